@@ -1,0 +1,183 @@
+//! The transitions of the model, one per player decision or procedure step, each named after the
+//! rule's words. `crate::game` says when each is enabled (its guard) and what it does (its effect).
+
+use crate::state::{CancelWhy, Location, Obj, Player};
+use std::fmt;
+
+/// A step of playing, paying for or resolving a chain item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// 354: move a card from hand to the chain as a pending item (MoveToChain).
+    MoveToChain {
+        /// Who plays it.
+        player: Player,
+        /// Index in that player's hand.
+        hand: u8,
+    },
+    /// 402.1: decide a trigger's "you may".
+    DecideOptional {
+        /// Perform it, or decline (removing it; not a counter, 402.1.a).
+        accept: bool,
+    },
+    /// 355.1.a, 820.1.c.2–3: declare one [Repeat] instance paid or not (DeclareRepeat).
+    DeclareRepeat {
+        /// The instance.
+        instance: u8,
+        /// Pay it or not.
+        pay: bool,
+    },
+    /// 355.3, 820.2.a: choose the mode of execution `exec` (ChooseMode).
+    ChooseMode {
+        /// Execution index (0-based, in declared order).
+        exec: u8,
+        /// The mode.
+        mode: u8,
+    },
+    /// 355.5, 355.8, 820.2.a: choose a target of execution `exec` (ChooseTarget).
+    ChooseTarget {
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+        /// The object.
+        obj: Obj,
+    },
+    /// 355.13: choose no more targets for an "up to" instruction.
+    EndTargets {
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+    },
+    /// 355.4: choose where a move goes (ChooseDestination).
+    ChooseDestination {
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+        /// Where to.
+        to: Location,
+    },
+    /// 356: determine the total cost (DetermineTotalCost).
+    DetermineTotalCost,
+    /// 357: pay the total cost (PayCosts); `any` says from which domains any-domain Power comes.
+    PayCosts {
+        /// Power of each domain spent on [A] requirements.
+        any: [u8; 6],
+    },
+    /// 358.5: undo the play: a required choice has no legal option or the cost cannot be paid.
+    CancelPlay {
+        /// Why.
+        why: CancelWhy,
+    },
+    /// 358: check the play's legality (CheckLegality).
+    CheckLegality,
+    /// 359: finish finalizing (Finalize).
+    Finalize,
+    /// 338.1.b, 339: pass priority (Pass).
+    Pass,
+    /// 340.1: the newest finalized item starts (or, after a window, resumes) resolving (Resolve).
+    Resolve,
+    /// 820.3, 359.3.e: run the next execution of the resolving item (Execute).
+    Execute,
+    /// 359.3.d, 419.4.a, 158.3.a: the item has finished resolving (FinishResolution).
+    FinishResolution,
+    /// 321: perform the outstanding cleanup (Cleanup).
+    Cleanup,
+    /// 753: keep the current choice at the new-choices cursor.
+    KeepChoice,
+    /// 751–753: remake the choice at the new-choices cursor.
+    RemakeChoice {
+        /// The new object.
+        obj: Obj,
+    },
+    /// 750: decline to make new choices at all.
+    DeclineNewChoices,
+    /// A wrong edit only (752.2 forbids it): mark an unpaid [Repeat] instance paid while
+    /// making new choices.
+    ReopenRepeat {
+        /// The instance.
+        instance: u8,
+    },
+}
+
+impl Action {
+    /// The rule clause the action applies, for traces and coverage.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Action::MoveToChain { .. } => "354",
+            Action::DecideOptional { .. } => "402.1",
+            Action::DeclareRepeat { .. } => "820.1.c.2-3, 355.1.a",
+            Action::ChooseMode { .. } => "355.3, 820.2.a",
+            Action::ChooseTarget { .. } => "355.5, 355.8, 820.2.a",
+            Action::EndTargets { .. } => "355.13",
+            Action::ChooseDestination { .. } => "355.4",
+            Action::DetermineTotalCost => "356",
+            Action::PayCosts { .. } => "357",
+            Action::CancelPlay { .. } => "358.5",
+            Action::CheckLegality => "358",
+            Action::Finalize => "359",
+            Action::Pass => "338.1.b, 339",
+            Action::Resolve => "340.1",
+            Action::Execute => "820.3, 359.3.e",
+            Action::FinishResolution => "359.3.d, 419.4.a",
+            Action::Cleanup => "321",
+            Action::KeepChoice | Action::RemakeChoice { .. } => "751-753",
+            Action::DeclineNewChoices => "750",
+            Action::ReopenRepeat { .. } => "752.2",
+        }
+    }
+
+    /// The step's name, as in the rules' words.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::MoveToChain { .. } => "MoveToChain",
+            Action::DecideOptional { .. } => "DecideOptional",
+            Action::DeclareRepeat { .. } => "DeclareRepeat",
+            Action::ChooseMode { .. } => "ChooseMode",
+            Action::ChooseTarget { .. } => "ChooseTarget",
+            Action::EndTargets { .. } => "EndTargets",
+            Action::ChooseDestination { .. } => "ChooseDestination",
+            Action::DetermineTotalCost => "DetermineTotalCost",
+            Action::PayCosts { .. } => "PayCosts",
+            Action::CancelPlay { .. } => "CancelPlay",
+            Action::CheckLegality => "CheckLegality",
+            Action::Finalize => "Finalize",
+            Action::Pass => "Pass",
+            Action::Resolve => "Resolve",
+            Action::Execute => "Execute",
+            Action::FinishResolution => "FinishResolution",
+            Action::Cleanup => "Cleanup",
+            Action::KeepChoice => "KeepChoice",
+            Action::RemakeChoice { .. } => "RemakeChoice",
+            Action::DeclineNewChoices => "DeclineNewChoices",
+            Action::ReopenRepeat { .. } => "ReopenRepeat",
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name())?;
+        match self {
+            Action::MoveToChain { player, hand } => write!(f, "({player}, hand card {hand})"),
+            Action::DecideOptional { accept } => write!(f, "({})", if *accept { "perform" } else { "decline" }),
+            Action::DeclareRepeat { instance, pay } => {
+                write!(f, "(instance {}, {})", instance + 1, if *pay { "pay" } else { "don't pay" })
+            }
+            Action::ChooseMode { exec, mode } => write!(f, "(execution {}, mode {})", exec + 1, mode + 1),
+            Action::ChooseTarget { exec, slot, obj } => {
+                write!(f, "(execution {}, instruction {}, {obj:?})", exec + 1, slot + 1)
+            }
+            Action::EndTargets { exec, slot } => write!(f, "(execution {}, instruction {})", exec + 1, slot + 1),
+            Action::ChooseDestination { exec, slot, to } => {
+                write!(f, "(execution {}, instruction {}, {to})", exec + 1, slot + 1)
+            }
+            Action::PayCosts { any } if any.iter().any(|n| *n > 0) => write!(f, "([A] paid as {any:?})"),
+            Action::CancelPlay { why } => write!(f, "({why:?})"),
+            Action::RemakeChoice { obj } => write!(f, "({obj:?})"),
+            Action::ReopenRepeat { instance } => write!(f, "(instance {})", instance + 1),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! Card and ability definitions as data: what an item costs, its [Repeat] instances, its modes,
+//! targets and effects, and the static and triggered abilities of permanents that change a play.
+//!
+//! These are the validated forms; `crate::catalogue` reads them from TOML.
+
+use crate::cost::{Cost, Domain};
+use serde::{Deserialize, Serialize};
+
+/// Index of a definition in the model's card table.
+pub type CardId = u16;
+
+/// What kind of thing a definition describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    /// A spell: executes its instructions, then goes to its owner's trash (351, 359.3.d).
+    Spell,
+    /// A unit: enters the board when finalized (359.2).
+    Unit,
+    /// A gear: enters the board when finalized (359.2).
+    Gear,
+    /// A battlefield, controlled by a player or nobody.
+    Battlefield,
+    /// A triggered ability of a permanent, played like a spell without a card (398–406).
+    Ability,
+}
+
+/// When an item may be played (358.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Timing {
+    /// Only in an open, neutral state (the turn player's main phase).
+    #[default]
+    Normal,
+    /// [Action]: also in a showdown's open state.
+    Action,
+    /// [Reaction]: also on an existing chain (closed state).
+    Reaction,
+}
+
+/// The cost of one [Repeat] instance (820.1.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RepeatCost {
+    /// Energy and/or Power.
+    Pay(Cost),
+    /// A non-resource cost: discard N cards (Square Up; RUP4 820.1.d.1).
+    Discard(u8),
+}
+
+/// Where a [Repeat] instance comes from; granted instances stack with printed ones (820.1.c.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum InstanceOrigin {
+    /// Printed on the card.
+    Printed,
+    /// Temporal Portal: "[Repeat] equal to its cost" (printed cost, 206).
+    Portal,
+    /// Syndra, Transcendent: "your spells have [Repeat] [2][P]" while in a showdown.
+    Syndra,
+    /// "My abilities have [Repeat] — Discard 1" (RUP4 820.1.d.1).
+    SourceUnit,
+}
+
+/// A whole-card discount the card gives itself (356.4.d), e.g. Find Your Center.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SelfDiscount {
+    /// Energy taken off the total.
+    pub energy: u8,
+    /// When the discount applies.
+    pub when: Condition,
+}
+
+/// A board condition a discount can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    /// Always.
+    Always,
+    /// "If an opponent is within 3 points of the Victory Score."
+    OpponentNearVictory,
+}
+
+/// One bulleted option of a "choose one" item, or the only body of a plain one (355.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mode {
+    /// The rules text of the mode, for reports.
+    pub text: String,
+    /// The instructions, top to bottom.
+    pub instructions: Vec<Instruction>,
+}
+
+/// One instruction: an effect and, if it chooses objects, what it may choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Instruction {
+    /// What the instruction does.
+    pub effect: Effect,
+    /// What it targets, if it targets (355.5).
+    pub target: Option<TargetSpec>,
+}
+
+/// The effects of the model's vocabulary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Deal N damage to each target.
+    Deal(u8),
+    /// Deal damage equal to the source unit's Might (read when it executes, 359.3.f.2).
+    DealMight,
+    /// Kill each target (unit or gear): it goes to the trash, a zone change (124).
+    Kill,
+    /// The item's controller draws N.
+    Draw(u8),
+    /// Play an N-Might unit token; it waits on the chain until the item has finished (354.3).
+    PlayToken(u8),
+    /// Move the target to the chosen destination (355.4).
+    Move(Destination),
+    /// "Its controller draws N": refers to the previous instruction's target (a linked
+    /// instruction, 359.3.e.14).
+    ItsControllerDraws(u8),
+    /// Give the target +N (or −N) Might this turn.
+    GiveMight(i8),
+    /// Counter the target chain item (425).
+    Counter,
+    /// Gain control of the target chain item.
+    GainControl,
+    /// "You may make new choices for it" (750–755): "it" is the spell the previous instruction
+    /// targeted.
+    NewChoices,
+    /// Banish this item from the chain while it resolves (a rules probe for 359.3.e.15).
+    BanishSelf,
+}
+
+/// Where a move may go (355.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Destination {
+    /// Any other location.
+    Anywhere,
+    /// "A location where there's a unit with the same controller" (Temptation).
+    WithSameController,
+}
+
+/// What kind of object a target is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetKind {
+    /// A unit on the board.
+    Unit,
+    /// A gear on the board.
+    Gear,
+    /// A spell on the chain.
+    Spell,
+}
+
+/// Where a unit target must be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Place {
+    /// Anywhere on the board.
+    #[default]
+    Anywhere,
+    /// At a base.
+    Base,
+    /// At a battlefield.
+    Battlefield,
+    /// "Here": at the source unit's location.
+    Here,
+}
+
+/// Whose objects may be chosen, relative to the item's controller (359.3.f.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// Anyone's.
+    #[default]
+    Any,
+    /// An opponent's.
+    Enemy,
+    /// Your own.
+    Friendly,
+}
+
+/// What one instruction may target (355.5–355.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TargetSpec {
+    /// Unit, gear or spell.
+    pub kind: TargetKind,
+    /// For units: where.
+    pub at: Place,
+    /// Whose.
+    pub side: Side,
+    /// How many targets.
+    pub count: u8,
+    /// "Up to N": fewer, even none, may be chosen (355.13).
+    pub up_to: bool,
+    /// All targets of the instruction at one location (Bellows Breath).
+    pub same_location: bool,
+    /// For spells: printed Energy cost at most this (Defy; checked on the printed cost, 206).
+    pub max_energy: Option<u8>,
+    /// For spells: printed Power cost at most this.
+    pub max_power: Option<u8>,
+}
+
+/// Static and triggered abilities of permanents that change how an item is played.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ability {
+    /// Ezreal, Prodigy: "Optional additional costs you pay cost [1] or [A] less."
+    OptionalCostsLess,
+    /// Marai Spire: "While you control this battlefield, friendly [Repeat] costs cost [N] less."
+    RepeatCostsLess(u8),
+    /// Syndra, Transcendent: "While I'm in a showdown, your spells have [Repeat] [cost]."
+    SpellsHaveRepeatInShowdown(Cost),
+    /// "My abilities have [Repeat] [cost]" (RUP4 820.1.d.1).
+    AbilitiesHaveRepeat(RepeatCost),
+    /// Temporal Portal: "[A], [E]: Give the next spell you play this turn [Repeat] equal to its
+    /// cost." The activation is part of a scenario's setup.
+    GrantRepeatToNextSpell,
+    /// "When you play a spell, ...": triggers when a spell's play completes (419.4.a).
+    WhenYouPlayASpell(CardId),
+    /// "When an opponent's spell or ability chooses me, ...": a Targeting Effect (383.4.b.2).
+    WhenChosen(CardId),
+    /// "When I attack or defend, ...": a triggered ability the scenario starts with.
+    WhenAttacks(CardId),
+    /// [Deflect N]: opponents' items that choose me cost N more Power of any domain (809).
+    Deflect(u8),
+}
+
+/// A card or ability definition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CardDef {
+    /// The card's name, unique in a catalogue.
+    pub name: String,
+    /// The set code (e.g. SFD-077), empty for made-up cards.
+    pub code: String,
+    /// Spell, unit, gear, battlefield or ability.
+    pub kind: CardKind,
+    /// The card's domains.
+    pub domains: Vec<Domain>,
+    /// The printed cost (206: what "a card's cost" means).
+    pub cost: Cost,
+    /// When it may be played.
+    pub timing: Timing,
+    /// Printed [Repeat] instances, in order.
+    pub repeat: Vec<RepeatCost>,
+    /// A discount the card gives itself.
+    pub discount: Option<SelfDiscount>,
+    /// For triggered abilities whose effect starts "you may" (402.1).
+    pub optional: bool,
+    /// "As you play" instructions: run while playing, not on resolution (135.2.b.3).
+    pub as_you_play: Vec<Instruction>,
+    /// The modes; one mode means a plain item, more mean "choose one".
+    pub modes: Vec<Mode>,
+    /// "Choose one you haven't already chosen": executions must pick different modes.
+    pub distinct_modes: bool,
+    /// For units: Might.
+    pub might: u8,
+    /// Abilities of a permanent or battlefield.
+    pub abilities: Vec<Ability>,
+    /// True for a card made up to probe a rule (no printed card reads so).
+    pub synthetic: bool,
+    /// Where the text comes from (set, rule, FAQ).
+    pub source: String,
+}
+
+impl CardDef {
+    /// True for spells and abilities: the items that resolve and can have [Repeat] (820.1.a).
+    pub fn resolves(&self) -> bool {
+        matches!(self.kind, CardKind::Spell | CardKind::Ability)
+    }
+
+    /// True when the card chooses one of several modes (355.3).
+    pub fn is_modal(&self) -> bool {
+        self.modes.len() > 1
+    }
+
+    /// The Deflect value of a permanent.
+    pub fn deflect(&self) -> u8 {
+        self.abilities
+            .iter()
+            .map(|a| match a {
+                Ability::Deflect(n) => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// True if the permanent has the given kind of ability.
+    pub fn has(&self, pred: impl Fn(&Ability) -> bool) -> bool {
+        self.abilities.iter().any(pred)
+    }
+}

@@ -1,0 +1,487 @@
+//! Reading card definitions from TOML (`corpus/cards.toml`), with errors that name the file, the
+//! line, the card and the field.
+//!
+//! ```toml
+//! [[card]]
+//! name = "Rocket Barrage"
+//! type = "spell"
+//! domains = ["Mind"]
+//! cost = "[4][B]"
+//! repeat = ["[4][B]"]
+//! modes = [
+//!   { text = "Deal 4 to a unit in a base.", do = [{ effect = "deal", amount = 4, target = { kind = "unit", at = "base" } }] },
+//!   { text = "Kill a gear.", do = [{ effect = "kill", target = { kind = "gear" } }] },
+//! ]
+//! ```
+
+use crate::card::*;
+use crate::cost::{Cost, Domain};
+use serde::Deserialize;
+use std::fmt;
+use std::path::Path;
+
+/// A loaded set of definitions.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    /// The definitions, in file order.
+    pub cards: Vec<CardDef>,
+}
+
+/// A catalogue error: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueError {
+    /// The file.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// What was wrong, naming the card and field.
+    pub message: String,
+}
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for CatalogueError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    card: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    name: String,
+    #[serde(default)]
+    code: String,
+    #[serde(rename = "type")]
+    kind: CardKind,
+    #[serde(default)]
+    domains: Vec<String>,
+    #[serde(default)]
+    cost: Option<String>,
+    #[serde(default)]
+    timing: Timing,
+    #[serde(default)]
+    repeat: Vec<String>,
+    #[serde(default)]
+    discount: Option<SelfDiscount>,
+    #[serde(default)]
+    optional: bool,
+    #[serde(default)]
+    as_you_play: Vec<RawInstruction>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default, rename = "do")]
+    instructions: Vec<RawInstruction>,
+    #[serde(default)]
+    modes: Vec<RawMode>,
+    #[serde(default)]
+    distinct_modes: bool,
+    #[serde(default)]
+    might: u8,
+    #[serde(default)]
+    abilities: Vec<RawAbility>,
+    #[serde(default)]
+    synthetic: bool,
+    #[serde(default)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMode {
+    text: String,
+    #[serde(rename = "do")]
+    instructions: Vec<RawInstruction>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "kebab-case")]
+enum RawEffect {
+    Deal,
+    DealMight,
+    Kill,
+    Draw,
+    PlayToken,
+    Move,
+    ItsControllerDraws,
+    GiveMight,
+    Counter,
+    GainControl,
+    NewChoices,
+    BanishSelf,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInstruction {
+    effect: RawEffect,
+    #[serde(default)]
+    amount: Option<i8>,
+    #[serde(default)]
+    to: Option<Destination>,
+    #[serde(default)]
+    target: Option<RawTarget>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTarget {
+    kind: TargetKind,
+    #[serde(default)]
+    at: Place,
+    #[serde(default)]
+    side: Side,
+    #[serde(default)]
+    count: Option<u8>,
+    #[serde(default)]
+    up_to: bool,
+    #[serde(default)]
+    same_location: bool,
+    #[serde(default)]
+    max_energy: Option<u8>,
+    #[serde(default)]
+    max_power: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAbility {
+    ability: RawAbilityKind,
+    #[serde(default)]
+    amount: Option<u8>,
+    #[serde(default)]
+    cost: Option<String>,
+    #[serde(default)]
+    trigger: Option<String>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "kebab-case")]
+enum RawAbilityKind {
+    OptionalCostsLess,
+    RepeatCostsLess,
+    SpellsHaveRepeatInShowdown,
+    AbilitiesHaveRepeat,
+    GrantRepeatToNextSpell,
+    WhenYouPlayASpell,
+    WhenChosen,
+    WhenAttacks,
+    Deflect,
+}
+
+impl Catalogue {
+    /// Reads a catalogue file.
+    pub fn load(path: &Path) -> Result<Catalogue, CatalogueError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CatalogueError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
+        Catalogue::from_toml(&text, &file)
+    }
+
+    /// Reads catalogue text; `file` names it in errors.
+    pub fn from_toml(text: &str, file: &str) -> Result<Catalogue, CatalogueError> {
+        let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
+            file: file.to_string(),
+            line: e.span().map(|s| line_at(text, s.start)).unwrap_or(1),
+            message: e.message().trim().to_string(),
+        })?;
+        let names: Vec<String> = raw.card.iter().map(|c| c.name.clone()).collect();
+        let mut cards = Vec::with_capacity(raw.card.len());
+        for (i, rc) in raw.card.iter().enumerate() {
+            let err = |message: String| CatalogueError {
+                file: file.to_string(),
+                line: line_of_card(text, &rc.name),
+                message: format!("card `{}`: {message}", rc.name),
+            };
+            if names[..i].iter().any(|n| n.eq_ignore_ascii_case(&rc.name)) {
+                return Err(err("a card with this name is defined earlier".into()));
+            }
+            cards.push(convert(rc, &names).map_err(err)?);
+        }
+        Ok(Catalogue { cards })
+    }
+
+    /// The id of the card with this name (case-insensitive).
+    pub fn id(&self, name: &str) -> Option<CardId> {
+        self.cards.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|i| i as CardId)
+    }
+
+    /// The catalogue shipped in `corpus/cards.toml`, compiled in.
+    pub fn builtin() -> Catalogue {
+        Catalogue::from_toml(include_str!("../../corpus/cards.toml"), "corpus/cards.toml")
+            .expect("the shipped catalogue is valid (a test guards it)")
+    }
+}
+
+fn line_at(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+fn line_of_card(text: &str, name: &str) -> usize {
+    let needle = format!("\"{name}\"");
+    text.lines()
+        .position(|l| l.trim_start().starts_with("name") && l.contains(&needle))
+        .map(|i| i + 1)
+        .unwrap_or(1)
+}
+
+fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
+    let domains = rc
+        .domains
+        .iter()
+        .map(|d| Domain::parse(d).ok_or_else(|| format!("field `domains`: unknown domain `{d}`")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cost = match &rc.cost {
+        Some(c) => Cost::parse(c, &domains).map_err(|e| format!("field `cost`: {e}"))?,
+        None => Cost::ZERO,
+    };
+    let repeat = rc
+        .repeat
+        .iter()
+        .map(|r| parse_repeat(r, &domains).map_err(|e| format!("field `repeat`: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let resolves = matches!(rc.kind, CardKind::Spell | CardKind::Ability);
+    let mut modes = vec![];
+    if !rc.instructions.is_empty() {
+        if !rc.modes.is_empty() {
+            return Err("give either `do` (one body) or `modes`, not both".into());
+        }
+        modes.push(Mode { text: rc.text.clone().unwrap_or_default(), instructions: instructions(&rc.instructions, "do")? });
+    }
+    for (i, m) in rc.modes.iter().enumerate() {
+        modes.push(Mode { text: m.text.clone(), instructions: instructions(&m.instructions, &format!("modes[{i}].do"))? });
+    }
+    if resolves && modes.is_empty() {
+        return Err("a spell or ability needs `do` or `modes`".into());
+    }
+    if !resolves && !modes.is_empty() {
+        return Err("only spells and abilities have `do` or `modes`".into());
+    }
+    if !resolves && !repeat.is_empty() {
+        return Err("field `repeat`: only spells and abilities have [Repeat] (820.1.a)".into());
+    }
+    for (mi, m) in modes.iter().enumerate() {
+        if let Some(pos) = m.instructions.iter().position(|i| i.effect == Effect::NewChoices) {
+            if pos + 1 != m.instructions.len() {
+                return Err(format!("mode {}: `new-choices` must be the last instruction", mi + 1));
+            }
+        }
+    }
+    let as_you_play = instructions(&rc.as_you_play, "as_you_play")?;
+    if let Some(i) = as_you_play.iter().find(|i| i.target.is_some()) {
+        return Err(format!("field `as_you_play`: `{:?}` with a target is not supported there", i.effect));
+    }
+    let abilities = rc
+        .abilities
+        .iter()
+        .enumerate()
+        .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(CardDef {
+        name: rc.name.clone(),
+        code: rc.code.clone(),
+        kind: rc.kind,
+        domains,
+        cost,
+        timing: rc.timing,
+        repeat,
+        discount: rc.discount,
+        optional: rc.optional,
+        as_you_play,
+        modes,
+        distinct_modes: rc.distinct_modes,
+        might: rc.might,
+        abilities,
+        synthetic: rc.synthetic,
+        source: rc.source.clone(),
+    })
+}
+
+fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
+    let t = text.trim();
+    if let Some(n) = t.strip_prefix("Discard ").or_else(|| t.strip_prefix("discard ")) {
+        return n
+            .trim()
+            .parse::<u8>()
+            .map(RepeatCost::Discard)
+            .map_err(|_| format!("`{t}`: expected `Discard N` with a number N"));
+    }
+    Cost::parse(t, domains).map(RepeatCost::Pay)
+}
+
+fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>, String> {
+    let mut out = vec![];
+    for (i, ri) in raw.iter().enumerate() {
+        let at = format!("field `{field}`, instruction {}", i + 1);
+        let amount = |what: &str| ri.amount.ok_or_else(|| format!("{at}: `{what}` needs `amount`"));
+        let unsigned = |what: &str| {
+            amount(what).and_then(|a| u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more")))
+        };
+        let effect = match ri.effect {
+            RawEffect::Deal => Effect::Deal(unsigned("deal")?),
+            RawEffect::DealMight => Effect::DealMight,
+            RawEffect::Kill => Effect::Kill,
+            RawEffect::Draw => Effect::Draw(unsigned("draw")?),
+            RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
+            RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
+            RawEffect::ItsControllerDraws => Effect::ItsControllerDraws(unsigned("its-controller-draws")?),
+            RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
+            RawEffect::Counter => Effect::Counter,
+            RawEffect::GainControl => Effect::GainControl,
+            RawEffect::NewChoices => Effect::NewChoices,
+            RawEffect::BanishSelf => Effect::BanishSelf,
+        };
+        let target = ri
+            .target
+            .as_ref()
+            .map(|t| {
+                let count = t.count.unwrap_or(1);
+                if count == 0 {
+                    return Err(format!("{at}: `count` must be at least 1"));
+                }
+                if count > 4 {
+                    return Err(format!("{at}: `count` is at most 4 in this model"));
+                }
+                Ok(TargetSpec {
+                    kind: t.kind,
+                    at: t.at,
+                    side: t.side,
+                    count,
+                    up_to: t.up_to,
+                    same_location: t.same_location,
+                    max_energy: t.max_energy,
+                    max_power: t.max_power,
+                })
+            })
+            .transpose()?;
+        let needs: Option<&[TargetKind]> = match effect {
+            Effect::Deal(_) | Effect::DealMight | Effect::GiveMight(_) | Effect::Move(_) => Some(&[TargetKind::Unit]),
+            Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
+            Effect::Counter | Effect::GainControl => Some(&[TargetKind::Spell]),
+            Effect::Draw(_)
+            | Effect::PlayToken(_)
+            | Effect::BanishSelf
+            | Effect::ItsControllerDraws(_)
+            | Effect::NewChoices => None,
+        };
+        match (needs, target) {
+            (Some(kinds), Some(t)) if !kinds.contains(&t.kind) => {
+                return Err(format!("{at}: `{:?}` cannot target a {:?}", ri.effect, t.kind))
+            }
+            (Some(_), None) => return Err(format!("{at}: `{:?}` needs a `target`", ri.effect)),
+            (None, Some(_)) => return Err(format!("{at}: `{:?}` takes no `target`", ri.effect)),
+            _ => {}
+        }
+        if matches!(effect, Effect::ItsControllerDraws(_)) && out.last().is_none_or(|p: &Instruction| p.target.is_none()) {
+            return Err(format!("{at}: `its-controller-draws` must follow an instruction with a target"));
+        }
+        if effect == Effect::NewChoices
+            && out.last().and_then(|p: &Instruction| p.target).is_none_or(|t| t.kind != TargetKind::Spell)
+        {
+            return Err(format!("{at}: `new-choices` must follow an instruction that targets a spell (\"... for it\")"));
+        }
+        out.push(Instruction { effect, target });
+    }
+    Ok(out)
+}
+
+fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Ability, String> {
+    let amount = || a.amount.ok_or_else(|| format!("`{:?}` needs `amount`", a.ability));
+    let cost = || {
+        a.cost
+            .as_deref()
+            .ok_or_else(|| format!("`{:?}` needs `cost`", a.ability))
+            .and_then(|c| parse_repeat(c, domains))
+    };
+    let trigger = || {
+        let name = a.trigger.as_deref().ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
+        names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .map(|i| i as CardId)
+            .ok_or_else(|| format!("`trigger`: no card or ability named `{name}`"))
+    };
+    Ok(match a.ability {
+        RawAbilityKind::OptionalCostsLess => Ability::OptionalCostsLess,
+        RawAbilityKind::RepeatCostsLess => Ability::RepeatCostsLess(amount()?),
+        RawAbilityKind::SpellsHaveRepeatInShowdown => match cost()? {
+            RepeatCost::Pay(c) => Ability::SpellsHaveRepeatInShowdown(c),
+            RepeatCost::Discard(_) => return Err("Syndra-style grants cost Energy or Power".into()),
+        },
+        RawAbilityKind::AbilitiesHaveRepeat => Ability::AbilitiesHaveRepeat(cost()?),
+        RawAbilityKind::GrantRepeatToNextSpell => Ability::GrantRepeatToNextSpell,
+        RawAbilityKind::WhenYouPlayASpell => Ability::WhenYouPlayASpell(trigger()?),
+        RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
+        RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
+        RawAbilityKind::Deflect => Ability::Deflect(amount()?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_catalogue_loads() {
+        let c = Catalogue::builtin();
+        for name in [
+            "Rocket Barrage",
+            "Desert's Call",
+            "Curtain Call",
+            "Hidden Blade",
+            "Square Up",
+            "Bellows Breath",
+            "Temptation",
+            "Find Your Center",
+            "Temporal Portal",
+            "Ezreal, Prodigy",
+            "Marai Spire",
+            "Defy",
+            "Wind Wall",
+            "Mystic Reversal",
+            "Pouty Poro",
+        ] {
+            assert!(c.id(name).is_some(), "{name} missing from corpus/cards.toml");
+        }
+        let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];
+        assert_eq!(curtain.repeat.len(), 3);
+        assert!(curtain.distinct_modes);
+    }
+
+    fn err(text: &str) -> CatalogueError {
+        Catalogue::from_toml(text, "bad.toml").unwrap_err()
+    }
+
+    #[test]
+    fn malformed_entries_name_file_line_card_and_field() {
+        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncost = \"[2\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+        assert_eq!((e.file.as_str(), e.line), ("bad.toml", 2));
+        assert!(e.message.contains("card `X`") && e.message.contains("`cost`"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncolour = \"red\"\n");
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("colour"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"deal\", amount = 2 }]\n");
+        assert!(e.message.contains("needs a `target`"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"unit\"\nabilities = [{ ability = \"when-chosen\", trigger = \"Nope\" }]\n");
+        assert!(e.message.contains("no card or ability named `Nope`"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\nrepeat = [\"Discard two\"]\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+        assert!(e.message.contains("Discard N"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"wizard\"\n");
+        assert!(e.message.contains("unknown variant"), "{e}");
+
+        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n[[card]]\nname = \"x\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+        assert!(e.message.contains("defined earlier"), "{e}");
+    }
+}

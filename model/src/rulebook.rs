@@ -1,0 +1,380 @@
+//! Rulebooks: the rules versions (v1.2, v1.3, RUP4, the third-party guide) as values, each
+//! difference a named field citing its rule, and the open questions of the digest as options.
+//!
+//! A rulebook file is TOML: `base = "rup4"` and any fields to change. Fields that encode a rule the
+//! published rules all agree on (e.g. `payments_per_instance`) exist so that a rules team can try
+//! an edit and see which invariants it breaks.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A published rules version or reading that a rulebook starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Version {
+    /// Core Rules v1.2 (2025-12-01): Repeat is rule 746, spells only.
+    #[serde(rename = "v1.2")]
+    V1_2,
+    /// Core Rules v1.3 (2026-03-30): rule 820, spells only.
+    #[serde(rename = "v1.3")]
+    V1_3,
+    /// Core Rules RUP4 (2026-07-16): rule 820 on spells and abilities, new choices 750–755.
+    Rup4,
+    /// RUP4 read as the third-party guide (seed 000) reads new choices.
+    Guide,
+}
+
+impl Version {
+    /// Every version, oldest first.
+    pub const ALL: [Version; 4] = [Version::V1_2, Version::V1_3, Version::Rup4, Version::Guide];
+
+    /// The name used on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Version::V1_2 => "v1.2",
+            Version::V1_3 => "v1.3",
+            Version::Rup4 => "rup4",
+            Version::Guide => "guide",
+        }
+    }
+
+    /// The version with this name.
+    pub fn parse(s: &str) -> Option<Version> {
+        Version::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
+/// How Ezreal's "[1] or [A] less" meets several optional additional costs (open question a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EzrealScope {
+    /// Once for each optional additional cost paid (the wording plus 356.4.c suggest this).
+    EachCost,
+    /// Once per play, on the first optional additional cost.
+    OncePerPlay,
+}
+
+/// How often a Deflect object adds its cost (809.1.c; Spiritforged FAQ errata of 2026-01-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeflectRule {
+    /// For each time an opponent's item chooses it (the errata, "because of Repeat").
+    PerChoice,
+    /// Once per item that chooses it, however many times (v1.2 as printed).
+    PerItem,
+}
+
+/// When a triggered ability's "you may" is decided (402.1; 383.3.a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TriggerMay {
+    /// When it triggers, before it is placed (v1.3).
+    AtTrigger,
+    /// During its choices step, with its other choices (RUP4 402.1).
+    AtChoices,
+}
+
+/// What happens to an instruction whose targets are all illegal when it executes (359.3.e.5–7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalTargets {
+    /// Illegal targets are unaffected; an instruction with none legal is ignored (the rules).
+    Ignored,
+    /// Illegal targets are affected anyway (a wrong edit, for checking the checker).
+    AffectedAnyway,
+}
+
+/// What "you may make new choices for it" allows (750–755).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewChoicesRule {
+    /// Choices made while playing can never change (v1.2 §352.15, v1.3 §355.15 have no exception).
+    Forbidden,
+    /// RUP4: remake any subset (753); each remade choice must be one not previously chosen
+    /// (751.1); Targeting Effects trigger only for newly chosen objects (754).
+    Subset,
+    /// The guide (seed 000): remake the whole eligible set; the same choices are allowed again;
+    /// targeting abilities trigger again, even for the same target.
+    WholeSet,
+}
+
+/// Which earlier choices a remade choice is compared with (open question d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewChoicesScope {
+    /// Each execution's choices are separate 355 choices (the digest's inference).
+    PerExecution,
+    /// All executions' choices form one set: "not previously chosen" means by any execution.
+    WholeItem,
+}
+
+/// How often a Targeting Effect triggers for an object chosen by several executions (open question b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetingTriggers {
+    /// Once per item that chooses it.
+    OncePerItem,
+    /// Once per choice, as Deflect is paid.
+    PerChoice,
+}
+
+/// The rules the model plays by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rulebook {
+    /// The name shown in reports (the preset's, or the file's).
+    pub name: String,
+    /// The version this rulebook starts from.
+    pub base: Version,
+    /// 820.1.a: abilities (not only spells) can have [Repeat]. False in v1.2 (746.1.a) and v1.3.
+    pub repeat_on_abilities: bool,
+    /// 820.1.c.3: how many times one [Repeat] instance may be paid. The rules say 1.
+    pub payments_per_instance: u8,
+    /// 356.4.c (v1.3+): a discount on one cost component applies as soon as that component is
+    /// added, and only to it. False (v1.2 §353): all discounts apply to the total.
+    pub component_discounts: bool,
+    /// Open question (a): Ezreal's discount once per optional cost or once per play.
+    pub ezreal_scope: EzrealScope,
+    /// 356.4 and the Temporal Portal FAQ: a whole-card discount applies once per play. True
+    /// applies it once per execution (a wrong edit).
+    pub discount_per_execution: bool,
+    /// 356.4.f.1: a chosen optional additional cost reduced to 0 still counts as paid.
+    pub zero_cost_counts_as_paid: bool,
+    /// 359.3.e.14 (v1.3+): a linked instruction executes only if the one it refers to did.
+    pub linked_instructions: bool,
+    /// 359.3.e.15 (v1.3+): an item that leaves the chain during its resolution stops executing.
+    pub leaving_chain_stops_execution: bool,
+    /// 809.1.c: Deflect per choice (the errata) or per item (v1.2 as printed).
+    pub deflect: DeflectRule,
+    /// 135.2.b.3 (v1.3+): "as you play" instructions are not repeated. True repeats them once per
+    /// extra execution (the v1.2 reading of "execute the instructions of this spell").
+    pub as_you_play_repeated: bool,
+    /// 402.1: when a trigger's "you may" is decided.
+    pub trigger_may: TriggerMay,
+    /// 820.3.a: the item is played once. True makes a play event per execution (a wrong edit).
+    pub play_event_per_execution: bool,
+    /// 158.3: no priority between executions. True opens a window (a wrong edit).
+    pub window_between_executions: bool,
+    /// 425.1.c: a counter refunds nothing. True refunds every cost paid (a wrong edit).
+    pub refund_on_counter: bool,
+    /// 359.3.e.5–7: what happens to illegal targets.
+    pub illegal_targets: IllegalTargets,
+    /// 750–755: what new choices may do.
+    pub new_choices: NewChoicesRule,
+    /// Open question (d): per execution or for the whole item.
+    pub new_choices_scope: NewChoicesScope,
+    /// 752.2: new choices never remake [Repeat] decisions. True lets them (a wrong edit).
+    pub new_choices_reopen_repeat: bool,
+    /// Open question (b): a Targeting Effect once per item or once per choice.
+    pub targeting_triggers: TargetingTriggers,
+}
+
+impl Rulebook {
+    /// The preset for a published version.
+    pub fn preset(v: Version) -> Rulebook {
+        let rup4 = Rulebook {
+            name: v.name().to_string(),
+            base: v,
+            repeat_on_abilities: true,
+            payments_per_instance: 1,
+            component_discounts: true,
+            ezreal_scope: EzrealScope::EachCost,
+            discount_per_execution: false,
+            zero_cost_counts_as_paid: true,
+            linked_instructions: true,
+            leaving_chain_stops_execution: true,
+            deflect: DeflectRule::PerChoice,
+            as_you_play_repeated: false,
+            trigger_may: TriggerMay::AtChoices,
+            play_event_per_execution: false,
+            window_between_executions: false,
+            refund_on_counter: false,
+            illegal_targets: IllegalTargets::Ignored,
+            new_choices: NewChoicesRule::Subset,
+            new_choices_scope: NewChoicesScope::PerExecution,
+            new_choices_reopen_repeat: false,
+            targeting_triggers: TargetingTriggers::OncePerItem,
+        };
+        match v {
+            Version::Rup4 => rup4,
+            Version::Guide => Rulebook {
+                new_choices: NewChoicesRule::WholeSet,
+                targeting_triggers: TargetingTriggers::PerChoice,
+                ..rup4
+            },
+            Version::V1_3 => Rulebook {
+                repeat_on_abilities: false,
+                trigger_may: TriggerMay::AtTrigger,
+                new_choices: NewChoicesRule::Forbidden,
+                ..rup4
+            },
+            Version::V1_2 => Rulebook {
+                repeat_on_abilities: false,
+                component_discounts: false,
+                linked_instructions: false,
+                leaving_chain_stops_execution: false,
+                deflect: DeflectRule::PerItem,
+                as_you_play_repeated: true,
+                trigger_may: TriggerMay::AtTrigger,
+                new_choices: NewChoicesRule::Forbidden,
+                ..rup4
+            },
+        }
+    }
+
+    /// A preset by name (`v1.2`, `v1.3`, `rup4`, `guide`).
+    pub fn named(name: &str) -> Option<Rulebook> {
+        Version::parse(name).map(Rulebook::preset)
+    }
+
+    /// Reads a rulebook file's text: a `base` and the fields it changes.
+    pub fn from_toml(text: &str, name: &str) -> Result<Rulebook, RulebookError> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| RulebookError::from_toml(&e, text))?;
+        let Some(base) = table.get("base") else {
+            return Err(RulebookError { line: 1, message: "missing `base` (one of v1.2, v1.3, rup4, guide)".into() });
+        };
+        let Some(version) = base.as_str().and_then(Version::parse) else {
+            return Err(RulebookError {
+                line: line_of(text, "base"),
+                message: format!("`base` is {base}; expected one of \"v1.2\", \"v1.3\", \"rup4\", \"guide\""),
+            });
+        };
+        let mut merged = toml::Table::try_from(Rulebook::preset(version)).map_err(|e| RulebookError {
+            line: 1,
+            message: e.to_string(),
+        })?;
+        merged.insert("name".into(), toml::Value::String(name.to_string()));
+        for (k, v) in table {
+            if !merged.contains_key(&k) {
+                return Err(RulebookError {
+                    line: line_of(text, &k),
+                    message: format!("unknown field `{k}` (`rbcheck rules --list` prints the fields)"),
+                });
+            }
+            merged.insert(k, v);
+        }
+        let line_for = |msg: &str| {
+            FIELDS.iter().find(|f| msg.contains(f.name)).map(|f| line_of(text, f.name)).unwrap_or(1)
+        };
+        Rulebook::deserialize(merged).map_err(|e| {
+            let message = e.to_string();
+            RulebookError { line: line_for(&message), message: message.trim().to_string() }
+        })
+    }
+
+    /// The fields whose values differ between two rulebooks.
+    pub fn differing_fields(&self, other: &Rulebook) -> Vec<&'static str> {
+        let a = toml::Table::try_from(self).unwrap_or_default();
+        let b = toml::Table::try_from(other).unwrap_or_default();
+        FIELDS.iter().filter(|f| a.get(f.name) != b.get(f.name)).map(|f| f.name).collect()
+    }
+}
+
+fn line_of(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| l.trim_start().starts_with(key) && l[l.find(key).unwrap_or(0) + key.len()..].trim_start().starts_with('='))
+        .map(|i| i + 1)
+        .unwrap_or(1)
+}
+
+/// An error in a rulebook file, with the line it is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulebookError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+impl RulebookError {
+    fn from_toml(e: &toml::de::Error, text: &str) -> RulebookError {
+        let line = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1).unwrap_or(1);
+        RulebookError { line, message: e.message().to_string() }
+    }
+}
+
+impl fmt::Display for RulebookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Documentation of one rulebook field.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldDoc {
+    /// The field's name in rulebook files.
+    pub name: &'static str,
+    /// The rule it encodes.
+    pub rule: &'static str,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+/// Every rulebook field with its rule, for `rbcheck rules --list` and for explaining diffs.
+pub const FIELDS: &[FieldDoc] = &[
+    FieldDoc { name: "repeat_on_abilities", rule: "820.1.a", doc: "abilities, not only spells, can have [Repeat] (RUP4)" },
+    FieldDoc { name: "payments_per_instance", rule: "820.1.c.3", doc: "times one [Repeat] instance may be paid (the rules: 1)" },
+    FieldDoc { name: "component_discounts", rule: "356.4.c", doc: "a component discount applies when that component is added, to it alone (v1.3+)" },
+    FieldDoc { name: "ezreal_scope", rule: "356.4.c, open question (a)", doc: "each-cost | once-per-play: Ezreal's discount per optional cost or once" },
+    FieldDoc { name: "discount_per_execution", rule: "356.4, Temporal Portal FAQ", doc: "apply whole-card discounts once per execution (wrong: once per play)" },
+    FieldDoc { name: "zero_cost_counts_as_paid", rule: "356.4.f.1", doc: "a chosen optional cost reduced to 0 still counts as paid" },
+    FieldDoc { name: "linked_instructions", rule: "359.3.e.14", doc: "a linked instruction runs only if the one it refers to ran (v1.3+)" },
+    FieldDoc { name: "leaving_chain_stops_execution", rule: "359.3.e.15", doc: "an item that leaves the chain mid-resolution stops executing (v1.3+)" },
+    FieldDoc { name: "deflect", rule: "809.1.c", doc: "per-choice | per-item: how often Deflect adds its cost" },
+    FieldDoc { name: "as_you_play_repeated", rule: "135.2.b.3", doc: "\"as you play\" instructions run again per extra execution (v1.2 reading)" },
+    FieldDoc { name: "trigger_may", rule: "402.1, 383.3.a", doc: "at-trigger | at-choices: when a trigger's \"you may\" is decided" },
+    FieldDoc { name: "play_event_per_execution", rule: "820.3.a", doc: "a play event per execution (wrong: played once)" },
+    FieldDoc { name: "window_between_executions", rule: "158.3", doc: "priority between executions (wrong: none)" },
+    FieldDoc { name: "refund_on_counter", rule: "425.1.c", doc: "a countered item's costs are refunded (wrong: no refund)" },
+    FieldDoc { name: "illegal_targets", rule: "359.3.e.5-7", doc: "ignored | affected-anyway: what happens to illegal targets" },
+    FieldDoc { name: "new_choices", rule: "750-755, 355.15", doc: "forbidden | subset | whole-set: what new choices may remake" },
+    FieldDoc { name: "new_choices_scope", rule: "751.1, open question (d)", doc: "per-execution | whole-item: what \"not previously chosen\" compares with" },
+    FieldDoc { name: "new_choices_reopen_repeat", rule: "752.2", doc: "new choices may change [Repeat] decisions (wrong: they may not)" },
+    FieldDoc { name: "targeting_triggers", rule: "383.4.b.2, open question (b)", doc: "once-per-item | per-choice: Targeting Effects for an object chosen twice" },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_differ_where_the_digest_says() {
+        let v12 = Rulebook::preset(Version::V1_2);
+        let v13 = Rulebook::preset(Version::V1_3);
+        let r4 = Rulebook::preset(Version::Rup4);
+        let g = Rulebook::preset(Version::Guide);
+        assert!(!v13.repeat_on_abilities && r4.repeat_on_abilities);
+        assert!(!v12.linked_instructions && v13.linked_instructions);
+        assert_eq!(v13.new_choices, NewChoicesRule::Forbidden);
+        assert_eq!(g.new_choices, NewChoicesRule::WholeSet);
+        let mut d = v13.differing_fields(&r4);
+        d.sort();
+        assert_eq!(d, ["new_choices", "repeat_on_abilities", "trigger_may"]);
+    }
+
+    #[test]
+    fn every_field_is_documented() {
+        let t = toml::Table::try_from(Rulebook::preset(Version::Rup4)).unwrap();
+        for k in t.keys().filter(|k| *k != "name" && *k != "base") {
+            assert!(FIELDS.iter().any(|f| f.name == k), "field {k} has no FieldDoc");
+        }
+        assert_eq!(FIELDS.len(), t.len() - 2);
+    }
+
+    #[test]
+    fn files_override_fields_and_errors_name_the_line() {
+        let r = Rulebook::from_toml("base = \"rup4\"\npayments_per_instance = 3\n", "replicate").unwrap();
+        assert_eq!(r.payments_per_instance, 3);
+        assert_eq!(r.name, "replicate");
+        let e = Rulebook::from_toml("base = \"rup4\"\n\nfoo = 1\n", "x").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("unknown field `foo`"));
+        let e = Rulebook::from_toml("base = \"rup4\"\ndeflect = \"twice\"\n", "x").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        let e = Rulebook::from_toml("base = \"v9\"\n", "x").unwrap_err();
+        assert!(e.message.contains("expected one of"));
+        let e = Rulebook::from_toml("base = \"rup4\"\nrefund_on_counter = 1\n", "x").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(Rulebook::from_toml("base = ", "x").is_err());
+    }
+}
