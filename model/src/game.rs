@@ -119,6 +119,7 @@ impl Game {
             trash: vec![],
             trash_other: 0,
             finalized_this_turn: 0,
+            undone: vec![],
             portal_charged: p.portal_charged,
             near_victory: p.near_victory,
         });
@@ -161,7 +162,7 @@ impl Game {
         if let Some(item) = s.chain.iter().rev().find(|i| matches!(i.phase, Phase::NewChoices { .. })) {
             return Turn::NewChoices(item.id);
         }
-        if let Some(item) = s.chain.iter().find(|i| matches!(i.phase, Phase::Resolving { .. })) {
+        if let Some(item) = s.chain.iter().rev().find(|i| matches!(i.phase, Phase::Resolving { .. })) {
             if s.priority.is_none() && s.passes == 0 && self.is_active(s, item.id) {
                 return Turn::Resolving(item.id);
             }
@@ -216,9 +217,9 @@ impl Game {
 
     /// 358.4: timing. An empty chain needs the open state (a showdown needs [Action]); an
     /// existing chain needs [Reaction].
-    fn may_play_now(&self, s: &State, _p: Player, card: CardId) -> bool {
+    fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
-        if !matches!(c.kind, CardKind::Spell) {
+        if !matches!(c.kind, CardKind::Spell) || s.players[p.ix()].undone.contains(&card) {
             return false;
         }
         if s.chain.is_empty() {
@@ -462,12 +463,15 @@ impl Game {
     pub fn next_state(&self, s: &State, a: &Action) -> Option<State> {
         let mut buf = Vec::new();
         self.actions(s, &mut buf);
-        if !buf.contains(a) {
-            return None;
-        }
+        buf.contains(a).then(|| self.step(s, a))
+    }
+
+    /// The state after `a`, which the caller has just taken from `actions(s)`; skips re-checking
+    /// the guard, which the checker's inner loop cannot afford.
+    pub fn step(&self, s: &State, a: &Action) -> State {
         let mut n = s.clone();
         self.apply(&mut n, *a);
-        Some(n)
+        n
     }
 
     /// The effect of an enabled action.
@@ -494,6 +498,7 @@ impl Game {
             Action::EndTargets { exec, slot } => {
                 let id = self.pending_id(s);
                 s.item_mut(id).expect("pending").choices[exec as usize].picks.push(Pick::EndTargets { slot });
+                s.log.push(Event::TargetsEnded { item: id, exec, slot });
                 self.complete_choices(s, id);
             }
             Action::ChooseDestination { exec, slot, to } => {
@@ -507,7 +512,10 @@ impl Game {
             Action::CancelPlay { why } => self.cancel_play(s, why),
             Action::CheckLegality => {
                 let id = self.pending_id(s);
+                // 358.1-358.4 hold by construction: every choice was legal when made and
+                // nothing can act between choosing and this check; the cost was paid in full.
                 s.item_mut(id).expect("pending").phase = Phase::Legal;
+                s.log.push(Event::LegalityChecked { item: id });
             }
             Action::Finalize => self.finalize(s),
             Action::Pass => self.pass(s),
@@ -876,9 +884,13 @@ impl Game {
         let id = self.pending_id(s);
         let pos = s.chain.iter().position(|i| i.id == id).expect("pending");
         let item = s.chain.remove(pos);
+        let ps = &mut s.players[item.controller.ix()];
         if item.phase == Phase::Paid {
-            let ps = &mut s.players[item.controller.ix()];
             ps.pool = ps.pool.plus(&item.cost.resources);
+        }
+        if item.origin == Origin::Hand {
+            ps.hand.push(item.card);
+            ps.undone.push(item.card);
         }
         s.log.push(Event::PlayCancelled { item: id, why });
         self.after_chain_change(s);

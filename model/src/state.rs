@@ -139,6 +139,9 @@ pub struct PlayerState {
     pub trash_other: u8,
     /// Cards this player finalized this turn: what Legion-style checks count (419.4.b).
     pub finalized_this_turn: u8,
+    /// Cards whose play was undone (358.5); the model does not try them again, so that undoing
+    /// cannot loop.
+    pub undone: Vec<CardId>,
     /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
     pub portal_charged: bool,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
@@ -413,6 +416,15 @@ pub enum Event {
         /// The object.
         obj: Obj,
     },
+    /// No more targets were chosen for an "up to" instruction (355.13).
+    TargetsEnded {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+    },
     /// A move destination was chosen (355.4).
     DestinationChosen {
         /// The item.
@@ -467,7 +479,12 @@ pub enum Event {
         /// Why.
         why: CancelWhy,
     },
-    /// The item passed its legality check and was finalized (358, 359).
+    /// The item passed its legality check (358).
+    LegalityChecked {
+        /// The item.
+        item: u8,
+    },
+    /// The item was finalized (359).
     Finalized {
         /// The item.
         item: u8,
