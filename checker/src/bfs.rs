@@ -1,0 +1,697 @@
+//! Level-synchronous parallel breadth-first search, deterministic for any thread count.
+//!
+//! Each level (breadth-first layer) runs in three parallel phases:
+//! 1. **Expand**: the frontier is cut into chunks; each worker computes the successors of its
+//!    chunk's states in order, drops those already visited in earlier levels, and buckets the
+//!    rest by shard (a stable counting sort). Final states and progress are checked here.
+//! 2. **Merge**: each visited-set shard inserts its candidates chunk by chunk, i.e. in canonical
+//!    order (parent's frontier position, then action index); the first candidate to reach a
+//!    fingerprint wins the parent slot, exactly as a sequential search would decide.
+//! 3. **Collect**: the winners, still in canonical order, become the next frontier, and the
+//!    state properties (`Always`, `Sometimes`) are evaluated on them.
+//!
+//! Because every decision is made in canonical order, counts, verdicts and traces do not depend
+//! on the number of threads or on how the work was split. Because each property's first
+//! finding is kept per level, counterexamples and witnesses are shortest (first in canonical
+//! order among the shallowest). Only the current and the next frontier hold full states; traces
+//! are rebuilt at the end from the visited set's parent links (see `crate::trace`).
+
+use crate::error::CheckError;
+use crate::fingerprint::fingerprint;
+use crate::model::{Expectation, Model, Property};
+use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
+use crate::stats::{peak_memory_bytes, LevelProgress, Stats};
+use crate::trace::{replay_checked, Trace};
+use crate::visited::{shard_of_spread, spread, StateRef, VisitedSet, SHARDS};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+/// A progress callback, called between levels on one thread.
+type LevelCallback<'a> = Box<dyn FnMut(&LevelProgress) + Send + 'a>;
+
+/// Configures and runs a breadth-first check of a model (builder style).
+pub struct Checker<'a, M: Model> {
+    model: &'a M,
+    threads: usize,
+    max_states: Option<usize>,
+    symmetry: bool,
+    stop_on_first_violation: bool,
+    report_progress: bool,
+    on_level: Option<LevelCallback<'a>>,
+}
+
+/// Adds `model.checker()` to every model.
+pub trait CheckerExt: Model + Sized {
+    /// A checker for this model with default options.
+    fn checker(&self) -> Checker<'_, Self>;
+}
+
+impl<M: Model> CheckerExt for M {
+    fn checker(&self) -> Checker<'_, Self> {
+        Checker::new(self)
+    }
+}
+
+impl<'a, M: Model> Checker<'a, M> {
+    /// A checker with default options: all cores, no state limit, the model's fingerprint
+    /// (symmetry reduction if the model defines it), every property decided, no progress output.
+    pub fn new(model: &'a M) -> Self {
+        Checker {
+            model,
+            threads: 0,
+            max_states: None,
+            symmetry: true,
+            stop_on_first_violation: false,
+            report_progress: false,
+            on_level: None,
+        }
+    }
+
+    /// Worker threads in a dedicated pool (0: one per core). Results do not depend on it.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Stops after the level in which the number of distinct states reaches `limit` (`None`:
+    /// no limit). The result is then incomplete unless nothing was left to explore.
+    pub fn max_states(mut self, limit: impl Into<Option<usize>>) -> Self {
+        self.max_states = limit.into();
+        self
+    }
+
+    /// Whether to deduplicate with `Model::fingerprint` (true, the default, which applies the
+    /// model's symmetry reduction if any) or with a hash of the whole state (false).
+    pub fn symmetry(mut self, on: bool) -> Self {
+        self.symmetry = on;
+        self
+    }
+
+    /// Stops after the level in which any property is violated, instead of exploring on until
+    /// every property has a verdict.
+    pub fn stop_on_first_violation(mut self, on: bool) -> Self {
+        self.stop_on_first_violation = on;
+        self
+    }
+
+    /// Prints a one-line progress report per level to stderr, if it is a terminal and the run
+    /// has taken more than a second.
+    pub fn report_progress(mut self, on: bool) -> Self {
+        self.report_progress = on;
+        self
+    }
+
+    /// Calls `f` after every level (from one thread, between the parallel phases).
+    pub fn on_level(mut self, f: impl FnMut(&LevelProgress) + Send + 'a) -> Self {
+        self.on_level = Some(Box::new(f));
+        self
+    }
+
+    /// Runs the search to completion (or to a limit) and returns every property's verdict.
+    pub fn run(self) -> Result<CheckResult<M>, CheckError> {
+        let props = self.model.properties();
+        if props.is_empty() {
+            return Err(CheckError::NoProperties);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .thread_name(|i| format!("rbcheck-worker-{i}"))
+            .build()
+            .map_err(|e| CheckError::ThreadPool(e.to_string()))?;
+        let threads = pool.current_num_threads();
+        pool.install(move || Search::new(self, props, threads).run())
+    }
+}
+
+/// What the search keeps about a property's first finding, until traces are rebuilt.
+#[derive(Clone, Copy, Debug)]
+enum Finding {
+    /// The state itself violates (or, for `Sometimes`, witnesses) the property.
+    State(StateRef),
+    /// The transition `action` from `from` (to a state with fingerprint `fp`) does not increase
+    /// progress.
+    Edge {
+        from: StateRef,
+        action: u32,
+        fp: u64,
+    },
+}
+
+/// The read-only part of a search, shared by all workers.
+struct Ctx<'a, M: Model> {
+    model: &'a M,
+    props: &'a [Property<M>],
+    symmetry: bool,
+}
+
+impl<M: Model> Ctx<'_, M> {
+    #[inline]
+    fn fp(&self, s: &M::State) -> u64 {
+        if self.symmetry {
+            self.model.fingerprint(s)
+        } else {
+            fingerprint(s)
+        }
+    }
+
+    /// Evaluates the `active` state properties on `state`, remembering the first hit of each.
+    #[inline]
+    fn check_state(
+        &self,
+        active: &[usize],
+        state: &M::State,
+        r: StateRef,
+        found: &mut [Option<StateRef>],
+    ) {
+        for (slot, &p) in found.iter_mut().zip(active) {
+            if slot.is_none() {
+                let prop = &self.props[p];
+                let holds = (prop.condition)(self.model, state);
+                if holds == (prop.expectation == Expectation::Sometimes) {
+                    *slot = Some(r);
+                }
+            }
+        }
+    }
+}
+
+/// How many keys ahead of a lookup to prefetch its slot.
+const LOOKAHEAD: usize = 8;
+
+/// What the merge needs of a candidate successor. Kept apart from the state so that a shard's
+/// keys are contiguous and small: the merge then streams through them instead of missing the
+/// cache on every (possibly large) candidate.
+#[derive(Clone, Copy, Default)]
+struct Key {
+    fp: u64,
+    /// `spread(fp)`, computed once.
+    h: u64,
+    parent: u32,
+    action: u32,
+    /// Position of the candidate's state in `Expanded::states`.
+    index: u32,
+}
+
+/// One chunk's expansion.
+struct Expanded<S> {
+    /// Successors not visited before this level, in canonical order.
+    states: Vec<S>,
+    /// Their keys, grouped by shard, in canonical order within each shard.
+    keys: Vec<Key>,
+    /// `keys[offsets[k]..offsets[k + 1]]` belong to shard `k`.
+    offsets: [u32; SHARDS + 1],
+    /// Set by the merge, per state: its new reference, or `StateRef::NONE` for a duplicate.
+    won: Vec<AtomicU32>,
+    transitions: u64,
+    /// Successors generated (before the prefilter).
+    generated: u64,
+    /// Successors the prefilter found visited in an earlier level.
+    rejected: u64,
+    /// First final state failing each checked `Terminates` property.
+    final_fail: Vec<Option<StateRef>>,
+    /// First transition that does not increase progress.
+    cycle: Option<Finding>,
+    /// Whether some state had no progress value.
+    progress_missing: bool,
+}
+
+/// Expands one chunk of the frontier (phase 1). With `prefilter`, successors already visited in
+/// earlier levels are dropped here rather than in the merge, which saves memory and merge work
+/// when many edges go back to old states (and costs a lookup per edge when few do).
+#[allow(clippy::too_many_arguments)]
+fn expand<M: Model>(
+    ctx: &Ctx<'_, M>,
+    visited: &VisitedSet,
+    terminates: &[usize],
+    check_progress: bool,
+    prefilter: bool,
+    part: &[(M::State, StateRef)],
+    actions: &mut Vec<M::Action>,
+) -> Result<Expanded<M::State>, CheckError> {
+    let model = ctx.model;
+    let mut states = Vec::new();
+    let mut unsorted = Vec::new();
+    let mut transitions = 0u64;
+    let mut final_fail = vec![None; terminates.len()];
+    let mut cycle = None;
+    let mut progress_missing = false;
+    for (state, r) in part {
+        actions.clear();
+        model.actions(state, actions);
+        if actions.len() > u32::MAX as usize {
+            return Err(CheckError::TooManyActions);
+        }
+        let before = if check_progress {
+            model.progress(state)
+        } else {
+            None
+        };
+        progress_missing |= check_progress && before.is_none();
+        let mut enabled = false;
+        for (a, action) in actions.iter().enumerate() {
+            let Some(next) = model.next_state(state, action) else {
+                continue;
+            };
+            enabled = true;
+            transitions += 1;
+            let fp = ctx.fp(&next);
+            if let (Some(b), None) = (before, cycle) {
+                if model.progress(&next).is_some_and(|after| after <= b) {
+                    cycle = Some(Finding::Edge {
+                        from: *r,
+                        action: a as u32,
+                        fp,
+                    });
+                }
+            }
+            let index = u32::try_from(states.len()).map_err(|_| CheckError::TooManyActions)?;
+            unsorted.push(Key {
+                fp,
+                h: spread(fp),
+                parent: r.to_raw(),
+                action: a as u32,
+                index,
+            });
+            states.push(next);
+        }
+        if !enabled {
+            for (slot, &p) in final_fail.iter_mut().zip(terminates) {
+                if slot.is_none() && !(ctx.props[p].condition)(model, state) {
+                    *slot = Some(*r);
+                }
+            }
+        }
+    }
+
+    let generated = states.len() as u64;
+    if prefilter {
+        // A stable in-place compaction, prefetching a few keys ahead.
+        let mut kept = 0;
+        for i in 0..unsorted.len() {
+            if let Some(k) = unsorted.get(i + LOOKAHEAD) {
+                visited.prefetch(k.h);
+            }
+            let key = unsorted[i];
+            if visited.get_spread(key.fp, key.h).is_none() {
+                unsorted[kept] = Key {
+                    index: kept as u32,
+                    ..key
+                };
+                states.swap(kept, i);
+                kept += 1;
+            }
+        }
+        unsorted.truncate(kept);
+        states.truncate(kept);
+    }
+    let rejected = generated - states.len() as u64;
+
+    // A stable counting sort by shard.
+    let mut offsets = [0u32; SHARDS + 1];
+    for k in &unsorted {
+        offsets[shard_of_spread(k.h) + 1] += 1;
+    }
+    for k in 0..SHARDS {
+        offsets[k + 1] += offsets[k];
+    }
+    let mut next = offsets;
+    let mut keys = vec![Key::default(); unsorted.len()];
+    for k in unsorted {
+        let s = shard_of_spread(k.h);
+        keys[next[s] as usize] = k;
+        next[s] += 1;
+    }
+    let won = (0..states.len())
+        .map(|_| AtomicU32::new(StateRef::NONE))
+        .collect();
+    Ok(Expanded {
+        states,
+        keys,
+        offsets,
+        won,
+        transitions,
+        generated,
+        rejected,
+        final_fail,
+        cycle,
+        progress_missing,
+    })
+}
+
+/// A property's result record.
+fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M> {
+    PropertyResult {
+        name: prop.name,
+        rule: prop.rule,
+        doc: prop.doc,
+        expectation: prop.expectation,
+        outcome,
+    }
+}
+
+/// The frontier: states of one depth with their references, in canonical order.
+type Frontier<S> = Vec<(S, StateRef)>;
+
+/// One chunk's new states and its first hit for each checked state property.
+type Collected<S> = (Frontier<S>, Vec<Option<StateRef>>);
+
+/// One run's mutable state.
+struct Search<'a, M: Model> {
+    model: &'a M,
+    props: Vec<Property<M>>,
+    threads: usize,
+    symmetry: bool,
+    max_states: Option<usize>,
+    stop_on_first_violation: bool,
+    report_progress: bool,
+    on_level: Option<LevelCallback<'a>>,
+    visited: VisitedSet,
+    findings: Vec<Option<Finding>>,
+    transitions: u64,
+    progress_missing: bool,
+    progress_skipped: bool,
+    /// Whether expansion drops successors visited in earlier levels (adapted per level).
+    prefilter: bool,
+    start: Instant,
+}
+
+impl<'a, M: Model> Search<'a, M> {
+    fn new(c: Checker<'a, M>, props: Vec<Property<M>>, threads: usize) -> Self {
+        let n = props.len();
+        Search {
+            model: c.model,
+            props,
+            threads,
+            symmetry: c.symmetry,
+            max_states: c.max_states,
+            stop_on_first_violation: c.stop_on_first_violation,
+            report_progress: c.report_progress,
+            on_level: c.on_level,
+            visited: VisitedSet::new(),
+            findings: vec![None; n],
+            transitions: 0,
+            progress_missing: false,
+            progress_skipped: false,
+            prefilter: true,
+            start: Instant::now(),
+        }
+    }
+
+    fn ctx(&self) -> Ctx<'_, M> {
+        Ctx {
+            model: self.model,
+            props: &self.props,
+            symmetry: self.symmetry,
+        }
+    }
+
+    /// Undecided properties with one of the given expectations.
+    fn undecided(&self, kinds: &[Expectation]) -> Vec<usize> {
+        (0..self.props.len())
+            .filter(|&p| self.findings[p].is_none() && kinds.contains(&self.props[p].expectation))
+            .collect()
+    }
+
+    fn run(mut self) -> Result<CheckResult<M>, CheckError> {
+        let mut frontier = self.initial_level()?;
+        let init_states = frontier.len();
+        let mut depth = 0;
+        let mut printed = false;
+        let stop = loop {
+            if frontier.is_empty() {
+                break StopReason::Exhausted;
+            }
+            if self.findings.iter().all(Option::is_some) {
+                break StopReason::AllDecided;
+            }
+            if self.stop_on_first_violation && self.any_violation() {
+                break StopReason::FirstViolation;
+            }
+            if self.max_states.is_some_and(|max| self.visited.len() >= max) {
+                break StopReason::MaxStates;
+            }
+            frontier = self.level(frontier)?;
+            if !frontier.is_empty() {
+                depth += 1;
+            }
+            printed |= self.report(depth, frontier.len());
+        };
+        if printed {
+            eprintln!();
+        }
+        let complete = stop == StopReason::Exhausted;
+        let properties = self.verdicts(complete)?;
+        let has_terminates = self
+            .props
+            .iter()
+            .any(|p| p.expectation == Expectation::Terminates);
+
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let states = self.visited.len();
+        let stats = Stats {
+            init_states,
+            states,
+            transitions: self.transitions,
+            max_depth: depth,
+            elapsed_secs: elapsed,
+            states_per_sec: if elapsed > 0.0 {
+                states as f64 / elapsed
+            } else {
+                0.0
+            },
+            peak_memory_bytes: peak_memory_bytes(),
+            visited_bytes: self.visited.heap_bytes(),
+            bytes_per_state: self.visited.bytes_per_state(),
+        };
+        Ok(CheckResult {
+            properties,
+            complete,
+            stop,
+            cycles_checked: has_terminates && !self.progress_missing && !self.progress_skipped,
+            stats,
+        })
+    }
+
+    /// Stores the distinct initial states (depth 0) and checks the state properties on them.
+    fn initial_level(&mut self) -> Result<Frontier<M::State>, CheckError> {
+        let inits = self.model.init_states();
+        if inits.is_empty() {
+            return Err(CheckError::NoInitialStates);
+        }
+        let mut frontier = Vec::new();
+        for (i, s) in inits.into_iter().enumerate() {
+            let index = u32::try_from(i).map_err(|_| CheckError::TooManyActions)?;
+            let (r, new) = self.visited.insert(self.ctx().fp(&s), None, index)?;
+            if new {
+                frontier.push((s, r));
+            }
+        }
+        let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
+        let mut found = vec![None; active.len()];
+        let ctx = self.ctx();
+        for (s, r) in &frontier {
+            ctx.check_state(&active, s, *r, &mut found);
+        }
+        for (&p, f) in active.iter().zip(found) {
+            self.findings[p] = f.map(Finding::State);
+        }
+        Ok(frontier)
+    }
+
+    /// Reports a finished level to the callback and, if asked, to the terminal; returns whether
+    /// a line was printed.
+    fn report(&mut self, depth: usize, frontier: usize) -> bool {
+        let progress = LevelProgress {
+            depth,
+            states: self.visited.len(),
+            frontier,
+            transitions: self.transitions,
+            elapsed_secs: self.start.elapsed().as_secs_f64(),
+        };
+        if let Some(f) = self.on_level.as_mut() {
+            f(&progress);
+        }
+        let print =
+            self.report_progress && progress.elapsed_secs > 1.0 && std::io::stderr().is_terminal();
+        if print {
+            eprint!("\r{}", progress.line());
+        }
+        print
+    }
+
+    /// One verdict per property, rebuilding the trace of each finding.
+    fn verdicts(&self, complete: bool) -> Result<Vec<PropertyResult<M>>, CheckError> {
+        let mut properties = Vec::with_capacity(self.props.len());
+        for (prop, finding) in self.props.iter().zip(&self.findings) {
+            let outcome = match (*finding, prop.expectation) {
+                (Some(f), Expectation::Sometimes) => Outcome::Witnessed {
+                    trace: self.trace(prop, f)?,
+                },
+                (Some(f), expectation) => {
+                    let kind = match (expectation, f) {
+                        (Expectation::Always, _) => Violation::Invariant,
+                        (_, Finding::State(_)) => Violation::FinalState,
+                        (_, Finding::Edge { .. }) => Violation::PossibleCycle,
+                    };
+                    Outcome::Violated {
+                        kind,
+                        trace: self.trace(prop, f)?,
+                    }
+                }
+                (None, _) if !complete => Outcome::Unknown,
+                (None, Expectation::Sometimes) => Outcome::NeverReached,
+                (None, _) => Outcome::Holds,
+            };
+            properties.push(result(prop, outcome));
+        }
+        Ok(properties)
+    }
+
+    fn any_violation(&self) -> bool {
+        self.findings
+            .iter()
+            .zip(&self.props)
+            .any(|(f, p)| f.is_some() && p.expectation != Expectation::Sometimes)
+    }
+
+    /// Expands one level and returns the next frontier.
+    fn level(&mut self, frontier: Frontier<M::State>) -> Result<Frontier<M::State>, CheckError> {
+        let terminates = self.undecided(&[Expectation::Terminates]);
+        let check_progress = !terminates.is_empty();
+        self.progress_skipped |= !check_progress;
+        let chunk = (frontier.len() / (self.threads * 8)).clamp(64, 4096);
+
+        // Phase 1: expand.
+        let expanded: Vec<Expanded<M::State>> = {
+            let ctx = self.ctx();
+            let visited = &self.visited;
+            let terminates = &terminates;
+            let prefilter = self.prefilter;
+            frontier
+                .par_chunks(chunk)
+                .map_init(Vec::new, |actions, part| {
+                    expand(
+                        &ctx,
+                        visited,
+                        terminates,
+                        check_progress,
+                        prefilter,
+                        part,
+                        actions,
+                    )
+                })
+                .collect::<Result<_, _>>()?
+        };
+        drop(frontier);
+        for e in &expanded {
+            self.transitions += e.transitions;
+            self.progress_missing |= e.progress_missing;
+        }
+        // A failing final state at this depth is shorter than a cycle edge out of it.
+        let cycle = expanded.iter().find_map(|e| e.cycle);
+        for (k, &p) in terminates.iter().enumerate() {
+            let final_state = expanded
+                .iter()
+                .find_map(|e| e.final_fail[k])
+                .map(Finding::State);
+            self.findings[p] = final_state.or(cycle);
+        }
+
+        // Phase 2: merge, one shard per task, candidates in canonical order.
+        let exp = &expanded;
+        let old_hits = self
+            .visited
+            .shards_mut()
+            .map(|(k, shard)| -> Result<u64, CheckError> {
+                let before = shard.len();
+                let mut old_hits = 0;
+                for e in exp {
+                    let keys = &e.keys[e.offsets[k] as usize..e.offsets[k + 1] as usize];
+                    for (n, key) in keys.iter().enumerate() {
+                        if let Some(ahead) = keys.get(n + LOOKAHEAD) {
+                            shard.prefetch(ahead.h);
+                        }
+                        let parent = StateRef::from_raw(key.parent);
+                        let (local, new) =
+                            shard.insert_spread(key.fp, key.h, parent, key.action)?;
+                        if new {
+                            let r = VisitedSet::make_ref(k, local);
+                            e.won[key.index as usize].store(r.to_raw(), Ordering::Relaxed);
+                        } else if (local as usize) < before {
+                            old_hits += 1;
+                        }
+                    }
+                }
+                Ok(old_hits)
+            })
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
+        // Prefilter the next level only if this one had many edges back to earlier levels.
+        let generated: u64 = expanded.iter().map(|e| e.generated).sum();
+        let back_edges: u64 = old_hits + expanded.iter().map(|e| e.rejected).sum::<u64>();
+        self.prefilter = back_edges * 4 > generated;
+
+        // Phase 3: collect the winners and check state properties on them.
+        let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
+        let parts: Vec<Collected<M::State>> = {
+            let ctx = self.ctx();
+            let active = &active;
+            expanded
+                .into_par_iter()
+                .map(|e| {
+                    let mut found = vec![None; active.len()];
+                    let mut out = Vec::with_capacity(
+                        e.won
+                            .iter()
+                            .filter(|w| w.load(Ordering::Relaxed) != StateRef::NONE)
+                            .count(),
+                    );
+                    for (state, w) in e.states.into_iter().zip(e.won) {
+                        if let Some(r) = StateRef::from_raw(w.into_inner()) {
+                            ctx.check_state(active, &state, r, &mut found);
+                            out.push((state, r));
+                        }
+                    }
+                    (out, found)
+                })
+                .collect()
+        };
+        for (k, &p) in active.iter().enumerate() {
+            self.findings[p] = parts
+                .iter()
+                .find_map(|(_, found)| found[k])
+                .map(Finding::State);
+        }
+        let mut next = Vec::with_capacity(parts.iter().map(|(f, _)| f.len()).sum());
+        for (f, _) in parts {
+            next.extend(f);
+        }
+        Ok(next)
+    }
+
+    /// Rebuilds the trace of a finding by walking parents back and replaying forwards.
+    fn trace(&self, prop: &Property<M>, finding: Finding) -> Result<Trace<M>, CheckError> {
+        let (target, last) = match finding {
+            Finding::State(r) => (r, None),
+            Finding::Edge { from, action, fp } => (from, Some((action, fp))),
+        };
+        let mut path = Vec::new();
+        let mut entry = self.visited.entry(target);
+        while let Some(parent) = entry.parent {
+            path.push((entry.action, entry.fingerprint));
+            entry = self.visited.entry(parent);
+        }
+        path.reverse();
+        path.extend(last);
+        let ctx = self.ctx();
+        replay_checked(
+            self.model,
+            |s| ctx.fp(s),
+            prop.name,
+            entry.action as usize,
+            entry.fingerprint,
+            &path,
+        )
+    }
+}

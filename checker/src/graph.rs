@@ -1,0 +1,139 @@
+//! The explicit state graph of a small model, for inspection and DOT (Graphviz) output.
+//!
+//! The search itself never stores edges; this module does, so it is meant for models (or
+//! bounded slices of them) small enough to draw. States are deduplicated with
+//! `Model::fingerprint`, as in the search.
+
+use crate::error::CheckError;
+use crate::fingerprint::FpBuildHasher;
+use crate::model::Model;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// A state graph: nodes are states, edges are `(action index, action)`.
+pub struct StateGraph<M: Model> {
+    /// The graph, nodes in breadth-first discovery order.
+    pub graph: DiGraph<M::State, (usize, M::Action)>,
+    /// The distinct initial states' nodes.
+    pub initial: Vec<NodeIndex>,
+}
+
+impl<M: Model> std::fmt::Debug for StateGraph<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StateGraph")
+            .field("states", &self.graph.node_count())
+            .field("edges", &self.graph.edge_count())
+            .finish()
+    }
+}
+
+/// Explores every reachable state breadth-first; fails if there are more than `max_states`.
+pub fn explore<M: Model>(model: &M, max_states: usize) -> Result<StateGraph<M>, CheckError> {
+    let mut graph = DiGraph::new();
+    let mut index: HashMap<u64, NodeIndex, FpBuildHasher> = HashMap::default();
+    let mut initial = Vec::new();
+    let mut add =
+        |graph: &mut DiGraph<M::State, _>, s: M::State| -> Result<(NodeIndex, bool), CheckError> {
+            let fp = model.fingerprint(&s);
+            if let Some(&n) = index.get(&fp) {
+                return Ok((n, false));
+            }
+            if graph.node_count() >= max_states {
+                return Err(CheckError::GraphTooLarge { limit: max_states });
+            }
+            let n = graph.add_node(s);
+            index.insert(fp, n);
+            Ok((n, true))
+        };
+    let inits = model.init_states();
+    if inits.is_empty() {
+        return Err(CheckError::NoInitialStates);
+    }
+    for s in inits {
+        let (n, new) = add(&mut graph, s)?;
+        if new {
+            initial.push(n);
+        }
+    }
+    // Nodes are appended in discovery order, so the node list is the BFS queue.
+    let mut actions = Vec::new();
+    let mut next = 0;
+    while next < graph.node_count() {
+        let from = NodeIndex::new(next);
+        next += 1;
+        actions.clear();
+        model.actions(&graph[from], &mut actions);
+        for (i, action) in actions.drain(..).enumerate() {
+            let Some(succ) = model.next_state(&graph[from], &action) else {
+                continue;
+            };
+            let (to, _) = add(&mut graph, succ)?;
+            graph.add_edge(from, to, (i, action));
+        }
+    }
+    Ok(StateGraph { graph, initial })
+}
+
+/// Escapes a string for a double-quoted DOT label.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl<M: Model> StateGraph<M> {
+    /// Number of states.
+    pub fn state_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Number of transitions.
+    pub fn edge_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
+    /// The graph in DOT syntax; nodes labelled by `node_label`, edges by `Model::format_action`,
+    /// initial states drawn with a double border.
+    pub fn to_dot(&self, model: &M, node_label: impl Fn(&M::State) -> String) -> String {
+        let mut out = String::from("digraph states {\n  node [shape=box];\n");
+        for n in self.graph.node_indices() {
+            let peripheries = if self.initial.contains(&n) {
+                ", peripheries=2"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "  s{} [label=\"{}\"{peripheries}];",
+                n.index(),
+                escape(&node_label(&self.graph[n]))
+            );
+        }
+        for e in self.graph.edge_references() {
+            let label = model.format_action(&self.graph[e.source()], &e.weight().1);
+            let _ = writeln!(
+                out,
+                "  s{} -> s{} [label=\"{}\"];",
+                e.source().index(),
+                e.target().index(),
+                escape(&label)
+            );
+        }
+        out.push_str("}\n");
+        out
+    }
+
+    /// [`StateGraph::to_dot`] with nodes labelled by their `Debug` form.
+    pub fn to_dot_debug(&self, model: &M) -> String {
+        self.to_dot(model, |s| format!("{s:?}"))
+    }
+}

@@ -1,0 +1,48 @@
+//! A generic, parallel, level-synchronous explicit-state model checker.
+//!
+//! A [`Model`] describes states, actions and [`Property`] values; a [`Checker`] explores every
+//! reachable state breadth-first on a dedicated thread pool and returns a [`CheckResult`] with
+//! one [`Outcome`] per property. Results (counts, verdicts, traces) are identical for every
+//! thread count, and counterexamples are shortest.
+//!
+//! ```
+//! use checker::{CheckerExt, Model, Outcome, Property};
+//!
+//! struct Count;
+//! impl Model for Count {
+//!     type State = u8;
+//!     type Action = ();
+//!     fn init_states(&self) -> Vec<u8> { vec![0] }
+//!     fn actions(&self, s: &u8, out: &mut Vec<()>) { if *s < 5 { out.push(()) } }
+//!     fn next_state(&self, s: &u8, _: &()) -> Option<u8> { Some(s + 1) }
+//!     fn properties(&self) -> Vec<Property<Self>> {
+//!         vec![Property::always("below 3", "-", "never reaches 3", |_, s| *s < 3)]
+//!     }
+//! }
+//!
+//! let result = Count.checker().threads(1).run().unwrap();
+//! let Outcome::Violated { trace, .. } = result.outcome("below 3") else { panic!() };
+//! assert_eq!(trace.len(), 3);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod bfs;
+pub mod error;
+pub mod fingerprint;
+pub mod graph;
+pub mod model;
+pub mod result;
+pub mod stats;
+pub mod trace;
+pub mod visited;
+
+pub use bfs::{Checker, CheckerExt};
+pub use error::CheckError;
+pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
+pub use graph::StateGraph;
+pub use model::{Expectation, Model, Property};
+pub use result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
+pub use stats::{LevelProgress, Stats};
+pub use trace::{Step, Trace};
+pub use visited::{StateRef, VisitedSet};

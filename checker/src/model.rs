@@ -1,0 +1,150 @@
+//! What a checkable system is: the `Model` trait and its `Property` values.
+//!
+//! A model describes states and transitions only; it knows nothing about how it is explored.
+//! The search (see `crate::bfs`) is generic over this trait, in the manner of Stateright's `Model`.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A transition system with named properties, explored by the checker.
+pub trait Model: Sync {
+    /// One state of the system. Hash and Eq must agree with `fingerprint`.
+    type State: Clone + Debug + Hash + Eq + Send + Sync;
+    /// One transition label; re-executing the same action from the same state must give the same state.
+    type Action: Clone + Debug + PartialEq + Send + Sync;
+
+    /// The initial states, in a fixed order.
+    fn init_states(&self) -> Vec<Self::State>;
+
+    /// Appends the actions enabled in `state` to `out`, in a fixed order (the caller clears `out`).
+    fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// The state reached by `action`, or `None` if the action turns out not to apply.
+    fn next_state(&self, state: &Self::State, action: &Self::Action) -> Option<Self::State>;
+
+    /// The properties to verify; an empty list is an error for the checker.
+    fn properties(&self) -> Vec<Property<Self>>
+    where
+        Self: Sized;
+
+    /// The deduplication key of a state. Override to apply symmetry reduction: states that are
+    /// equivalent up to renaming interchangeable objects should map to the same key. The search
+    /// still explores and reports concrete states, so every trace replays.
+    fn fingerprint(&self, state: &Self::State) -> u64 {
+        crate::fingerprint::fingerprint(state)
+    }
+
+    /// A value that must strictly increase along every transition, if the model has one.
+    /// With it, `Terminates` properties are checked soundly without storing edges: a transition
+    /// that does not increase it is reported as a possible cycle.
+    fn progress(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
+
+    /// A one-line description of an action for reports (the rule it applies, what it chose).
+    fn format_action(&self, _state: &Self::State, action: &Self::Action) -> String {
+        format!("{action:?}")
+    }
+
+    /// A description of what changed from `last` to `next`, for counterexample steps.
+    fn format_step(&self, _last: &Self::State, _next: &Self::State) -> Option<String> {
+        None
+    }
+}
+
+/// What the checker must establish about a property's condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Expectation {
+    /// The condition holds in every reachable state (an invariant); a violation has a shortest trace.
+    Always,
+    /// The condition holds in at least one reachable state (a witness); none found is a failure,
+    /// because a bound that never reaches the situation proves nothing about it.
+    Sometimes,
+    /// Every path ends: there is no infinite path, and every state without successors satisfies
+    /// the condition.
+    Terminates,
+}
+
+/// A named, documented condition over states with the rule it comes from.
+///
+/// Inside `Model::properties`, write `Property::<Self>::always(...)` when the compiler cannot
+/// infer the closure's parameter types.
+pub struct Property<M: Model> {
+    /// Stable name, used on the command line and in JSON output.
+    pub name: &'static str,
+    /// The rule (or rules) the property checks, e.g. "820.1.c.3".
+    pub rule: &'static str,
+    /// One sentence saying what the property means.
+    pub doc: &'static str,
+    /// What must be established about the condition.
+    pub expectation: Expectation,
+    /// The condition, read from the state (and the model's fixed data).
+    pub condition: fn(&M, &M::State) -> bool,
+}
+
+impl<M: Model> Property<M> {
+    /// An invariant.
+    pub fn always(
+        name: &'static str,
+        rule: &'static str,
+        doc: &'static str,
+        condition: fn(&M, &M::State) -> bool,
+    ) -> Self {
+        Property {
+            name,
+            rule,
+            doc,
+            expectation: Expectation::Always,
+            condition,
+        }
+    }
+
+    /// A witness that must be reachable.
+    pub fn sometimes(
+        name: &'static str,
+        rule: &'static str,
+        doc: &'static str,
+        condition: fn(&M, &M::State) -> bool,
+    ) -> Self {
+        Property {
+            name,
+            rule,
+            doc,
+            expectation: Expectation::Sometimes,
+            condition,
+        }
+    }
+
+    /// Termination, with the condition every final state must satisfy.
+    pub fn terminates(
+        name: &'static str,
+        rule: &'static str,
+        doc: &'static str,
+        condition: fn(&M, &M::State) -> bool,
+    ) -> Self {
+        Property {
+            name,
+            rule,
+            doc,
+            expectation: Expectation::Terminates,
+            condition,
+        }
+    }
+}
+
+impl<M: Model> Clone for Property<M> {
+    fn clone(&self) -> Self {
+        Property { ..*self }
+    }
+}
+
+impl<M: Model> Debug for Property<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Property")
+            .field("name", &self.name)
+            .field("rule", &self.rule)
+            .field("expectation", &self.expectation)
+            .finish()
+    }
+}

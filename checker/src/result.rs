@@ -1,0 +1,227 @@
+//! What a run established: one outcome per property, plus statistics.
+
+use crate::model::{Expectation, Model};
+use crate::stats::Stats;
+use crate::trace::Trace;
+use std::fmt;
+
+/// How a property was violated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Violation {
+    /// An `Always` condition is false in the trace's last state.
+    Invariant,
+    /// A `Terminates` condition is false in the trace's last state, which has no successor.
+    FinalState,
+    /// The trace's last transition does not increase `Model::progress`: an infinite path may
+    /// exist, so termination is not established.
+    PossibleCycle,
+}
+
+/// The verdict on one property.
+pub enum Outcome<M: Model> {
+    /// Proven over the whole reachable state space (for `Terminates`, see
+    /// [`CheckResult::cycles_checked`]).
+    Holds,
+    /// A shortest trace to a violation.
+    Violated {
+        /// What kind of violation the trace shows.
+        kind: Violation,
+        /// The trace, ending in the violating state (or transition).
+        trace: Trace<M>,
+    },
+    /// A `Sometimes` condition holds at the end of this shortest trace.
+    Witnessed {
+        /// The trace to the first state found satisfying the condition.
+        trace: Trace<M>,
+    },
+    /// A `Sometimes` condition holds in no reachable state (a failure).
+    NeverReached,
+    /// The run stopped early without deciding: not violated (or not witnessed) so far.
+    Unknown,
+}
+
+impl<M: Model> Outcome<M> {
+    /// Whether the verdict is a failure of the property (violated or never reached).
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Outcome::Violated { .. } | Outcome::NeverReached)
+    }
+
+    /// Whether the verdict is a success (holds or witnessed).
+    pub fn is_success(&self) -> bool {
+        matches!(self, Outcome::Holds | Outcome::Witnessed { .. })
+    }
+
+    /// The counterexample or witness, if any.
+    pub fn trace(&self) -> Option<&Trace<M>> {
+        match self {
+            Outcome::Violated { trace, .. } | Outcome::Witnessed { trace } => Some(trace),
+            _ => None,
+        }
+    }
+
+    /// A short lowercase label ("holds", "violated", "witnessed", "never reached", "unknown").
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Holds => "holds",
+            Outcome::Violated { .. } => "violated",
+            Outcome::Witnessed { .. } => "witnessed",
+            Outcome::NeverReached => "never reached",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// A property with its verdict.
+pub struct PropertyResult<M: Model> {
+    /// The property's name.
+    pub name: &'static str,
+    /// The rule it checks.
+    pub rule: &'static str,
+    /// What it means.
+    pub doc: &'static str,
+    /// What had to be established.
+    pub expectation: Expectation,
+    /// What was established.
+    pub outcome: Outcome<M>,
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// Every reachable state was explored.
+    Exhausted,
+    /// Every property already had a definitive verdict (violated or witnessed).
+    AllDecided,
+    /// A property was violated and `stop_on_first_violation` was set.
+    FirstViolation,
+    /// The `max_states` limit was reached.
+    MaxStates,
+}
+
+/// The result of a run.
+pub struct CheckResult<M: Model> {
+    /// One verdict per property, in `Model::properties` order.
+    pub properties: Vec<PropertyResult<M>>,
+    /// Whether every reachable state was explored; if not, unviolated properties are `Unknown`.
+    pub complete: bool,
+    /// Why the search stopped.
+    pub stop: StopReason,
+    /// Whether `Model::progress` was defined on every expanded state, so that `Terminates`
+    /// properties were also checked for cycles. If false, a `Terminates` property that holds was
+    /// only checked on final states: infinite paths are not ruled out.
+    pub cycles_checked: bool,
+    /// Counts and costs.
+    pub stats: Stats,
+}
+
+impl<M: Model> CheckResult<M> {
+    /// The result of the property named `name`.
+    pub fn property(&self, name: &str) -> Option<&PropertyResult<M>> {
+        self.properties.iter().find(|p| p.name == name)
+    }
+
+    /// The outcome of the property named `name` (panics if there is none: for tests and tools
+    /// that name properties they defined).
+    pub fn outcome(&self, name: &str) -> &Outcome<M> {
+        &self
+            .property(name)
+            .unwrap_or_else(|| panic!("no property named {name}"))
+            .outcome
+    }
+
+    /// Whether every property was proven or witnessed.
+    pub fn all_pass(&self) -> bool {
+        self.properties.iter().all(|p| p.outcome.is_success())
+    }
+}
+
+impl<M: Model> Clone for Outcome<M> {
+    fn clone(&self) -> Self {
+        match self {
+            Outcome::Holds => Outcome::Holds,
+            Outcome::Violated { kind, trace } => Outcome::Violated {
+                kind: *kind,
+                trace: trace.clone(),
+            },
+            Outcome::Witnessed { trace } => Outcome::Witnessed {
+                trace: trace.clone(),
+            },
+            Outcome::NeverReached => Outcome::NeverReached,
+            Outcome::Unknown => Outcome::Unknown,
+        }
+    }
+}
+
+impl<M: Model> fmt::Debug for Outcome<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Holds => write!(f, "Holds"),
+            Outcome::Violated { kind, trace } => f
+                .debug_struct("Violated")
+                .field("kind", kind)
+                .field("trace", trace)
+                .finish(),
+            Outcome::Witnessed { trace } => {
+                f.debug_struct("Witnessed").field("trace", trace).finish()
+            }
+            Outcome::NeverReached => write!(f, "NeverReached"),
+            Outcome::Unknown => write!(f, "Unknown"),
+        }
+    }
+}
+
+impl<M: Model> PartialEq for Outcome<M> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Outcome::Violated { kind: a, trace: s }, Outcome::Violated { kind: b, trace: t }) => {
+                a == b && s == t
+            }
+            (Outcome::Witnessed { trace: s }, Outcome::Witnessed { trace: t }) => s == t,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+}
+
+impl<M: Model> Clone for PropertyResult<M> {
+    fn clone(&self) -> Self {
+        PropertyResult {
+            outcome: self.outcome.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<M: Model> fmt::Debug for PropertyResult<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PropertyResult")
+            .field("name", &self.name)
+            .field("rule", &self.rule)
+            .field("expectation", &self.expectation)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl<M: Model> Clone for CheckResult<M> {
+    fn clone(&self) -> Self {
+        CheckResult {
+            properties: self.properties.clone(),
+            stats: self.stats.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<M: Model> fmt::Debug for CheckResult<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CheckResult")
+            .field("properties", &self.properties)
+            .field("complete", &self.complete)
+            .field("stop", &self.stop)
+            .field("cycles_checked", &self.cycles_checked)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}

@@ -1,0 +1,94 @@
+//! Run statistics, per-level progress and the process's peak memory.
+
+use serde::Serialize;
+
+/// Counts and costs of one run. Everything but the timing and memory fields is identical for
+/// every thread count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stats {
+    /// Distinct initial states.
+    pub init_states: usize,
+    /// Distinct states discovered (by fingerprint).
+    pub states: usize,
+    /// Transitions explored: actions whose `next_state` was `Some`, including those that led to
+    /// states already visited.
+    pub transitions: u64,
+    /// Depth of the deepest state discovered (initial states are at depth 0).
+    pub max_depth: usize,
+    /// Wall-clock seconds of the search, trace rebuilding included.
+    pub elapsed_secs: f64,
+    /// `states / elapsed_secs`.
+    pub states_per_sec: f64,
+    /// Peak resident memory of the whole process (Linux `VmHWM`), if known.
+    pub peak_memory_bytes: Option<u64>,
+    /// Bytes allocated by the visited set.
+    pub visited_bytes: usize,
+    /// `visited_bytes / states`.
+    pub bytes_per_state: f64,
+}
+
+impl Stats {
+    /// A copy with the fields that vary between runs (time, memory) zeroed, for comparisons.
+    pub fn without_timings(&self) -> Stats {
+        Stats {
+            elapsed_secs: 0.0,
+            states_per_sec: 0.0,
+            peak_memory_bytes: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// What the search reports after each level (breadth-first layer).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LevelProgress {
+    /// Depth of the states just discovered.
+    pub depth: usize,
+    /// Distinct states so far.
+    pub states: usize,
+    /// States at this depth, to be expanded next.
+    pub frontier: usize,
+    /// Transitions explored so far.
+    pub transitions: u64,
+    /// Seconds since the search started.
+    pub elapsed_secs: f64,
+}
+
+impl LevelProgress {
+    /// A one-line summary for a terminal.
+    pub fn line(&self) -> String {
+        let rate = if self.elapsed_secs > 0.0 {
+            self.states as f64 / self.elapsed_secs
+        } else {
+            0.0
+        };
+        format!(
+            "depth {:>4}  states {:>12}  frontier {:>11}  {:>10.0} states/s  {:>7.1}s",
+            self.depth, self.states, self.frontier, rate, self.elapsed_secs
+        )
+    }
+}
+
+/// The process's peak resident set size in bytes (Linux only; `None` elsewhere).
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn peak_memory_is_read_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(super::peak_memory_bytes().unwrap() > 1024 * 1024);
+        }
+    }
+}
