@@ -161,19 +161,42 @@ impl fmt::Display for Action {
         write!(f, "{}", self.name())?;
         match self {
             Action::MoveToChain { player, hand } => write!(f, "({player}, hand card {hand})"),
-            Action::DecideOptional { accept } => write!(f, "({})", if *accept { "perform" } else { "decline" }),
+            Action::DecideOptional { accept } => {
+                write!(f, "({})", if *accept { "perform" } else { "decline" })
+            }
             Action::DeclareRepeat { instance, pay } => {
-                write!(f, "(instance {}, {})", instance + 1, if *pay { "pay" } else { "don't pay" })
+                write!(
+                    f,
+                    "(instance {}, {})",
+                    instance + 1,
+                    if *pay { "pay" } else { "don't pay" }
+                )
             }
-            Action::ChooseMode { exec, mode } => write!(f, "(execution {}, mode {})", exec + 1, mode + 1),
+            Action::ChooseMode { exec, mode } => {
+                write!(f, "(execution {}, mode {})", exec + 1, mode + 1)
+            }
             Action::ChooseTarget { exec, slot, obj } => {
-                write!(f, "(execution {}, instruction {}, {obj:?})", exec + 1, slot + 1)
+                write!(
+                    f,
+                    "(execution {}, instruction {}, {obj:?})",
+                    exec + 1,
+                    slot + 1
+                )
             }
-            Action::EndTargets { exec, slot } => write!(f, "(execution {}, instruction {})", exec + 1, slot + 1),
+            Action::EndTargets { exec, slot } => {
+                write!(f, "(execution {}, instruction {})", exec + 1, slot + 1)
+            }
             Action::ChooseDestination { exec, slot, to } => {
-                write!(f, "(execution {}, instruction {}, {to})", exec + 1, slot + 1)
+                write!(
+                    f,
+                    "(execution {}, instruction {}, {to})",
+                    exec + 1,
+                    slot + 1
+                )
             }
-            Action::PayCosts { any } if any.iter().any(|n| *n > 0) => write!(f, "([A] paid as {any:?})"),
+            Action::PayCosts { any } if any.iter().any(|n| *n > 0) => {
+                write!(f, "([A] paid as {any:?})")
+            }
             Action::CancelPlay { why } => write!(f, "({why:?})"),
             Action::RemakeChoice { obj } => write!(f, "({obj:?})"),
             Action::ReopenRepeat { instance } => write!(f, "(instance {})", instance + 1),

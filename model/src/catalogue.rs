@@ -180,8 +180,11 @@ impl Catalogue {
     /// Reads a catalogue file.
     pub fn load(path: &Path) -> Result<Catalogue, CatalogueError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CatalogueError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
+        let text = std::fs::read_to_string(path).map_err(|e| CatalogueError {
+            file: file.clone(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        })?;
         Catalogue::from_toml(&text, &file)
     }
 
@@ -210,7 +213,10 @@ impl Catalogue {
 
     /// The id of the card with this name (case-insensitive).
     pub fn id(&self, name: &str) -> Option<CardId> {
-        self.cards.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|i| i as CardId)
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .map(|i| i as CardId)
     }
 
     /// The catalogue shipped in `corpus/cards.toml`, compiled in.
@@ -253,10 +259,16 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         if !rc.modes.is_empty() {
             return Err("give either `do` (one body) or `modes`, not both".into());
         }
-        modes.push(Mode { text: rc.text.clone().unwrap_or_default(), instructions: instructions(&rc.instructions, "do")? });
+        modes.push(Mode {
+            text: rc.text.clone().unwrap_or_default(),
+            instructions: instructions(&rc.instructions, "do")?,
+        });
     }
     for (i, m) in rc.modes.iter().enumerate() {
-        modes.push(Mode { text: m.text.clone(), instructions: instructions(&m.instructions, &format!("modes[{i}].do"))? });
+        modes.push(Mode {
+            text: m.text.clone(),
+            instructions: instructions(&m.instructions, &format!("modes[{i}].do"))?,
+        });
     }
     if resolves && modes.is_empty() {
         return Err("a spell or ability needs `do` or `modes`".into());
@@ -268,15 +280,25 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         return Err("field `repeat`: only spells and abilities have [Repeat] (820.1.a)".into());
     }
     for (mi, m) in modes.iter().enumerate() {
-        if let Some(pos) = m.instructions.iter().position(|i| i.effect == Effect::NewChoices) {
+        if let Some(pos) = m
+            .instructions
+            .iter()
+            .position(|i| i.effect == Effect::NewChoices)
+        {
             if pos + 1 != m.instructions.len() {
-                return Err(format!("mode {}: `new-choices` must be the last instruction", mi + 1));
+                return Err(format!(
+                    "mode {}: `new-choices` must be the last instruction",
+                    mi + 1
+                ));
             }
         }
     }
     let as_you_play = instructions(&rc.as_you_play, "as_you_play")?;
     if let Some(i) = as_you_play.iter().find(|i| i.target.is_some()) {
-        return Err(format!("field `as_you_play`: `{:?}` with a target is not supported there", i.effect));
+        return Err(format!(
+            "field `as_you_play`: `{:?}` with a target is not supported there",
+            i.effect
+        ));
     }
     let abilities = rc
         .abilities
@@ -306,7 +328,10 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
 
 fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
     let t = text.trim();
-    if let Some(n) = t.strip_prefix("Discard ").or_else(|| t.strip_prefix("discard ")) {
+    if let Some(n) = t
+        .strip_prefix("Discard ")
+        .or_else(|| t.strip_prefix("discard "))
+    {
         return n
             .trim()
             .parse::<u8>()
@@ -320,9 +345,14 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     let mut out = vec![];
     for (i, ri) in raw.iter().enumerate() {
         let at = format!("field `{field}`, instruction {}", i + 1);
-        let amount = |what: &str| ri.amount.ok_or_else(|| format!("{at}: `{what}` needs `amount`"));
+        let amount = |what: &str| {
+            ri.amount
+                .ok_or_else(|| format!("{at}: `{what}` needs `amount`"))
+        };
         let unsigned = |what: &str| {
-            amount(what).and_then(|a| u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more")))
+            amount(what).and_then(|a| {
+                u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more"))
+            })
         };
         let effect = match ri.effect {
             RawEffect::Deal => Effect::Deal(unsigned("deal")?),
@@ -331,7 +361,9 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             RawEffect::Draw => Effect::Draw(unsigned("draw")?),
             RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
             RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
-            RawEffect::ItsControllerDraws => Effect::ItsControllerDraws(unsigned("its-controller-draws")?),
+            RawEffect::ItsControllerDraws => {
+                Effect::ItsControllerDraws(unsigned("its-controller-draws")?)
+            }
             RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
             RawEffect::Counter => Effect::Counter,
             RawEffect::GainControl => Effect::GainControl,
@@ -362,7 +394,9 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             })
             .transpose()?;
         let needs: Option<&[TargetKind]> = match effect {
-            Effect::Deal(_) | Effect::DealMight | Effect::GiveMight(_) | Effect::Move(_) => Some(&[TargetKind::Unit]),
+            Effect::Deal(_) | Effect::DealMight | Effect::GiveMight(_) | Effect::Move(_) => {
+                Some(&[TargetKind::Unit])
+            }
             Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Counter | Effect::GainControl => Some(&[TargetKind::Spell]),
             Effect::Draw(_)
@@ -373,17 +407,27 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
         };
         match (needs, target) {
             (Some(kinds), Some(t)) if !kinds.contains(&t.kind) => {
-                return Err(format!("{at}: `{:?}` cannot target a {:?}", ri.effect, t.kind))
+                return Err(format!(
+                    "{at}: `{:?}` cannot target a {:?}",
+                    ri.effect, t.kind
+                ))
             }
             (Some(_), None) => return Err(format!("{at}: `{:?}` needs a `target`", ri.effect)),
             (None, Some(_)) => return Err(format!("{at}: `{:?}` takes no `target`", ri.effect)),
             _ => {}
         }
-        if matches!(effect, Effect::ItsControllerDraws(_)) && out.last().is_none_or(|p: &Instruction| p.target.is_none()) {
-            return Err(format!("{at}: `its-controller-draws` must follow an instruction with a target"));
+        if matches!(effect, Effect::ItsControllerDraws(_))
+            && out.last().is_none_or(|p: &Instruction| p.target.is_none())
+        {
+            return Err(format!(
+                "{at}: `its-controller-draws` must follow an instruction with a target"
+            ));
         }
         if effect == Effect::NewChoices
-            && out.last().and_then(|p: &Instruction| p.target).is_none_or(|t| t.kind != TargetKind::Spell)
+            && out
+                .last()
+                .and_then(|p: &Instruction| p.target)
+                .is_none_or(|t| t.kind != TargetKind::Spell)
         {
             return Err(format!("{at}: `new-choices` must follow an instruction that targets a spell (\"... for it\")"));
         }
@@ -393,7 +437,10 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
 }
 
 fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Ability, String> {
-    let amount = || a.amount.ok_or_else(|| format!("`{:?}` needs `amount`", a.ability));
+    let amount = || {
+        a.amount
+            .ok_or_else(|| format!("`{:?}` needs `amount`", a.ability))
+    };
     let cost = || {
         a.cost
             .as_deref()
@@ -401,7 +448,10 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
             .and_then(|c| parse_repeat(c, domains))
     };
     let trigger = || {
-        let name = a.trigger.as_deref().ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
+        let name = a
+            .trigger
+            .as_deref()
+            .ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
         names
             .iter()
             .position(|n| n.eq_ignore_ascii_case(name))
@@ -448,7 +498,10 @@ mod tests {
             "Mystic Reversal",
             "Pouty Poro",
         ] {
-            assert!(c.id(name).is_some(), "{name} missing from corpus/cards.toml");
+            assert!(
+                c.id(name).is_some(),
+                "{name} missing from corpus/cards.toml"
+            );
         }
         let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];
         assert_eq!(curtain.repeat.len(), 3);
@@ -463,13 +516,18 @@ mod tests {
     fn malformed_entries_name_file_line_card_and_field() {
         let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncost = \"[2\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
         assert_eq!((e.file.as_str(), e.line), ("bad.toml", 2));
-        assert!(e.message.contains("card `X`") && e.message.contains("`cost`"), "{e}");
+        assert!(
+            e.message.contains("card `X`") && e.message.contains("`cost`"),
+            "{e}"
+        );
 
         let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncolour = \"red\"\n");
         assert_eq!(e.line, 4, "{e}");
         assert!(e.message.contains("colour"), "{e}");
 
-        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"deal\", amount = 2 }]\n");
+        let e = err(
+            "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"deal\", amount = 2 }]\n",
+        );
         assert!(e.message.contains("needs a `target`"), "{e}");
 
         let e = err("[[card]]\nname = \"X\"\ntype = \"unit\"\nabilities = [{ ability = \"when-chosen\", trigger = \"Nope\" }]\n");

@@ -75,16 +75,25 @@ pub struct Cost {
 
 impl Cost {
     /// No cost at all.
-    pub const ZERO: Cost = Cost { energy: 0, power: [0; 6], any: 0 };
+    pub const ZERO: Cost = Cost {
+        energy: 0,
+        power: [0; 6],
+        any: 0,
+    };
 
     /// A cost of `n` Energy.
     pub fn energy(n: u8) -> Cost {
-        Cost { energy: n, ..Cost::ZERO }
+        Cost {
+            energy: n,
+            ..Cost::ZERO
+        }
     }
 
     /// Total Power of all kinds.
     pub fn power_total(&self) -> u8 {
-        self.power.iter().fold(self.any, |a, p| a.saturating_add(*p))
+        self.power
+            .iter()
+            .fold(self.any, |a, p| a.saturating_add(*p))
     }
 
     /// True when nothing is asked.
@@ -132,7 +141,9 @@ impl Cost {
         }
         while !rest.is_empty() {
             let Some(body) = rest.strip_prefix('[') else {
-                return Err(format!("expected `[` at `{rest}` (costs are written like [4][B])"));
+                return Err(format!(
+                    "expected `[` at `{rest}` (costs are written like [4][B])"
+                ));
             };
             let Some(end) = body.find(']') else {
                 return Err(format!("missing `]` in `{text}`"));
@@ -153,11 +164,9 @@ impl Cost {
                 },
                 s => match s.chars().next().and_then(Domain::from_letter) {
                     Some(d) if s.len() == 1 => cost.power[d as usize] += 1,
-                    _ => {
-                        return Err(format!(
-                            "unknown cost symbol `[{s}]`; expected a number or one of R G B O P Y A C"
-                        ))
-                    }
+                    _ => return Err(format!(
+                        "unknown cost symbol `[{s}]`; expected a number or one of R G B O P Y A C"
+                    )),
                 },
             }
         }
@@ -193,7 +202,10 @@ mod tests {
         assert_eq!(c.power[Domain::Mind as usize], 1);
         assert_eq!(c.to_string(), "[4][B]");
         assert_eq!(Cost::parse("[1][A]", &[]).unwrap().to_string(), "[1][A]");
-        assert_eq!(Cost::parse("[C]", &[Domain::Chaos]).unwrap().to_string(), "[P]");
+        assert_eq!(
+            Cost::parse("[C]", &[Domain::Chaos]).unwrap().to_string(),
+            "[P]"
+        );
         assert_eq!(Cost::parse("[0]", &[]).unwrap(), Cost::ZERO);
         assert!(Cost::parse("4B", &[]).is_err());
         assert!(Cost::parse("[X]", &[]).is_err());

@@ -7,13 +7,13 @@
 
 use crate::action::Action;
 use crate::card::{
-    Ability, CardDef, CardId, CardKind, Condition, Destination, Effect, InstanceOrigin, Place, RepeatCost, Side,
-    TargetKind, TargetSpec, Timing,
+    Ability, CardDef, CardId, CardKind, Condition, Destination, Effect, InstanceOrigin, Place,
+    RepeatCost, Side, TargetKind, TargetSpec, Timing,
 };
 use crate::cost::{Cost, Domain};
 use crate::rulebook::{
-    DeflectRule, EzrealScope, IllegalTargets, NewChoicesRule, NewChoicesScope, Rulebook, TargetingTriggers,
-    TriggerMay,
+    DeflectRule, ExtraChoices, EzrealScope, IllegalTargets, NewChoicesRule, NewChoicesScope,
+    Rulebook, TargetingTriggers, TriggerMay,
 };
 use crate::setup::Setup;
 use crate::state::*;
@@ -50,7 +50,10 @@ enum Turn {
 impl Game {
     /// A game over these cards under these rules; adds a plain unit token if the table has none.
     pub fn new(rules: Rulebook, mut cards: Vec<CardDef>) -> Game {
-        let token = match cards.iter().position(|c| c.kind == CardKind::Unit && c.name == "Unit Token") {
+        let token = match cards
+            .iter()
+            .position(|c| c.kind == CardKind::Unit && c.name == "Unit Token")
+        {
             Some(i) => i as CardId,
             None => {
                 cards.push(CardDef {
@@ -69,12 +72,17 @@ impl Game {
                     might: 0,
                     abilities: vec![],
                     synthetic: false,
-                    source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)".into(),
+                    source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
+                        .into(),
                 });
                 (cards.len() - 1) as CardId
             }
         };
-        Game { rules, cards, token }
+        Game {
+            rules,
+            cards,
+            token,
+        }
     }
 
     /// A card's definition.
@@ -84,7 +92,10 @@ impl Game {
 
     /// The card with this name.
     pub fn card_named(&self, name: &str) -> Option<CardId> {
-        self.cards.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|i| i as CardId)
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .map(|i| i as CardId)
     }
 
     /// The state a scenario starts in.
@@ -105,11 +116,22 @@ impl Game {
                 damage: u.damage,
             })
             .collect();
-        let gear = setup.gear.iter().map(|g| Gear { card: g.card, controller: g.controller, zone: Zone::Board }).collect();
+        let gear = setup
+            .gear
+            .iter()
+            .map(|g| Gear {
+                card: g.card,
+                controller: g.controller,
+                zone: Zone::Board,
+            })
+            .collect();
         let battlefields = setup
             .battlefields
             .iter()
-            .map(|b| Battlefield { card: b.card, controller: b.controller })
+            .map(|b| Battlefield {
+                card: b.card,
+                controller: b.controller,
+            })
             .collect();
         let players = setup.players.clone().map(|p| PlayerState {
             pool: Cost { any: 0, ..p.pool },
@@ -136,7 +158,15 @@ impl Game {
             showdown: setup.showdown,
             cleanup_due: false,
             started: false,
+            start: Start {
+                pools: [Cost::ZERO; 2],
+                cards: [0; 2],
+            },
             log: vec![],
+        };
+        s.start = Start {
+            pools: [s.players[0].pool, s.players[1].pool],
+            cards: [s.cards_of(Player(0)), s.cards_of(Player(1))],
         };
         if let Some(u) = setup.attack_trigger {
             let card = self
@@ -159,10 +189,20 @@ impl Game {
         if s.is_over() {
             return Turn::Over;
         }
-        if let Some(item) = s.chain.iter().rev().find(|i| matches!(i.phase, Phase::NewChoices { .. })) {
+        if let Some(item) = s
+            .chain
+            .iter()
+            .rev()
+            .find(|i| matches!(i.phase, Phase::NewChoices { .. }))
+        {
             return Turn::NewChoices(item.id);
         }
-        if let Some(item) = s.chain.iter().rev().find(|i| matches!(i.phase, Phase::Resolving { .. })) {
+        if let Some(item) = s
+            .chain
+            .iter()
+            .rev()
+            .find(|i| matches!(i.phase, Phase::Resolving { .. }))
+        {
             if s.priority.is_none() && s.passes == 0 && self.is_active(s, item.id) {
                 return Turn::Resolving(item.id);
             }
@@ -193,7 +233,11 @@ impl Game {
             Turn::Resolving(id) => {
                 let item = s.item(id).expect("resolving item is on the chain");
                 match item.phase {
-                    Phase::Resolving { done } if done < item.executions() => out.push(Action::Execute),
+                    Phase::Resolving { done }
+                        if done < item.executions(self.rules.executions_per_instance) =>
+                    {
+                        out.push(Action::Execute)
+                    }
                     _ => out.push(Action::FinishResolution),
                 }
             }
@@ -207,7 +251,10 @@ impl Game {
                 }
                 for (i, &c) in s.players[p.ix()].hand.iter().enumerate() {
                     if self.may_play_now(s, p, c) {
-                        out.push(Action::MoveToChain { player: p, hand: i as u8 });
+                        out.push(Action::MoveToChain {
+                            player: p,
+                            hand: i as u8,
+                        });
                     }
                 }
             }
@@ -238,7 +285,7 @@ impl Game {
             Phase::Costed => {
                 self.payment_options(s, item, out);
                 if out.is_empty() {
-                    out.push(Action::CancelPlay { why: CancelWhy::CannotPay });
+                    self.cancel(out, CancelWhy::CannotPay);
                 }
                 return;
             }
@@ -253,9 +300,15 @@ impl Game {
             return;
         }
         if let Some((i, inst)) = item.repeat.iter().enumerate().find(|(_, r)| !r.decided) {
-            out.push(Action::DeclareRepeat { instance: i as u8, pay: false });
+            out.push(Action::DeclareRepeat {
+                instance: i as u8,
+                pay: false,
+            });
             if inst.paid < self.rules.payments_per_instance {
-                out.push(Action::DeclareRepeat { instance: i as u8, pay: true });
+                out.push(Action::DeclareRepeat {
+                    instance: i as u8,
+                    pay: true,
+                });
             }
             return;
         }
@@ -265,13 +318,14 @@ impl Game {
         let e = e as u8;
         let Some(mode) = ex.mode else {
             for m in 0..card.modes.len() as u8 {
-                let used = card.distinct_modes && item.choices[..e as usize].iter().any(|c| c.mode == Some(m));
+                let used = card.distinct_modes
+                    && item.choices[..e as usize].iter().any(|c| c.mode == Some(m));
                 if !used && self.mode_has_legal_choices(s, item, m) {
                     out.push(Action::ChooseMode { exec: e, mode: m });
                 }
             }
             if out.is_empty() {
-                out.push(Action::CancelPlay { why: CancelWhy::NoLegalChoice });
+                self.cancel(out, CancelWhy::NoLegalChoice);
             }
             return;
         };
@@ -282,7 +336,9 @@ impl Game {
                     if chosen.contains(&obj) {
                         continue;
                     }
-                    if spec.same_location && !chosen.is_empty() && self.location_of(s, chosen[0]) != self.location_of(s, obj)
+                    if spec.same_location
+                        && !chosen.is_empty()
+                        && self.location_of(s, chosen[0]) != self.location_of(s, obj)
                     {
                         continue;
                     }
@@ -292,7 +348,7 @@ impl Game {
                     out.push(Action::EndTargets { exec: e, slot });
                 }
                 if out.is_empty() {
-                    out.push(Action::CancelPlay { why: CancelWhy::NoLegalChoice });
+                    self.cancel(out, CancelWhy::NoLegalChoice);
                 }
             }
             Some(SlotNeed::Destination(slot, dest)) => {
@@ -301,25 +357,41 @@ impl Game {
                     out.push(Action::ChooseDestination { exec: e, slot, to });
                 }
                 if out.is_empty() {
-                    out.push(Action::CancelPlay { why: CancelWhy::NoLegalChoice });
+                    self.cancel(out, CancelWhy::NoLegalChoice);
                 }
             }
             None => unreachable!("incomplete execution with nothing left to choose"),
         }
     }
 
+    /// 358.5: a play that cannot go on is undone (unless a wrong rulebook leaves it pending).
+    fn cancel(&self, out: &mut Vec<Action>, why: CancelWhy) {
+        if self.rules.undo_illegal_play {
+            out.push(Action::CancelPlay { why });
+        }
+    }
+
     fn mode_has_legal_choices(&self, s: &State, item: &ChainItem, mode: u8) -> bool {
         // 355.8, 355.16: a mode is chosen only if each of its required targets has a legal choice.
-        self.card(item.card).modes[mode as usize].instructions.iter().all(|ins| match ins.target {
-            Some(spec) if !spec.up_to => self.candidates(s, item, spec, item.controller).len() >= spec.count as usize,
-            _ => true,
-        })
+        self.card(item.card).modes[mode as usize]
+            .instructions
+            .iter()
+            .all(|ins| match ins.target {
+                Some(spec) if !spec.up_to => {
+                    self.candidates(s, item, spec, item.controller).len() >= spec.count as usize
+                }
+                _ => true,
+            })
     }
 
     /// The next unmade choice of execution `e` in mode `mode`.
     fn next_slot(&self, item: &ChainItem, e: u8, mode: u8) -> Option<SlotNeed> {
         let ex = &item.choices[e as usize];
-        for (i, ins) in self.card(item.card).modes[mode as usize].instructions.iter().enumerate() {
+        for (i, ins) in self.card(item.card).modes[mode as usize]
+            .instructions
+            .iter()
+            .enumerate()
+        {
             let slot = i as u8;
             if let Some(spec) = ins.target {
                 let n = ex.targets(slot).count() as u8;
@@ -338,7 +410,13 @@ impl Game {
     }
 
     /// Objects that meet a target spec now, for an item controlled by `controller`.
-    fn candidates(&self, s: &State, item: &ChainItem, spec: TargetSpec, controller: Player) -> Vec<Obj> {
+    fn candidates(
+        &self,
+        s: &State,
+        item: &ChainItem,
+        spec: TargetSpec,
+        controller: Player,
+    ) -> Vec<Obj> {
         let mut out = vec![];
         match spec.kind {
             TargetKind::Unit => {
@@ -366,7 +444,14 @@ impl Game {
         out
     }
 
-    fn unit_meets(&self, s: &State, item: &ChainItem, spec: TargetSpec, controller: Player, i: u8) -> bool {
+    fn unit_meets(
+        &self,
+        s: &State,
+        item: &ChainItem,
+        spec: TargetSpec,
+        controller: Player,
+        i: u8,
+    ) -> bool {
         let u = &s.units[i as usize];
         if u.zone != Zone::Board || !side_ok(spec.side, controller, u.controller) {
             return false;
@@ -385,7 +470,13 @@ impl Game {
         }
     }
 
-    fn item_meets(&self, other: &ChainItem, item: &ChainItem, spec: TargetSpec, controller: Player) -> bool {
+    fn item_meets(
+        &self,
+        other: &ChainItem,
+        item: &ChainItem,
+        spec: TargetSpec,
+        controller: Player,
+    ) -> bool {
         // 355.9: not the item itself; pending items are always finalized before anyone has priority.
         let c = self.card(other.card);
         other.id != item.id
@@ -407,7 +498,9 @@ impl Game {
 
     /// 355.4: destinations for a move; never the unit's current location (355.4.a).
     fn destinations(&self, s: &State, unit: Option<Obj>, dest: Destination) -> Vec<Location> {
-        let Some(Obj::Unit(u)) = unit else { return vec![] };
+        let Some(Obj::Unit(u)) = unit else {
+            return vec![];
+        };
         let unit = &s.units[u as usize];
         let mut all = vec![Location::Base(Player::YOU), Location::Base(Player::OPP)];
         all.extend((0..s.battlefields.len() as u8).map(Location::Battlefield));
@@ -484,27 +577,51 @@ impl Game {
                 let id = self.pending_id(s);
                 let item = s.item_mut(id).expect("pending");
                 item.choices[exec as usize].mode = Some(mode);
-                s.log.push(Event::ModeChosen { item: id, exec, mode });
+                s.log.push(Event::ModeChosen {
+                    item: id,
+                    exec,
+                    mode,
+                });
                 self.complete_choices(s, id);
             }
             Action::ChooseTarget { exec, slot, obj } => {
                 let id = self.pending_id(s);
                 let item = s.item_mut(id).expect("pending");
-                item.choices[exec as usize].picks.push(Pick::Target { slot, obj });
+                item.choices[exec as usize]
+                    .picks
+                    .push(Pick::Target { slot, obj });
                 item.ever_chosen.push((exec, obj));
-                s.log.push(Event::TargetChosen { item: id, exec, slot, obj });
+                s.log.push(Event::TargetChosen {
+                    item: id,
+                    exec,
+                    slot,
+                    obj,
+                });
                 self.complete_choices(s, id);
             }
             Action::EndTargets { exec, slot } => {
                 let id = self.pending_id(s);
-                s.item_mut(id).expect("pending").choices[exec as usize].picks.push(Pick::EndTargets { slot });
-                s.log.push(Event::TargetsEnded { item: id, exec, slot });
+                s.item_mut(id).expect("pending").choices[exec as usize]
+                    .picks
+                    .push(Pick::EndTargets { slot });
+                s.log.push(Event::TargetsEnded {
+                    item: id,
+                    exec,
+                    slot,
+                });
                 self.complete_choices(s, id);
             }
             Action::ChooseDestination { exec, slot, to } => {
                 let id = self.pending_id(s);
-                s.item_mut(id).expect("pending").choices[exec as usize].picks.push(Pick::Destination { slot, to });
-                s.log.push(Event::DestinationChosen { item: id, exec, slot, to });
+                s.item_mut(id).expect("pending").choices[exec as usize]
+                    .picks
+                    .push(Pick::Destination { slot, to });
+                s.log.push(Event::DestinationChosen {
+                    item: id,
+                    exec,
+                    slot,
+                    to,
+                });
                 self.complete_choices(s, id);
             }
             Action::DetermineTotalCost => self.determine_total_cost(s),
@@ -531,7 +648,11 @@ impl Game {
     }
 
     fn pending_id(&self, s: &State) -> u8 {
-        s.chain.iter().find(|i| i.is_pending()).expect("a pending item").id
+        s.chain
+            .iter()
+            .find(|i| i.is_pending())
+            .expect("a pending item")
+            .id
     }
 
     /// 354, and the [Repeat] instances the item has as it is played (printed, then granted).
@@ -541,7 +662,12 @@ impl Game {
         let mut repeat: Vec<RepeatInstance> = def
             .repeat
             .iter()
-            .map(|&cost| RepeatInstance { cost, origin: InstanceOrigin::Printed, paid: 0, decided: false })
+            .map(|&cost| RepeatInstance {
+                cost,
+                origin: InstanceOrigin::Printed,
+                paid: 0,
+                decided: false,
+            })
             .collect();
         let ps = &mut s.players[player.ix()];
         if ps.portal_charged && def.kind == CardKind::Spell {
@@ -555,7 +681,11 @@ impl Game {
             });
         }
         if s.showdown {
-            for u in s.units.iter().filter(|u| u.zone == Zone::Board && u.controller == player) {
+            for u in s
+                .units
+                .iter()
+                .filter(|u| u.zone == Zone::Board && u.controller == player)
+            {
                 for ab in &self.card(u.card).abilities {
                     if let Ability::SpellsHaveRepeatInShowdown(cost) = ab {
                         repeat.push(RepeatInstance {
@@ -587,7 +717,11 @@ impl Game {
         s.started = true;
         s.priority = None;
         s.passes = 0;
-        s.log.push(Event::MovedToChain { item: id, card, by: player });
+        s.log.push(Event::MovedToChain {
+            item: id,
+            card,
+            by: player,
+        });
         self.complete_choices(s, id);
     }
 
@@ -605,7 +739,12 @@ impl Game {
             }));
             for ab in &self.card(src.card).abilities {
                 if let Ability::AbilitiesHaveRepeat(cost) = ab {
-                    repeat.push(RepeatInstance { cost: *cost, origin: InstanceOrigin::SourceUnit, paid: 0, decided: false });
+                    repeat.push(RepeatInstance {
+                        cost: *cost,
+                        origin: InstanceOrigin::SourceUnit,
+                        paid: 0,
+                        decided: false,
+                    });
                 }
             }
         }
@@ -629,7 +768,11 @@ impl Game {
         // its choices (402.1). The placement event follows the decision accordingly.
         let deferred = self.card(card).optional && self.rules.trigger_may == TriggerMay::AtTrigger;
         if !deferred {
-            s.log.push(Event::MovedToChain { item: id, card, by: controller });
+            s.log.push(Event::MovedToChain {
+                item: id,
+                card,
+                by: controller,
+            });
         }
         self.complete_choices(s, id);
     }
@@ -639,7 +782,10 @@ impl Game {
         let item = s.item_mut(id).expect("pending");
         item.accepted = Some(accept);
         let (card, by) = (item.card, item.controller);
-        s.log.push(Event::OptionalDecided { item: id, accepted: accept });
+        s.log.push(Event::OptionalDecided {
+            item: id,
+            accepted: accept,
+        });
         let deferred = self.rules.trigger_may == TriggerMay::AtTrigger;
         if !accept {
             // 402.1.a: declining removes it; not a counter.
@@ -665,7 +811,11 @@ impl Game {
         } else {
             inst.decided = true;
         }
-        s.log.push(Event::RepeatDeclared { item: id, instance, pay });
+        s.log.push(Event::RepeatDeclared {
+            item: id,
+            instance,
+            pay,
+        });
         self.complete_choices(s, id);
     }
 
@@ -687,8 +837,10 @@ impl Game {
         if item.repeat.iter().any(|r| !r.decided) {
             return;
         }
-        let n = item.executions() as usize;
-        while item.choices.len() < n {
+        let n = item.executions(self.rules.executions_per_instance) as usize;
+        let copy_first = self.rules.extra_execution_choices == ExtraChoices::CopyFirst;
+        let lay_out = if copy_first { 1 } else { n };
+        while item.choices.len() < lay_out {
             item.choices.push(ExecChoices {
                 mode: if card.is_modal() { None } else { Some(0) },
                 picks: vec![],
@@ -699,11 +851,19 @@ impl Game {
             if item.choices[e].complete {
                 continue;
             }
-            let Some(mode) = item.choices[e].mode else { return };
+            let Some(mode) = item.choices[e].mode else {
+                return;
+            };
             if self.next_slot(item, e as u8, mode).is_some() {
                 return;
             }
             item.choices[e].complete = true;
+        }
+        if copy_first {
+            // A wrong edit: every execution reuses the first one's choices (820.2.a says each
+            // execution has its own).
+            let first = item.choices[0].clone();
+            item.choices.resize(n, first);
         }
         item.phase = Phase::Chosen;
     }
@@ -716,7 +876,11 @@ impl Game {
         let item = s.item(id).expect("pending").clone();
         let def = self.card(item.card);
         let controller = item.controller;
-        let mut total = if item.origin == Origin::Hand { def.cost } else { Cost::ZERO };
+        let mut total = if item.origin == Origin::Hand {
+            def.cost
+        } else {
+            Cost::ZERO
+        };
         let mut discard = 0u8;
         let mut events = vec![];
 
@@ -735,13 +899,18 @@ impl Game {
                     }
                     seen.push(u);
                     total.any = total.any.saturating_add(d);
-                    events.push(Event::DeflectAdded { item: id, unit: u, amount: d });
+                    events.push(Event::DeflectAdded {
+                        item: id,
+                        unit: u,
+                        amount: d,
+                    });
                 }
             }
         }
 
         // 356.2.b: optional additional costs the player chose, each [Repeat] payment a component.
-        let ezreal = self.controls_ability(s, controller, |a| matches!(a, Ability::OptionalCostsLess));
+        let ezreal =
+            self.controls_ability(s, controller, |a| matches!(a, Ability::OptionalCostsLess));
         let spire: u8 = s
             .battlefields
             .iter()
@@ -755,12 +924,22 @@ impl Game {
             .sum();
         let mut pooled_discount = Cost::ZERO;
         let mut ezreal_used = 0u8;
-        for inst in &item.repeat {
+        for (ii, inst) in item.repeat.iter().enumerate() {
             for _ in 0..inst.paid {
                 match inst.cost {
-                    RepeatCost::Discard(n) => discard = discard.saturating_add(n),
+                    RepeatCost::Discard(n) => {
+                        discard = discard.saturating_add(n);
+                        events.push(Event::RepeatCostAdded {
+                            item: id,
+                            instance: ii as u8,
+                            cost: Cost::ZERO,
+                            discard: n,
+                        });
+                    }
                     RepeatCost::Pay(mut component) => {
-                        let ez = ezreal > 0 && (self.rules.ezreal_scope == EzrealScope::EachCost || ezreal_used == 0);
+                        let ez = ezreal > 0
+                            && (self.rules.ezreal_scope == EzrealScope::EachCost
+                                || ezreal_used == 0);
                         if ez {
                             ezreal_used += 1;
                         }
@@ -768,14 +947,26 @@ impl Game {
                             if spire > 0 {
                                 let t = component.reduce_energy(spire);
                                 if t > 0 {
-                                    events.push(Event::DiscountApplied { item: id, source: DiscountSource::MaraiSpire, amount: t });
+                                    events.push(Event::DiscountApplied {
+                                        item: id,
+                                        source: DiscountSource::MaraiSpire,
+                                        amount: t,
+                                    });
                                 }
                             }
                             if ez {
                                 // "[1] or [A] less": the Energy if the component has any, else a Power.
-                                let t = if component.reduce_energy(1) == 1 { 1 } else { component.reduce_one_power() as u8 };
+                                let t = if component.reduce_energy(1) == 1 {
+                                    1
+                                } else {
+                                    component.reduce_one_power() as u8
+                                };
                                 if t > 0 {
-                                    events.push(Event::DiscountApplied { item: id, source: DiscountSource::Ezreal, amount: t });
+                                    events.push(Event::DiscountApplied {
+                                        item: id,
+                                        source: DiscountSource::Ezreal,
+                                        amount: t,
+                                    });
                                 }
                             }
                         } else {
@@ -785,6 +976,12 @@ impl Game {
                                 pooled_discount.any += 1;
                             }
                         }
+                        events.push(Event::RepeatCostAdded {
+                            item: id,
+                            instance: ii as u8,
+                            cost: component,
+                            discard: 0,
+                        });
                         total = total.plus(&component);
                     }
                 }
@@ -794,13 +991,25 @@ impl Game {
             if pooled_discount.energy > 0 {
                 let t = total.reduce_energy(pooled_discount.energy);
                 if t > 0 {
-                    events.push(Event::DiscountApplied { item: id, source: DiscountSource::MaraiSpire, amount: t });
+                    events.push(Event::DiscountApplied {
+                        item: id,
+                        source: DiscountSource::MaraiSpire,
+                        amount: t,
+                    });
                 }
             }
             for _ in 0..pooled_discount.any {
-                let t = if total.reduce_energy(1) == 1 { 1 } else { total.reduce_one_power() as u8 };
+                let t = if total.reduce_energy(1) == 1 {
+                    1
+                } else {
+                    total.reduce_one_power() as u8
+                };
                 if t > 0 {
-                    events.push(Event::DiscountApplied { item: id, source: DiscountSource::Ezreal, amount: t });
+                    events.push(Event::DiscountApplied {
+                        item: id,
+                        source: DiscountSource::Ezreal,
+                        amount: t,
+                    });
                 }
             }
         }
@@ -812,18 +1021,33 @@ impl Game {
                 Condition::OpponentNearVictory => s.players[controller.other().ix()].near_victory,
             };
             if applies && item.origin == Origin::Hand {
-                let times = if self.rules.discount_per_execution { item.executions() } else { 1 };
+                let times = if self.rules.discount_per_execution {
+                    item.executions(self.rules.executions_per_instance)
+                } else {
+                    1
+                };
                 for _ in 0..times {
                     let t = total.reduce_energy(d.energy);
-                    events.push(Event::DiscountApplied { item: id, source: DiscountSource::SelfDiscount, amount: t });
+                    events.push(Event::DiscountApplied {
+                        item: id,
+                        source: DiscountSource::SelfDiscount,
+                        amount: t,
+                    });
                 }
             }
         }
 
         s.log.extend(events);
-        s.log.push(Event::CostDetermined { item: id, total, discard });
+        s.log.push(Event::CostDetermined {
+            item: id,
+            total,
+            discard,
+        });
         let item = s.item_mut(id).expect("pending");
-        item.cost = TotalCost { resources: total, discard };
+        item.cost = TotalCost {
+            resources: total,
+            discard,
+        };
         if !self.rules.zero_cost_counts_as_paid {
             // A wrong edit: an optional cost reduced to 0 no longer counts as paid (356.4.f.1).
             for inst in item.repeat.iter_mut() {
@@ -838,7 +1062,7 @@ impl Game {
                     }
                 }
             }
-            let n = item.executions() as usize;
+            let n = item.executions(self.rules.executions_per_instance) as usize;
             item.choices.truncate(n);
         }
         item.phase = Phase::Costed;
@@ -851,7 +1075,11 @@ impl Game {
         let item = s.item(id).expect("pending");
         let (controller, need) = (item.controller, item.cost);
         let ps = &mut s.players[controller.ix()];
-        let mut paid = Cost { energy: need.resources.energy, power: need.resources.power, any: 0 };
+        let mut paid = Cost {
+            energy: need.resources.energy,
+            power: need.resources.power,
+            any: 0,
+        };
         for d in 0..6 {
             paid.power[d] += any[d];
         }
@@ -872,9 +1100,16 @@ impl Game {
             discarded += 1;
         }
         let item = s.item_mut(id).expect("pending");
-        item.cost = TotalCost { resources: paid, discard: discarded };
+        item.cost = TotalCost {
+            resources: paid,
+            discard: discarded,
+        };
         item.phase = Phase::Paid;
-        s.log.push(Event::CostPaid { item: id, paid, discarded });
+        s.log.push(Event::CostPaid {
+            item: id,
+            paid,
+            discarded,
+        });
     }
 
     /// 358.5: undo the whole play: the card returns to hand, nothing is paid, and it is not a
@@ -917,7 +1152,10 @@ impl Game {
                 might_mod: 0,
                 damage: 0,
             });
-            s.log.push(Event::ZoneChange { obj: Obj::Unit(u), to: Zone::Board });
+            s.log.push(Event::ZoneChange {
+                obj: Obj::Unit(u),
+                to: Zone::Board,
+            });
             self.after_chain_change(s);
             return;
         }
@@ -933,7 +1171,9 @@ impl Game {
         for ex in &item.choices {
             for obj in ex.objects() {
                 if let Obj::Unit(u) = obj {
-                    if self.rules.targeting_triggers == TargetingTriggers::OncePerItem && chosen.contains(&u) {
+                    if self.rules.targeting_triggers == TargetingTriggers::OncePerItem
+                        && chosen.contains(&u)
+                    {
                         continue;
                     }
                     chosen.push(u);
@@ -973,7 +1213,11 @@ impl Game {
     /// 337.4, 340.2–340.4: after the chain changes, with nothing pending or resolving, the
     /// controller of the newest item gains priority, or the chain has closed.
     fn after_chain_change(&self, s: &mut State) {
-        if s.cleanup_due || s.chain.iter().any(|i| i.is_pending() || matches!(i.phase, Phase::NewChoices { .. })) {
+        if s.cleanup_due
+            || s.chain
+                .iter()
+                .any(|i| i.is_pending() || matches!(i.phase, Phase::NewChoices { .. }))
+        {
             s.priority = None;
             return;
         }
@@ -1019,8 +1263,13 @@ impl Game {
     /// instruction executes, so an earlier execution can make a later one's targets illegal.
     fn execute(&self, s: &mut State) {
         let top = s.chain.last().expect("resolving").clone();
-        let Phase::Resolving { done: k } = top.phase else { unreachable!("execute while not resolving") };
-        s.log.push(Event::ExecutionStarted { item: top.id, exec: k });
+        let Phase::Resolving { done: k } = top.phase else {
+            unreachable!("execute while not resolving")
+        };
+        s.log.push(Event::ExecutionStarted {
+            item: top.id,
+            exec: k,
+        });
         if self.rules.as_you_play_repeated && k > 0 {
             for ins in self.card(top.card).as_you_play.clone() {
                 self.run_untargeted(s, &top, ins.effect);
@@ -1036,9 +1285,11 @@ impl Game {
     fn after_execution(&self, s: &mut State, id: u8, k: u8) {
         let stop = self.stopped(s, id);
         let Some(item) = s.item_mut(id) else { return };
-        let n = item.executions();
+        let n = item.executions(self.rules.executions_per_instance);
         // An item that left the chain runs no further executions (359.3.e.15).
-        item.phase = Phase::Resolving { done: if stop { n } else { k + 1 } };
+        item.phase = Phase::Resolving {
+            done: if stop { n } else { k + 1 },
+        };
         let controller = item.controller;
         let k = if stop { n - 1 } else { k };
         if self.rules.play_event_per_execution && k + 1 < n {
@@ -1056,7 +1307,9 @@ impl Game {
     /// Runs the instructions of execution `k` from `from`; returns true if it paused for new
     /// choices.
     fn run_instructions(&self, s: &mut State, id: u8, k: u8, from: usize) -> bool {
-        let Some(item) = s.item(id).cloned() else { return false };
+        let Some(item) = s.item(id).cloned() else {
+            return false;
+        };
         let def = self.card(item.card);
         let ex = &item.choices[k as usize];
         let mode = &def.modes[ex.mode.unwrap_or(0) as usize];
@@ -1068,7 +1321,8 @@ impl Game {
                 return false;
             }
             let slot = i as u8;
-            let done = self.run_instruction(s, &item, k, slot, ins.effect, ins.target, prev_done, i);
+            let done =
+                self.run_instruction(s, &item, k, slot, ins.effect, ins.target, prev_done, i);
             if done == Outcome::Paused {
                 return true;
             }
@@ -1098,7 +1352,12 @@ impl Game {
         let controller = s.item(id).map(|i| i.controller).unwrap_or(item.controller);
         let ex = &item.choices[k as usize];
         let ignored = |s: &mut State, why| {
-            s.log.push(Event::Ignored { item: id, exec: k, slot, why });
+            s.log.push(Event::Ignored {
+                item: id,
+                exec: k,
+                slot,
+                why,
+            });
             Outcome::Ignored
         };
         // Targets still legal now (359.3.e.2–4), unless a wrong rulebook affects them anyway.
@@ -1112,12 +1371,18 @@ impl Game {
                         let gear = &s.gear[g as usize];
                         gear.zone == Zone::Board && side_ok(spec.side, controller, gear.controller)
                     }
-                    Obj::Item(t) => s.item(t).is_some_and(|other| self.item_meets(other, &live, spec, controller)),
+                    Obj::Item(t) => s
+                        .item(t)
+                        .is_some_and(|other| self.item_meets(other, &live, spec, controller)),
                 };
                 if ok || self.rules.illegal_targets == IllegalTargets::AffectedAnyway {
                     legal.push(obj);
                 } else {
-                    s.log.push(Event::TargetUnaffected { item: id, exec: k, obj });
+                    s.log.push(Event::TargetUnaffected {
+                        item: id,
+                        exec: k,
+                        obj,
+                    });
                 }
             }
             if legal.is_empty() {
@@ -1131,7 +1396,9 @@ impl Game {
                 }
             }
             Effect::DealMight => {
-                let Origin::Trigger(src) = item.origin else { return ignored(s, IgnoredWhy::SourceGone) };
+                let Origin::Trigger(src) = item.origin else {
+                    return ignored(s, IgnoredWhy::SourceGone);
+                };
                 let src = &s.units[src as usize];
                 if src.zone != Zone::Board {
                     return ignored(s, IgnoredWhy::SourceGone);
@@ -1172,11 +1439,13 @@ impl Game {
                 }
                 // The previous instruction's object, by its last-known controller (359.3.e.13).
                 let prev = index.checked_sub(1).map(|p| p as u8);
-                let who = prev.and_then(|p| ex.targets(p).next()).and_then(|o| match o {
-                    Obj::Unit(u) => Some(s.units[u as usize].controller),
-                    Obj::Gear(g) => Some(s.gear[g as usize].controller),
-                    Obj::Item(_) => None,
-                });
+                let who = prev
+                    .and_then(|p| ex.targets(p).next())
+                    .and_then(|o| match o {
+                        Obj::Unit(u) => Some(s.units[u as usize].controller),
+                        Obj::Gear(g) => Some(s.gear[g as usize].controller),
+                        Obj::Item(_) => None,
+                    });
                 match who {
                     Some(p) => self.draw(s, p, n),
                     None => return ignored(s, IgnoredWhy::Impossible),
@@ -1206,7 +1475,10 @@ impl Game {
                     if let Obj::Item(t) = *obj {
                         if let Some(target) = s.item_mut(t) {
                             target.controller = controller;
-                            s.log.push(Event::ControlChanged { item: t, to: controller });
+                            s.log.push(Event::ControlChanged {
+                                item: t,
+                                to: controller,
+                            });
                         }
                     }
                 }
@@ -1223,18 +1495,33 @@ impl Game {
                     // 355.15 (v1.2, v1.3): choices made while playing cannot change.
                     return ignored(s, IgnoredWhy::Impossible);
                 }
-                let Some(target) = s.item(t) else { return ignored(s, IgnoredWhy::Impossible) };
-                if target.controller != controller || target.choices.iter().all(|c| c.objects().next().is_none()) {
+                let Some(target) = s.item(t) else {
+                    return ignored(s, IgnoredWhy::Impossible);
+                };
+                if target.controller != controller
+                    || target.choices.iter().all(|c| c.objects().next().is_none())
+                {
                     return ignored(s, IgnoredWhy::Impossible);
                 }
-                s.log.push(Event::Performed { item: id, exec: k, slot });
+                s.log.push(Event::Performed {
+                    item: id,
+                    exec: k,
+                    slot,
+                });
                 s.log.push(Event::NewChoicesBegun { item: t });
                 let top = s.item_mut(id).expect("resolving");
-                top.phase = Phase::NewChoices { exec: k, for_item: t };
+                top.phase = Phase::NewChoices {
+                    exec: k,
+                    for_item: t,
+                };
                 return Outcome::Paused;
             }
         }
-        s.log.push(Event::Performed { item: id, exec: k, slot });
+        s.log.push(Event::Performed {
+            item: id,
+            exec: k,
+            slot,
+        });
         Outcome::Performed
     }
 
@@ -1244,7 +1531,10 @@ impl Game {
             Effect::Draw(n) => self.draw(s, item.controller, n),
             Effect::PlayToken(might) => {
                 // 354.3: it waits on the chain until the item has finished resolving.
-                s.queued.push(Queued::Token { controller: item.controller, might });
+                s.queued.push(Queued::Token {
+                    controller: item.controller,
+                    might,
+                });
                 s.log.push(Event::TokenQueued { item: item.id });
             }
             Effect::BanishSelf => {
@@ -1290,7 +1580,10 @@ impl Game {
             }
             Obj::Item(_) => return,
         }
-        s.log.push(Event::ZoneChange { obj, to: Zone::Trash });
+        s.log.push(Event::ZoneChange {
+            obj,
+            to: Zone::Trash,
+        });
     }
 
     fn draw(&self, s: &mut State, who: Player, n: u8) {
@@ -1304,9 +1597,11 @@ impl Game {
     /// 425: the item does nothing and leaves the chain; a card goes to its owner's trash; no cost
     /// is refunded; it was finalized, so it still counts for Legion (419.4.b).
     fn counter(&self, s: &mut State, target: u8, by: u8) {
-        let Some(pos) = s.chain.iter().position(|i| i.id == target) else { return };
+        let Some(pos) = s.chain.iter().position(|i| i.id == target) else {
+            return;
+        };
         let item = s.chain.remove(pos);
-        if item.origin == Origin::Hand {
+        if item.origin == Origin::Hand && self.rules.countered_card_to_trash {
             s.players[item.owner.ix()].trash.push(item.card);
         }
         s.log.push(Event::Countered { item: target, by });
@@ -1342,10 +1637,13 @@ impl Game {
                 .units_on_board()
                 .filter(|(_, u)| u.controller == by)
                 .flat_map(|(i, u)| {
-                    self.card(u.card).abilities.iter().filter_map(move |a| match a {
-                        Ability::WhenYouPlayASpell(c) => Some((i, *c)),
-                        _ => None,
-                    })
+                    self.card(u.card)
+                        .abilities
+                        .iter()
+                        .filter_map(move |a| match a {
+                            Ability::WhenYouPlayASpell(c) => Some((i, *c)),
+                            _ => None,
+                        })
                 })
                 .collect();
             for (source, card) in watchers {
@@ -1375,7 +1673,11 @@ impl Game {
                         ever_chosen: vec![],
                         left_chain: false,
                     });
-                    s.log.push(Event::MovedToChain { item: id, card: self.token, by: controller });
+                    s.log.push(Event::MovedToChain {
+                        item: id,
+                        card: self.token,
+                        by: controller,
+                    });
                 }
                 Queued::Trigger { card, source } => self.put_trigger_on_chain(s, card, source),
             }
@@ -1398,7 +1700,9 @@ impl Game {
     }
 
     fn controls_ability(&self, s: &State, p: Player, pred: impl Fn(&Ability) -> bool) -> u8 {
-        s.units_on_board().filter(|(_, u)| u.controller == p && self.card(u.card).has(&pred)).count() as u8
+        s.units_on_board()
+            .filter(|(_, u)| u.controller == p && self.card(u.card).has(&pred))
+            .count() as u8
     }
 
     // ---- New choices (750–755) ----
@@ -1432,7 +1736,9 @@ impl Game {
     }
 
     fn new_choice_actions(&self, s: &State, id: u8, out: &mut Vec<Action>) {
-        let Phase::NewChoices { for_item, .. } = s.item(id).expect("item").phase else { return };
+        let Phase::NewChoices { for_item, .. } = s.item(id).expect("item").phase else {
+            return;
+        };
         let Some(target) = s.item(for_item) else {
             out.push(Action::DeclineNewChoices);
             return;
@@ -1456,8 +1762,12 @@ impl Game {
         let (e, slot, old) = picks[cursor];
         let def = self.card(target.card);
         let ex = &target.choices[e as usize];
-        let spec = def.modes[ex.mode.unwrap_or(0) as usize].instructions[slot as usize].target.expect("target slot");
-        let old_legal = self.candidates(s, target, spec, target.controller).contains(&old);
+        let spec = def.modes[ex.mode.unwrap_or(0) as usize].instructions[slot as usize]
+            .target
+            .expect("target slot");
+        let old_legal = self
+            .candidates(s, target, spec, target.controller)
+            .contains(&old);
         // 753: keep this choice. The guide remakes the whole set, so an illegal old choice
         // cannot be kept there ("you cannot reuse A").
         if self.rules.new_choices != NewChoicesRule::WholeSet || old_legal {
@@ -1469,7 +1779,10 @@ impl Game {
                 continue;
             }
             let fresh = match self.rules.new_choices_scope {
-                NewChoicesScope::PerExecution => !target.ever_chosen.iter().any(|(pe, o)| *pe == e && *o == obj),
+                NewChoicesScope::PerExecution => !target
+                    .ever_chosen
+                    .iter()
+                    .any(|(pe, o)| *pe == e && *o == obj),
                 NewChoicesScope::WholeItem => !target.ever_chosen.iter().any(|(_, o)| *o == obj),
             };
             // 751.1: a new choice is one not previously made; the guide allows the same again.
@@ -1485,19 +1798,29 @@ impl Game {
 
     fn keep_choice(&self, s: &mut State) {
         let (_, for_item) = self.new_choices_item(s);
-        let picks = s.item(for_item).map(|t| self.remakeable(t)).unwrap_or_default();
+        let picks = s
+            .item(for_item)
+            .map(|t| self.remakeable(t))
+            .unwrap_or_default();
         let cursor = self.new_choice_cursor(s, for_item);
         if cursor >= picks.len() {
             return self.end_new_choices(s);
         }
         let (e, slot, old) = picks[cursor];
-        s.log.push(Event::ChoiceKept { item: for_item, exec: e, slot });
+        s.log.push(Event::ChoiceKept {
+            item: for_item,
+            exec: e,
+            slot,
+        });
         if self.rules.new_choices == NewChoicesRule::WholeSet
             && self.rules.targeting_triggers == TargetingTriggers::PerChoice
         {
             // The guide: a targeting ability can trigger again even for the same target.
             if let Obj::Unit(u) = old {
-                let chooser = s.item(for_item).map(|t| t.controller).unwrap_or(Player::YOU);
+                let chooser = s
+                    .item(for_item)
+                    .map(|t| t.controller)
+                    .unwrap_or(Player::YOU);
                 self.fire_when_chosen(s, u, chooser, true);
             }
         }
@@ -1508,14 +1831,20 @@ impl Game {
 
     fn remake_choice(&self, s: &mut State, obj: Obj) {
         let (_, for_item) = self.new_choices_item(s);
-        let picks = s.item(for_item).map(|t| self.remakeable(t)).unwrap_or_default();
+        let picks = s
+            .item(for_item)
+            .map(|t| self.remakeable(t))
+            .unwrap_or_default();
         let cursor = self.new_choice_cursor(s, for_item);
         let (e, slot, old) = picks[cursor];
         let target = s.item_mut(for_item).expect("target");
         let ex = &mut target.choices[e as usize];
         // Replace the old pick in place: the execution keeps its declared order.
         let mut seen = 0;
-        let nth = picks[..cursor].iter().filter(|(pe, ps, _)| *pe == e && *ps == slot).count();
+        let nth = picks[..cursor]
+            .iter()
+            .filter(|(pe, ps, _)| *pe == e && *ps == slot)
+            .count();
         for p in ex.picks.iter_mut() {
             if let Pick::Target { slot: ps, obj: po } = p {
                 if *ps == slot {
@@ -1530,7 +1859,12 @@ impl Game {
         }
         target.ever_chosen.push((e, obj));
         let chooser = target.controller;
-        s.log.push(Event::ChoiceRemade { item: for_item, exec: e, slot, obj });
+        s.log.push(Event::ChoiceRemade {
+            item: for_item,
+            exec: e,
+            slot,
+            obj,
+        });
         // 754: a newly targeted object's Targeting Effects trigger now; 755: its Deflect is ignored.
         if let Obj::Unit(u) = obj {
             if obj != old || self.rules.new_choices == NewChoicesRule::WholeSet {
@@ -1549,7 +1883,11 @@ impl Game {
         target.repeat[instance as usize].decided = true;
         let copy = target.choices.last().cloned().unwrap_or_default();
         target.choices.push(copy);
-        s.log.push(Event::RepeatDeclared { item: for_item, instance, pay: true });
+        s.log.push(Event::RepeatDeclared {
+            item: for_item,
+            instance,
+            pay: true,
+        });
     }
 
     fn new_choices_item(&self, s: &State) -> (u8, u8) {
@@ -1564,7 +1902,9 @@ impl Game {
 
     fn end_new_choices(&self, s: &mut State) {
         let (id, for_item) = self.new_choices_item(s);
-        let Phase::NewChoices { exec, .. } = s.item(id).expect("item").phase else { unreachable!() };
+        let Phase::NewChoices { exec, .. } = s.item(id).expect("item").phase else {
+            unreachable!()
+        };
         s.log.push(Event::NewChoicesEnded { item: for_item });
         s.item_mut(id).expect("item").phase = Phase::Resolving { done: exec };
         // The permission is the item's last instruction (the catalogue checks it), so the

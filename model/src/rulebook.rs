@@ -118,6 +118,16 @@ pub enum TargetingTriggers {
     PerChoice,
 }
 
+/// How the choices of extra executions are made (820.2.a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExtraChoices {
+    /// Each execution has its own choices, declared in order while playing (the rules).
+    Own,
+    /// Every execution reuses the first execution's choices (a wrong edit, and a common engine bug).
+    CopyFirst,
+}
+
 /// The rules the model plays by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -130,6 +140,8 @@ pub struct Rulebook {
     pub repeat_on_abilities: bool,
     /// 820.1.c.3: how many times one [Repeat] instance may be paid. The rules say 1.
     pub payments_per_instance: u8,
+    /// 820.3: extra executions per paid instance. The rules say 1.
+    pub executions_per_instance: u8,
     /// 356.4.c (v1.3+): a discount on one cost component applies as soon as that component is
     /// added, and only to it. False (v1.2 §353): all discounts apply to the total.
     pub component_discounts: bool,
@@ -157,8 +169,14 @@ pub struct Rulebook {
     pub window_between_executions: bool,
     /// 425.1.c: a counter refunds nothing. True refunds every cost paid (a wrong edit).
     pub refund_on_counter: bool,
+    /// 425.1.a.1: a countered card goes to its owner's trash. False makes it vanish (a wrong edit).
+    pub countered_card_to_trash: bool,
+    /// 358.5: a play that fails is undone. False leaves it pending on the chain (a wrong edit).
+    pub undo_illegal_play: bool,
     /// 359.3.e.5–7: what happens to illegal targets.
     pub illegal_targets: IllegalTargets,
+    /// 820.2.a: each execution's own choices, or the first execution's copied.
+    pub extra_execution_choices: ExtraChoices,
     /// 750–755: what new choices may do.
     pub new_choices: NewChoicesRule,
     /// Open question (d): per execution or for the whole item.
@@ -177,6 +195,7 @@ impl Rulebook {
             base: v,
             repeat_on_abilities: true,
             payments_per_instance: 1,
+            executions_per_instance: 1,
             component_discounts: true,
             ezreal_scope: EzrealScope::EachCost,
             discount_per_execution: false,
@@ -189,7 +208,10 @@ impl Rulebook {
             play_event_per_execution: false,
             window_between_executions: false,
             refund_on_counter: false,
+            countered_card_to_trash: true,
+            undo_illegal_play: true,
             illegal_targets: IllegalTargets::Ignored,
+            extra_execution_choices: ExtraChoices::Own,
             new_choices: NewChoicesRule::Subset,
             new_choices_scope: NewChoicesScope::PerExecution,
             new_choices_reopen_repeat: false,
@@ -229,36 +251,52 @@ impl Rulebook {
 
     /// Reads a rulebook file's text: a `base` and the fields it changes.
     pub fn from_toml(text: &str, name: &str) -> Result<Rulebook, RulebookError> {
-        let table: toml::Table = toml::from_str(text).map_err(|e| RulebookError::from_toml(&e, text))?;
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| RulebookError::from_toml(&e, text))?;
         let Some(base) = table.get("base") else {
-            return Err(RulebookError { line: 1, message: "missing `base` (one of v1.2, v1.3, rup4, guide)".into() });
+            return Err(RulebookError {
+                line: 1,
+                message: "missing `base` (one of v1.2, v1.3, rup4, guide)".into(),
+            });
         };
         let Some(version) = base.as_str().and_then(Version::parse) else {
             return Err(RulebookError {
                 line: line_of(text, "base"),
-                message: format!("`base` is {base}; expected one of \"v1.2\", \"v1.3\", \"rup4\", \"guide\""),
+                message: format!(
+                    "`base` is {base}; expected one of \"v1.2\", \"v1.3\", \"rup4\", \"guide\""
+                ),
             });
         };
-        let mut merged = toml::Table::try_from(Rulebook::preset(version)).map_err(|e| RulebookError {
-            line: 1,
-            message: e.to_string(),
-        })?;
+        let mut merged =
+            toml::Table::try_from(Rulebook::preset(version)).map_err(|e| RulebookError {
+                line: 1,
+                message: e.to_string(),
+            })?;
         merged.insert("name".into(), toml::Value::String(name.to_string()));
         for (k, v) in table {
             if !merged.contains_key(&k) {
                 return Err(RulebookError {
                     line: line_of(text, &k),
-                    message: format!("unknown field `{k}` (`rbcheck rules --list` prints the fields)"),
+                    message: format!(
+                        "unknown field `{k}` (`rbcheck rules --list` prints the fields)"
+                    ),
                 });
             }
             merged.insert(k, v);
         }
         let line_for = |msg: &str| {
-            FIELDS.iter().find(|f| msg.contains(f.name)).map(|f| line_of(text, f.name)).unwrap_or(1)
+            FIELDS
+                .iter()
+                .find(|f| msg.contains(f.name))
+                .map(|f| line_of(text, f.name))
+                .unwrap_or(1)
         };
         Rulebook::deserialize(merged).map_err(|e| {
             let message = e.to_string();
-            RulebookError { line: line_for(&message), message: message.trim().to_string() }
+            RulebookError {
+                line: line_for(&message),
+                message: message.trim().to_string(),
+            }
         })
     }
 
@@ -266,13 +304,22 @@ impl Rulebook {
     pub fn differing_fields(&self, other: &Rulebook) -> Vec<&'static str> {
         let a = toml::Table::try_from(self).unwrap_or_default();
         let b = toml::Table::try_from(other).unwrap_or_default();
-        FIELDS.iter().filter(|f| a.get(f.name) != b.get(f.name)).map(|f| f.name).collect()
+        FIELDS
+            .iter()
+            .filter(|f| a.get(f.name) != b.get(f.name))
+            .map(|f| f.name)
+            .collect()
     }
 }
 
 fn line_of(text: &str, key: &str) -> usize {
     text.lines()
-        .position(|l| l.trim_start().starts_with(key) && l[l.find(key).unwrap_or(0) + key.len()..].trim_start().starts_with('='))
+        .position(|l| {
+            l.trim_start().starts_with(key)
+                && l[l.find(key).unwrap_or(0) + key.len()..]
+                    .trim_start()
+                    .starts_with('=')
+        })
         .map(|i| i + 1)
         .unwrap_or(1)
 }
@@ -288,8 +335,14 @@ pub struct RulebookError {
 
 impl RulebookError {
     fn from_toml(e: &toml::de::Error, text: &str) -> RulebookError {
-        let line = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1).unwrap_or(1);
-        RulebookError { line, message: e.message().to_string() }
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+            .unwrap_or(1);
+        RulebookError {
+            line,
+            message: e.message().to_string(),
+        }
     }
 }
 
@@ -312,25 +365,121 @@ pub struct FieldDoc {
 
 /// Every rulebook field with its rule, for `rbcheck rules --list` and for explaining diffs.
 pub const FIELDS: &[FieldDoc] = &[
-    FieldDoc { name: "repeat_on_abilities", rule: "820.1.a", doc: "abilities, not only spells, can have [Repeat] (RUP4)" },
-    FieldDoc { name: "payments_per_instance", rule: "820.1.c.3", doc: "times one [Repeat] instance may be paid (the rules: 1)" },
-    FieldDoc { name: "component_discounts", rule: "356.4.c", doc: "a component discount applies when that component is added, to it alone (v1.3+)" },
-    FieldDoc { name: "ezreal_scope", rule: "356.4.c, open question (a)", doc: "each-cost | once-per-play: Ezreal's discount per optional cost or once" },
-    FieldDoc { name: "discount_per_execution", rule: "356.4, Temporal Portal FAQ", doc: "apply whole-card discounts once per execution (wrong: once per play)" },
-    FieldDoc { name: "zero_cost_counts_as_paid", rule: "356.4.f.1", doc: "a chosen optional cost reduced to 0 still counts as paid" },
-    FieldDoc { name: "linked_instructions", rule: "359.3.e.14", doc: "a linked instruction runs only if the one it refers to ran (v1.3+)" },
-    FieldDoc { name: "leaving_chain_stops_execution", rule: "359.3.e.15", doc: "an item that leaves the chain mid-resolution stops executing (v1.3+)" },
-    FieldDoc { name: "deflect", rule: "809.1.c", doc: "per-choice | per-item: how often Deflect adds its cost" },
-    FieldDoc { name: "as_you_play_repeated", rule: "135.2.b.3", doc: "\"as you play\" instructions run again per extra execution (v1.2 reading)" },
-    FieldDoc { name: "trigger_may", rule: "402.1, 383.3.a", doc: "at-trigger | at-choices: when a trigger's \"you may\" is decided" },
-    FieldDoc { name: "play_event_per_execution", rule: "820.3.a", doc: "a play event per execution (wrong: played once)" },
-    FieldDoc { name: "window_between_executions", rule: "158.3", doc: "priority between executions (wrong: none)" },
-    FieldDoc { name: "refund_on_counter", rule: "425.1.c", doc: "a countered item's costs are refunded (wrong: no refund)" },
-    FieldDoc { name: "illegal_targets", rule: "359.3.e.5-7", doc: "ignored | affected-anyway: what happens to illegal targets" },
-    FieldDoc { name: "new_choices", rule: "750-755, 355.15", doc: "forbidden | subset | whole-set: what new choices may remake" },
-    FieldDoc { name: "new_choices_scope", rule: "751.1, open question (d)", doc: "per-execution | whole-item: what \"not previously chosen\" compares with" },
-    FieldDoc { name: "new_choices_reopen_repeat", rule: "752.2", doc: "new choices may change [Repeat] decisions (wrong: they may not)" },
-    FieldDoc { name: "targeting_triggers", rule: "383.4.b.2, open question (b)", doc: "once-per-item | per-choice: Targeting Effects for an object chosen twice" },
+    FieldDoc {
+        name: "repeat_on_abilities",
+        rule: "820.1.a",
+        doc: "abilities, not only spells, can have [Repeat] (RUP4)",
+    },
+    FieldDoc {
+        name: "payments_per_instance",
+        rule: "820.1.c.3",
+        doc: "times one [Repeat] instance may be paid (the rules: 1)",
+    },
+    FieldDoc {
+        name: "executions_per_instance",
+        rule: "820.3",
+        doc: "extra executions per paid instance (the rules: 1)",
+    },
+    FieldDoc {
+        name: "component_discounts",
+        rule: "356.4.c",
+        doc: "a component discount applies when that component is added, to it alone (v1.3+)",
+    },
+    FieldDoc {
+        name: "ezreal_scope",
+        rule: "356.4.c, open question (a)",
+        doc: "each-cost | once-per-play: Ezreal's discount per optional cost or once",
+    },
+    FieldDoc {
+        name: "discount_per_execution",
+        rule: "356.4, Temporal Portal FAQ",
+        doc: "apply whole-card discounts once per execution (wrong: once per play)",
+    },
+    FieldDoc {
+        name: "zero_cost_counts_as_paid",
+        rule: "356.4.f.1",
+        doc: "a chosen optional cost reduced to 0 still counts as paid",
+    },
+    FieldDoc {
+        name: "linked_instructions",
+        rule: "359.3.e.14",
+        doc: "a linked instruction runs only if the one it refers to ran (v1.3+)",
+    },
+    FieldDoc {
+        name: "leaving_chain_stops_execution",
+        rule: "359.3.e.15",
+        doc: "an item that leaves the chain mid-resolution stops executing (v1.3+)",
+    },
+    FieldDoc {
+        name: "deflect",
+        rule: "809.1.c",
+        doc: "per-choice | per-item: how often Deflect adds its cost",
+    },
+    FieldDoc {
+        name: "as_you_play_repeated",
+        rule: "135.2.b.3",
+        doc: "\"as you play\" instructions run again per extra execution (v1.2 reading)",
+    },
+    FieldDoc {
+        name: "trigger_may",
+        rule: "402.1, 383.3.a",
+        doc: "at-trigger | at-choices: when a trigger's \"you may\" is decided",
+    },
+    FieldDoc {
+        name: "play_event_per_execution",
+        rule: "820.3.a",
+        doc: "a play event per execution (wrong: played once)",
+    },
+    FieldDoc {
+        name: "window_between_executions",
+        rule: "158.3",
+        doc: "priority between executions (wrong: none)",
+    },
+    FieldDoc {
+        name: "refund_on_counter",
+        rule: "425.1.c",
+        doc: "a countered item's costs are refunded (wrong: no refund)",
+    },
+    FieldDoc {
+        name: "countered_card_to_trash",
+        rule: "425.1.a.1",
+        doc: "a countered card goes to its owner's trash (wrong: it vanishes)",
+    },
+    FieldDoc {
+        name: "undo_illegal_play",
+        rule: "358.5",
+        doc: "a failed play is undone (wrong: it stays pending)",
+    },
+    FieldDoc {
+        name: "illegal_targets",
+        rule: "359.3.e.5-7",
+        doc: "ignored | affected-anyway: what happens to illegal targets",
+    },
+    FieldDoc {
+        name: "extra_execution_choices",
+        rule: "820.2.a",
+        doc: "own | copy-first: each execution's own choices (wrong: the first one's copied)",
+    },
+    FieldDoc {
+        name: "new_choices",
+        rule: "750-755, 355.15",
+        doc: "forbidden | subset | whole-set: what new choices may remake",
+    },
+    FieldDoc {
+        name: "new_choices_scope",
+        rule: "751.1, open question (d)",
+        doc: "per-execution | whole-item: what \"not previously chosen\" compares with",
+    },
+    FieldDoc {
+        name: "new_choices_reopen_repeat",
+        rule: "752.2",
+        doc: "new choices may change [Repeat] decisions (wrong: they may not)",
+    },
+    FieldDoc {
+        name: "targeting_triggers",
+        rule: "383.4.b.2, open question (b)",
+        doc: "once-per-item | per-choice: Targeting Effects for an object chosen twice",
+    },
 ];
 
 #[cfg(test)]
@@ -356,14 +505,18 @@ mod tests {
     fn every_field_is_documented() {
         let t = toml::Table::try_from(Rulebook::preset(Version::Rup4)).unwrap();
         for k in t.keys().filter(|k| *k != "name" && *k != "base") {
-            assert!(FIELDS.iter().any(|f| f.name == k), "field {k} has no FieldDoc");
+            assert!(
+                FIELDS.iter().any(|f| f.name == k),
+                "field {k} has no FieldDoc"
+            );
         }
         assert_eq!(FIELDS.len(), t.len() - 2);
     }
 
     #[test]
     fn files_override_fields_and_errors_name_the_line() {
-        let r = Rulebook::from_toml("base = \"rup4\"\npayments_per_instance = 3\n", "replicate").unwrap();
+        let r = Rulebook::from_toml("base = \"rup4\"\npayments_per_instance = 3\n", "replicate")
+            .unwrap();
         assert_eq!(r.payments_per_instance, 3);
         assert_eq!(r.name, "replicate");
         let e = Rulebook::from_toml("base = \"rup4\"\n\nfoo = 1\n", "x").unwrap_err();

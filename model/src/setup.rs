@@ -82,13 +82,23 @@ impl Setup {
                 return Err(format!("unit {} refers to an unknown card", i + 1));
             }
             if u.controller.0 > 1 {
-                return Err(format!("unit {}: player {} does not exist", i + 1, u.controller.0));
+                return Err(format!(
+                    "unit {}: player {} does not exist",
+                    i + 1,
+                    u.controller.0
+                ));
             }
             match u.loc {
                 Location::Battlefield(n) if n >= bf => {
-                    return Err(format!("unit {} is at battlefield {}, but there are {bf}", i + 1, n + 1))
+                    return Err(format!(
+                        "unit {} is at battlefield {}, but there are {bf}",
+                        i + 1,
+                        n + 1
+                    ))
                 }
-                Location::Base(p) if p.0 > 1 => return Err(format!("unit {}: no such base", i + 1)),
+                Location::Base(p) if p.0 > 1 => {
+                    return Err(format!("unit {}: no such base", i + 1))
+                }
                 _ => {}
             }
         }
@@ -97,7 +107,10 @@ impl Setup {
         }
         if let Some(t) = self.attack_trigger {
             if usize::from(t) >= self.units.len() {
-                return Err(format!("the attack trigger names unit {}, which does not exist", t + 1));
+                return Err(format!(
+                    "the attack trigger names unit {}, which does not exist",
+                    t + 1
+                ));
             }
         }
         let you = Player::YOU.ix();

@@ -316,14 +316,23 @@ pub struct ChainItem {
 }
 
 impl ChainItem {
-    /// Executions the item will run: 1 + paid instances (820.3).
-    pub fn executions(&self) -> u8 {
-        1 + self.repeat.iter().map(|r| r.paid).sum::<u8>()
+    /// Executions the item will run: 1 + `per` for each paid instance (820.3 says `per` is 1).
+    pub fn executions(&self, per: u8) -> u8 {
+        1u8.saturating_add(
+            self.repeat
+                .iter()
+                .map(|r| r.paid)
+                .sum::<u8>()
+                .saturating_mul(per),
+        )
     }
 
     /// True while the item is still being played (329.1).
     pub fn is_pending(&self) -> bool {
-        matches!(self.phase, Phase::Choosing | Phase::Chosen | Phase::Costed | Phase::Paid | Phase::Legal)
+        matches!(
+            self.phase,
+            Phase::Choosing | Phase::Chosen | Phase::Costed | Phase::Paid | Phase::Legal
+        )
     }
 }
 
@@ -444,6 +453,17 @@ pub enum Event {
         source: DiscountSource,
         /// Energy and Power taken off.
         amount: u8,
+    },
+    /// A paid [Repeat] instance's cost was added, after its component discounts (356.2.b, 356.4.c).
+    RepeatCostAdded {
+        /// The item.
+        item: u8,
+        /// The instance.
+        instance: u8,
+        /// Its Energy and Power after component discounts.
+        cost: Cost,
+        /// Cards to discard.
+        discard: u8,
     },
     /// Deflect added its cost (809.1.c).
     DeflectAdded {
@@ -697,11 +717,49 @@ pub struct State {
     pub cleanup_due: bool,
     /// The scenario's play has begun (so an empty chain means it is over).
     pub started: bool,
+    /// What each player started with, for properties that compare the board with it.
+    pub start: Start,
     /// Everything observable that happened, in order.
     pub log: Vec<Event>,
 }
 
+/// What the players started with; never changes during a play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    /// Each player's rune pool.
+    pub pools: [Cost; 2],
+    /// Each player's cards (hand, deck, trash, board; tokens excluded).
+    pub cards: [u8; 2],
+}
+
 impl State {
+    /// How many cards player `p` has now, in every zone (tokens excluded).
+    pub fn cards_of(&self, p: Player) -> u8 {
+        let ps = &self.players[p.ix()];
+        let board = self
+            .units
+            .iter()
+            .filter(|u| !u.token && u.owner == p && u.zone == Zone::Board)
+            .count()
+            + self
+                .gear
+                .iter()
+                .filter(|g| g.controller == p && g.zone == Zone::Board)
+                .count();
+        let chain = self
+            .chain
+            .iter()
+            .filter(|i| i.owner == p && i.origin == Origin::Hand && !i.left_chain)
+            .count();
+        (ps.hand.len()
+            + ps.hand_other as usize
+            + ps.deck as usize
+            + ps.trash.len()
+            + ps.trash_other as usize
+            + board
+            + chain) as u8
+    }
+
     /// The chain item with this id.
     pub fn item(&self, id: u8) -> Option<&ChainItem> {
         self.chain.iter().find(|i| i.id == id)
@@ -719,6 +777,10 @@ impl State {
 
     /// Units on the board.
     pub fn units_on_board(&self) -> impl Iterator<Item = (u8, &Unit)> {
-        self.units.iter().enumerate().filter(|(_, u)| u.zone == Zone::Board).map(|(i, u)| (i as u8, u))
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.zone == Zone::Board)
+            .map(|(i, u)| (i as u8, u))
     }
 }

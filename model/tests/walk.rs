@@ -13,11 +13,24 @@ use model::state::{Event, Location, Player};
 use proptest::prelude::*;
 
 fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Option<TargetSpec> {
-    Some(TargetSpec { kind, at, side, count, up_to, same_location: count > 1, max_energy: None, max_power: None })
+    Some(TargetSpec {
+        kind,
+        at,
+        side,
+        count,
+        up_to,
+        same_location: count > 1,
+        max_energy: None,
+        max_power: None,
+    })
 }
 
 fn place() -> impl Strategy<Value = Place> {
-    prop_oneof![Just(Place::Anywhere), Just(Place::Base), Just(Place::Battlefield)]
+    prop_oneof![
+        Just(Place::Anywhere),
+        Just(Place::Base),
+        Just(Place::Battlefield)
+    ]
 }
 
 fn side() -> impl Strategy<Value = Side> {
@@ -27,23 +40,55 @@ fn side() -> impl Strategy<Value = Side> {
 /// One or two instructions: a targeted one, optionally followed by a linked one.
 fn instructions() -> impl Strategy<Value = Vec<Instruction>> {
     let first = prop_oneof![
-        (1u8..5, place(), side(), 1u8..3, any::<bool>())
-            .prop_map(|(n, at, sd, c, up)| Instruction { effect: Effect::Deal(n), target: target(TargetKind::Unit, at, sd, c, up) }),
-        (place(), side()).prop_map(|(at, sd)| Instruction { effect: Effect::Kill, target: target(TargetKind::Unit, at, sd, 1, false) }),
-        side().prop_map(|sd| Instruction { effect: Effect::Kill, target: target(TargetKind::Gear, Place::Anywhere, sd, 1, false) }),
-        (1u8..3).prop_map(|n| Instruction { effect: Effect::Draw(n), target: None }),
-        (1u8..4).prop_map(|n| Instruction { effect: Effect::PlayToken(n), target: None }),
-        (-3i8..4, side()).prop_map(|(n, sd)| Instruction { effect: Effect::GiveMight(n), target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false) }),
+        (1u8..5, place(), side(), 1u8..3, any::<bool>()).prop_map(|(n, at, sd, c, up)| {
+            Instruction {
+                effect: Effect::Deal(n),
+                target: target(TargetKind::Unit, at, sd, c, up),
+            }
+        }),
+        (place(), side()).prop_map(|(at, sd)| Instruction {
+            effect: Effect::Kill,
+            target: target(TargetKind::Unit, at, sd, 1, false)
+        }),
+        side().prop_map(|sd| Instruction {
+            effect: Effect::Kill,
+            target: target(TargetKind::Gear, Place::Anywhere, sd, 1, false)
+        }),
+        (1u8..3).prop_map(|n| Instruction {
+            effect: Effect::Draw(n),
+            target: None
+        }),
+        (1u8..4).prop_map(|n| Instruction {
+            effect: Effect::PlayToken(n),
+            target: None
+        }),
+        (-3i8..4, side()).prop_map(|(n, sd)| Instruction {
+            effect: Effect::GiveMight(n),
+            target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false)
+        }),
         (side(), any::<bool>()).prop_map(|(sd, same)| Instruction {
-            effect: Effect::Move(if same { Destination::WithSameController } else { Destination::Anywhere }),
+            effect: Effect::Move(if same {
+                Destination::WithSameController
+            } else {
+                Destination::Anywhere
+            }),
             target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false),
         }),
     ];
     let second = prop_oneof![
         Just(None),
-        (1u8..3).prop_map(|n| Some(Instruction { effect: Effect::ItsControllerDraws(n), target: None })),
-        Just(Some(Instruction { effect: Effect::BanishSelf, target: None })),
-        (1u8..2).prop_map(|n| Some(Instruction { effect: Effect::Draw(n), target: None })),
+        (1u8..3).prop_map(|n| Some(Instruction {
+            effect: Effect::ItsControllerDraws(n),
+            target: None
+        })),
+        Just(Some(Instruction {
+            effect: Effect::BanishSelf,
+            target: None
+        })),
+        (1u8..2).prop_map(|n| Some(Instruction {
+            effect: Effect::Draw(n),
+            target: None
+        })),
     ];
     (first, second).prop_map(|(a, b)| {
         let mut v = vec![a];
@@ -59,8 +104,16 @@ fn instructions() -> impl Strategy<Value = Vec<Instruction>> {
 fn repeat_cost() -> impl Strategy<Value = RepeatCost> {
     prop_oneof![
         (0u8..4).prop_map(|e| RepeatCost::Pay(Cost::energy(e))),
-        (0u8..3, 0u8..2).prop_map(|(e, p)| RepeatCost::Pay(Cost { energy: e, power: [0, 0, p, 0, 0, 0], any: 0 })),
-        (0u8..2).prop_map(|a| RepeatCost::Pay(Cost { energy: 1, power: [0; 6], any: a })),
+        (0u8..3, 0u8..2).prop_map(|(e, p)| RepeatCost::Pay(Cost {
+            energy: e,
+            power: [0, 0, p, 0, 0, 0],
+            any: 0
+        })),
+        (0u8..2).prop_map(|a| RepeatCost::Pay(Cost {
+            energy: 1,
+            power: [0; 6],
+            any: a
+        })),
         Just(RepeatCost::Discard(1)),
     ]
 }
@@ -74,24 +127,42 @@ fn item() -> impl Strategy<Value = CardDef> {
         any::<bool>(),
         any::<bool>(),
     )
-        .prop_map(|(modes, repeat, distinct, energy, discount, as_you_play)| CardDef {
-            name: "Generated".into(),
-            code: String::new(),
-            kind: CardKind::Spell,
-            domains: vec![model::Domain::Mind],
-            cost: Cost::energy(energy),
-            timing: Timing::Action,
-            repeat,
-            discount: discount.then_some(SelfDiscount { energy: 2, when: Condition::Always }),
-            optional: false,
-            as_you_play: if as_you_play { vec![Instruction { effect: Effect::Draw(1), target: None }] } else { vec![] },
-            modes: modes.into_iter().map(|instructions| Mode { text: String::new(), instructions }).collect(),
-            distinct_modes: distinct,
-            might: 0,
-            abilities: vec![],
-            synthetic: true,
-            source: "generated".into(),
-        })
+        .prop_map(
+            |(modes, repeat, distinct, energy, discount, as_you_play)| CardDef {
+                name: "Generated".into(),
+                code: String::new(),
+                kind: CardKind::Spell,
+                domains: vec![model::Domain::Mind],
+                cost: Cost::energy(energy),
+                timing: Timing::Action,
+                repeat,
+                discount: discount.then_some(SelfDiscount {
+                    energy: 2,
+                    when: Condition::Always,
+                }),
+                optional: false,
+                as_you_play: if as_you_play {
+                    vec![Instruction {
+                        effect: Effect::Draw(1),
+                        target: None,
+                    }]
+                } else {
+                    vec![]
+                },
+                modes: modes
+                    .into_iter()
+                    .map(|instructions| Mode {
+                        text: String::new(),
+                        instructions,
+                    })
+                    .collect(),
+                distinct_modes: distinct,
+                might: 0,
+                abilities: vec![],
+                synthetic: true,
+                source: "generated".into(),
+            },
+        )
 }
 
 const UNITS: [&str; 9] = [
@@ -105,7 +176,14 @@ const UNITS: [&str; 9] = [
     "Syndra, Transcendent",
     "Vendetta Duelist",
 ];
-const REACTIONS: [&str; 6] = ["Defy", "Wind Wall", "Swift Execution", "Sidestep", "Mystic Reversal", "Frigid Touch"];
+const REACTIONS: [&str; 6] = [
+    "Defy",
+    "Wind Wall",
+    "Swift Execution",
+    "Sidestep",
+    "Mystic Reversal",
+    "Frigid Touch",
+];
 
 #[derive(Debug, Clone)]
 struct Board {
@@ -132,17 +210,19 @@ fn board() -> impl Strategy<Value = Board> {
         0u8..4,
         any::<bool>(),
     )
-        .prop_map(|(units, gear, spire, portal, showdown, opp, energy, power, attack_trigger)| Board {
-            units,
-            gear,
-            spire,
-            portal,
-            showdown,
-            opp,
-            energy,
-            power,
-            attack_trigger,
-        })
+        .prop_map(
+            |(units, gear, spire, portal, showdown, opp, energy, power, attack_trigger)| Board {
+                units,
+                gear,
+                spire,
+                portal,
+                showdown,
+                opp,
+                energy,
+                power,
+                attack_trigger,
+            },
+        )
 }
 
 fn rulebook() -> impl Strategy<Value = Rulebook> {
@@ -156,8 +236,11 @@ fn rulebook() -> impl Strategy<Value = Rulebook> {
         r.new_choices_reopen_repeat = edits & 16 != 0;
         r.zero_cost_counts_as_paid = edits & 32 == 0;
         r.discount_per_execution = edits & 64 != 0;
-        r.illegal_targets =
-            if edits & 128 != 0 { model::rulebook::IllegalTargets::AffectedAnyway } else { model::rulebook::IllegalTargets::Ignored };
+        r.illegal_targets = if edits & 128 != 0 {
+            model::rulebook::IllegalTargets::AffectedAnyway
+        } else {
+            model::rulebook::IllegalTargets::Ignored
+        };
         r
     })
 }
@@ -167,7 +250,10 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
     let mut s = Setup::default();
     s.battlefields = vec![BattlefieldSetup::default(), BattlefieldSetup::default()];
     if b.spire {
-        s.battlefields[0] = BattlefieldSetup { card: Some(id("Marai Spire")), controller: Some(Player::YOU) };
+        s.battlefields[0] = BattlefieldSetup {
+            card: Some(id("Marai Spire")),
+            controller: Some(Player::YOU),
+        };
     }
     for (u, mine, loc) in &b.units {
         let p = if *mine { Player::YOU } else { Player::OPP };
@@ -175,15 +261,30 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
             0 => Location::Base(p),
             n => Location::Battlefield(n - 1),
         };
-        s.units.push(UnitSetup { card: id(UNITS[*u]), controller: p, loc, damage: 0 });
+        s.units.push(UnitSetup {
+            card: id(UNITS[*u]),
+            controller: p,
+            loc,
+            damage: 0,
+        });
     }
     for mine in &b.gear {
-        s.gear.push(GearSetup { card: id("Spare Gear"), controller: if *mine { Player::YOU } else { Player::OPP } });
+        s.gear.push(GearSetup {
+            card: id("Spare Gear"),
+            controller: if *mine { Player::YOU } else { Player::OPP },
+        });
     }
     let mut pool = Cost::energy(b.energy);
     pool.power[model::Domain::Mind as usize] = b.power;
     pool.power[model::Domain::Chaos as usize] = b.power / 2;
-    s.players[0] = PlayerSetup { pool, hand: vec![item], hand_other: 2, deck: 6, portal_charged: b.portal, ..Default::default() };
+    s.players[0] = PlayerSetup {
+        pool,
+        hand: vec![item],
+        hand_other: 2,
+        deck: 6,
+        portal_charged: b.portal,
+        ..Default::default()
+    };
     let mut opp_pool = Cost::energy(6);
     opp_pool.power[model::Domain::Calm as usize] = 3;
     opp_pool.power[model::Domain::Order as usize] = 1;
@@ -196,7 +297,11 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
     };
     s.showdown = b.showdown;
     if b.attack_trigger {
-        if let Some(i) = b.units.iter().position(|(u, mine, _)| UNITS[*u] == "Vendetta Duelist" && *mine) {
+        if let Some(i) = b
+            .units
+            .iter()
+            .position(|(u, mine, _)| UNITS[*u] == "Vendetta Duelist" && *mine)
+        {
             s.attack_trigger = Some(i as u8);
         }
     }

@@ -20,7 +20,8 @@ pub fn game_with(rules: Rulebook) -> Game {
 }
 
 pub fn id(g: &Game, name: &str) -> u16 {
-    g.card_named(name).unwrap_or_else(|| panic!("no card {name}"))
+    g.card_named(name)
+        .unwrap_or_else(|| panic!("no card {name}"))
 }
 
 /// A pool of `energy` Energy and `power` of each listed domain.
@@ -40,17 +41,35 @@ pub struct Scn {
 impl Scn {
     pub fn new(g: &Game, card: &str, you_pool: Cost) -> Scn {
         let mut setup = Setup::default();
-        setup.players[0] = PlayerSetup { pool: you_pool, hand: vec![id(g, card)], hand_other: 3, deck: 10, ..Default::default() };
-        setup.players[1] = PlayerSetup { hand_other: 3, deck: 10, ..Default::default() };
+        setup.players[0] = PlayerSetup {
+            pool: you_pool,
+            hand: vec![id(g, card)],
+            hand_other: 3,
+            deck: 10,
+            ..Default::default()
+        };
+        setup.players[1] = PlayerSetup {
+            hand_other: 3,
+            deck: 10,
+            ..Default::default()
+        };
         setup.battlefields = vec![BattlefieldSetup::default(), BattlefieldSetup::default()];
         Scn { setup }
     }
     pub fn unit(mut self, g: &Game, name: &str, p: Player, loc: Location) -> Scn {
-        self.setup.units.push(UnitSetup { card: id(g, name), controller: p, loc, damage: 0 });
+        self.setup.units.push(UnitSetup {
+            card: id(g, name),
+            controller: p,
+            loc,
+            damage: 0,
+        });
         self
     }
     pub fn gear(mut self, g: &Game, name: &str, p: Player) -> Scn {
-        self.setup.gear.push(GearSetup { card: id(g, name), controller: p });
+        self.setup.gear.push(GearSetup {
+            card: id(g, name),
+            controller: p,
+        });
         self
     }
     pub fn opp_hand(mut self, g: &Game, name: &str, opp_pool: Cost) -> Scn {
@@ -63,7 +82,10 @@ impl Scn {
         self
     }
     pub fn spire(mut self, g: &Game) -> Scn {
-        self.setup.battlefields[0] = BattlefieldSetup { card: Some(id(g, "Marai Spire")), controller: Some(Player::YOU) };
+        self.setup.battlefields[0] = BattlefieldSetup {
+            card: Some(id(g, "Marai Spire")),
+            controller: Some(Player::YOU),
+        };
         self
     }
     pub fn opp_near_victory(mut self) -> Scn {
@@ -89,13 +111,20 @@ pub fn play(g: &Game, mut s: State, script: &[Action]) -> State {
     for _ in 0..500 {
         let acts = enabled(g, &s);
         if acts.is_empty() {
-            assert!(script.peek().is_none(), "script left over at the end: {:?}", script.collect::<Vec<_>>());
+            assert!(
+                script.peek().is_none(),
+                "script left over at the end: {:?}",
+                script.collect::<Vec<_>>()
+            );
             return s;
         }
         let next = match script.peek() {
             Some(a) if acts.contains(a) => *script.next().unwrap(),
             _ if acts.len() == 1 => acts[0],
-            Some(a) => panic!("scripted {a:?} is not enabled; enabled: {acts:?}\nlog: {:#?}", s.log),
+            Some(a) => panic!(
+                "scripted {a:?} is not enabled; enabled: {acts:?}\nlog: {:#?}",
+                s.log
+            ),
             None => return s,
         };
         s = g.next_state(&s, &next).expect("enabled action applies");
@@ -111,7 +140,11 @@ pub fn play_out(g: &Game, s: State, script: &[Action]) -> State {
         if acts.is_empty() {
             return s;
         }
-        let a = if acts.contains(&Action::Pass) { Action::Pass } else { acts[0] };
+        let a = if acts.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            acts[0]
+        };
         s = g.next_state(&s, &a).unwrap();
         s = play(g, s, &[]);
     }
@@ -123,13 +156,19 @@ pub fn count(s: &State, pred: impl Fn(&Event) -> bool) -> usize {
 }
 
 pub fn pos(s: &State, pred: impl Fn(&Event) -> bool) -> usize {
-    s.log.iter().position(pred).unwrap_or_else(|| panic!("event not found in {:#?}", s.log))
+    s.log
+        .iter()
+        .position(pred)
+        .unwrap_or_else(|| panic!("event not found in {:#?}", s.log))
 }
 
 pub const YOU: Player = Player::YOU;
 pub const OPP: Player = Player::OPP;
 pub fn cast() -> Action {
-    Action::MoveToChain { player: YOU, hand: 0 }
+    Action::MoveToChain {
+        player: YOU,
+        hand: 0,
+    }
 }
 pub fn rep(i: u8, pay: bool) -> Action {
     Action::DeclareRepeat { instance: i, pay }

@@ -1,0 +1,278 @@
+//! Plain-English renderings of actions and events with card names, for counterexamples that a
+//! rules person reads without reading Rust.
+
+use crate::action::Action;
+use crate::game::Game;
+use crate::state::{CancelWhy, Event, IgnoredWhy, Obj, State};
+
+impl Game {
+    /// A name for an object, as the board shows it.
+    pub fn obj_name(&self, s: &State, obj: Obj) -> String {
+        match obj {
+            Obj::Unit(u) => match s.units.get(u as usize) {
+                Some(unit) if unit.token => format!(
+                    "{}'s {}-Might token (unit {})",
+                    unit.controller,
+                    unit.might,
+                    u + 1
+                ),
+                Some(unit) => format!(
+                    "{}'s {} (unit {})",
+                    unit.controller,
+                    self.card(unit.card).name,
+                    u + 1
+                ),
+                None => format!("unit {}", u + 1),
+            },
+            Obj::Gear(g) => match s.gear.get(g as usize) {
+                Some(gear) => format!(
+                    "{}'s {} (gear {})",
+                    gear.controller,
+                    self.card(gear.card).name,
+                    g + 1
+                ),
+                None => format!("gear {}", g + 1),
+            },
+            Obj::Item(i) => self.item_name(s, i),
+        }
+    }
+
+    /// A name for a chain item: its card and id.
+    pub fn item_name(&self, s: &State, item: u8) -> String {
+        let card = s.item(item).map(|i| i.card).or_else(|| {
+            s.log.iter().find_map(|e| match e {
+                Event::MovedToChain { item: i, card, .. } if *i == item => Some(*card),
+                _ => None,
+            })
+        });
+        match card {
+            Some(c) => format!("{} (item {})", self.card(c).name, item + 1),
+            None => format!("item {}", item + 1),
+        }
+    }
+
+    /// One line saying what an action does in state `s`, with its rule.
+    pub fn describe_action(&self, s: &State, a: &Action) -> String {
+        let text = match *a {
+            Action::MoveToChain { player, hand } => {
+                let card = s.players[player.ix()]
+                    .hand
+                    .get(hand as usize)
+                    .map(|c| self.card(*c).name.as_str())
+                    .unwrap_or("?");
+                format!("{player} put {card} on the chain")
+            }
+            Action::ChooseTarget { exec, slot, obj } => {
+                format!(
+                    "execution {}: instruction {} targets {}",
+                    exec + 1,
+                    slot + 1,
+                    self.obj_name(s, obj)
+                )
+            }
+            Action::ChooseMode { exec, mode } => {
+                let item = s.chain.iter().find(|i| i.is_pending());
+                let text = item
+                    .and_then(|i| self.card(i.card).modes.get(mode as usize))
+                    .map(|m| m.text.as_str())
+                    .unwrap_or("");
+                format!("execution {}: mode {} \"{}\"", exec + 1, mode + 1, text)
+            }
+            Action::RemakeChoice { obj } => format!("new choice: {}", self.obj_name(s, obj)),
+            _ => a.to_string(),
+        };
+        format!("{text}  [{}]", a.rule())
+    }
+
+    /// One line for an event, or None for bookkeeping not worth a line.
+    pub fn describe_event(&self, s: &State, e: &Event) -> Option<String> {
+        let it = |i: u8| self.item_name(s, i);
+        Some(match *e {
+            Event::MovedToChain { item, by, .. } => {
+                format!("{} is pending on the chain, controlled by {by}", it(item))
+            }
+            Event::OptionalDecided { item, accepted } => {
+                format!(
+                    "{}: \"you may\" {}",
+                    it(item),
+                    if accepted { "performed" } else { "declined" }
+                )
+            }
+            Event::RepeatDeclared {
+                item,
+                instance,
+                pay,
+            } => {
+                format!(
+                    "{}: Repeat instance {} {}",
+                    it(item),
+                    instance + 1,
+                    if pay { "will be paid" } else { "not paid" }
+                )
+            }
+            Event::ModeChosen { item, exec, mode } => format!(
+                "{}: execution {} chooses mode {}",
+                it(item),
+                exec + 1,
+                mode + 1
+            ),
+            Event::TargetChosen {
+                item, exec, obj, ..
+            } => {
+                format!(
+                    "{}: execution {} chooses {}",
+                    it(item),
+                    exec + 1,
+                    self.obj_name(s, obj)
+                )
+            }
+            Event::TargetsEnded { .. } | Event::LegalityChecked { .. } => return None,
+            Event::DestinationChosen { item, exec, to, .. } => {
+                format!("{}: execution {} moves to {to}", it(item), exec + 1)
+            }
+            Event::RepeatCostAdded {
+                item,
+                instance,
+                cost,
+                discard,
+            } => {
+                if discard > 0 {
+                    format!(
+                        "{}: Repeat instance {} adds Discard {discard}",
+                        it(item),
+                        instance + 1
+                    )
+                } else {
+                    format!("{}: Repeat instance {} adds {cost}", it(item), instance + 1)
+                }
+            }
+            Event::DiscountApplied {
+                item,
+                source,
+                amount,
+            } => format!("{}: {source:?} discount of {amount}", it(item)),
+            Event::DeflectAdded { item, unit, amount } => {
+                format!(
+                    "{}: Deflect of {} adds [A]x{amount}",
+                    it(item),
+                    self.obj_name(s, Obj::Unit(unit))
+                )
+            }
+            Event::CostDetermined {
+                item,
+                total,
+                discard,
+            } => {
+                let d = if discard > 0 {
+                    format!(" and Discard {discard}")
+                } else {
+                    String::new()
+                };
+                format!("{}: total cost {total}{d}", it(item))
+            }
+            Event::CostPaid {
+                item,
+                paid,
+                discarded,
+            } => {
+                let d = if discarded > 0 {
+                    format!(", discarded {discarded}")
+                } else {
+                    String::new()
+                };
+                format!("{}: paid {paid}{d}", it(item))
+            }
+            Event::PlayCancelled { item, why } => format!(
+                "{}: play undone ({})",
+                it(item),
+                match why {
+                    CancelWhy::NoLegalChoice => "no legal choice, 355.8",
+                    CancelWhy::CannotPay => "cost cannot be paid, 357",
+                }
+            ),
+            Event::Finalized { item } => format!("{} is finalized", it(item)),
+            Event::Passed { by } => format!("{by} passed"),
+            Event::WindowOpened { item } => {
+                format!("a priority window opens inside {}'s resolution", it(item))
+            }
+            Event::ResolveStarted { item } => format!("{} starts resolving", it(item)),
+            Event::ExecutionStarted { item, exec } => {
+                format!("{}: execution {} starts", it(item), exec + 1)
+            }
+            Event::Performed { item, exec, slot } => format!(
+                "{}: execution {} instruction {} performed",
+                it(item),
+                exec + 1,
+                slot + 1
+            ),
+            Event::Ignored {
+                item,
+                exec,
+                slot,
+                why,
+            } => format!(
+                "{}: execution {} instruction {} ignored ({})",
+                it(item),
+                exec + 1,
+                slot + 1,
+                match why {
+                    IgnoredWhy::TargetsIllegal => "every target is illegal, 359.3.e.7",
+                    IgnoredWhy::LinkedNotExecuted =>
+                        "linked to an instruction that did not execute, 359.3.e.14",
+                    IgnoredWhy::SourceGone => "its source is gone, 359.3.e.12",
+                    IgnoredWhy::Impossible => "it cannot be followed, 359.3.e.6",
+                }
+            ),
+            Event::TargetUnaffected { obj, .. } => format!(
+                "{} is an illegal target now and is unaffected",
+                self.obj_name(s, obj)
+            ),
+            Event::Damaged { unit, amount } => {
+                format!("{} is dealt {amount}", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::MightChanged { unit, by } => {
+                format!("{} gets {by:+} Might", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::ZoneChange { obj, to } => format!("{} goes to {to:?}", self.obj_name(s, obj)),
+            Event::UnitMoved { unit, to } => {
+                format!("{} moves to {to}", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::Drew { who, n } => {
+                format!("{who} draw{} {n}", if who.0 == 0 { "" } else { "s" })
+            }
+            Event::TokenQueued { item } => format!("{}: a token waits until it finishes", it(item)),
+            Event::Triggered { card, source } => {
+                format!(
+                    "{} triggers ({})",
+                    self.card(card).name,
+                    self.obj_name(s, Obj::Unit(source))
+                )
+            }
+            Event::Played { item, by } => {
+                format!("{} has been played by {by} (play event)", it(item))
+            }
+            Event::Resolved { item } => format!("{} finished resolving", it(item)),
+            Event::Countered { item, by } => format!("{} is countered by {}", it(item), it(by)),
+            Event::Refunded { item } => format!("{}: costs refunded", it(item)),
+            Event::LeftChain { item } => format!("{} leaves the chain", it(item)),
+            Event::ControlChanged { item, to } => format!("{} is now controlled by {to}", it(item)),
+            Event::NewChoicesBegun { item } => format!("{}: new choices begin", it(item)),
+            Event::ChoiceRemade {
+                item, exec, obj, ..
+            } => {
+                format!(
+                    "{}: execution {} now chooses {}",
+                    it(item),
+                    exec + 1,
+                    self.obj_name(s, obj)
+                )
+            }
+            Event::ChoiceKept { item, exec, .. } => {
+                format!("{}: execution {} keeps its choice", it(item), exec + 1)
+            }
+            Event::NewChoicesEnded { item } => format!("{}: new choices end", it(item)),
+            Event::Cleanup => "cleanup".to_string(),
+            Event::ChainClosed => "the chain is empty and closes".to_string(),
+        })
+    }
+}

@@ -1,0 +1,716 @@
+//! The bounded universe the checker explores: generated items (number of [Repeat] instances and
+//! their cost shapes, body shapes), the real cards of the catalogue, boards, the board cards that
+//! change a play, resources, and the opponent's reactions. Every combination is one scenario.
+//!
+//! Named presets (`tiny`, `default`, `large`) or a TOML file with the same fields.
+
+use model::card::*;
+use model::catalogue::Catalogue;
+use model::cost::{Cost, Domain};
+use model::setup::*;
+use model::state::{Location, Player};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The shape of a generated item's instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyShape {
+    /// "Deal 2 to a unit."
+    Deal,
+    /// "Choose one — Deal 3 to a unit at a base; or Kill a gear." (Rocket Barrage's shape)
+    Modal,
+    /// "Kill a unit at a battlefield. Its controller draws 1." (Hidden Blade's shape)
+    KillLinked,
+    /// "Play a 1-Might unit token." (Desert's Call's shape)
+    Token,
+    /// "Move an enemy unit." (Temptation's shape)
+    Move,
+    /// "Deal 1 to up to two units at the same location." (Bellows Breath's shape)
+    UpToTwo,
+    /// "Draw 1."
+    Draw,
+}
+
+impl BodyShape {
+    fn instructions(self) -> (Vec<Mode>, bool) {
+        let unit = |at, side, count, up_to| {
+            Some(TargetSpec {
+                kind: TargetKind::Unit,
+                at,
+                side,
+                count,
+                up_to,
+                same_location: count > 1,
+                max_energy: None,
+                max_power: None,
+            })
+        };
+        let one = |text: &str, instructions| {
+            vec![Mode {
+                text: text.into(),
+                instructions,
+            }]
+        };
+        let modes = match self {
+            BodyShape::Deal => one(
+                "Deal 2 to a unit.",
+                vec![Instruction {
+                    effect: Effect::Deal(2),
+                    target: unit(Place::Anywhere, Side::Any, 1, false),
+                }],
+            ),
+            BodyShape::Modal => vec![
+                Mode {
+                    text: "Deal 3 to a unit at a base.".into(),
+                    instructions: vec![Instruction {
+                        effect: Effect::Deal(3),
+                        target: unit(Place::Base, Side::Any, 1, false),
+                    }],
+                },
+                Mode {
+                    text: "Kill a gear.".into(),
+                    instructions: vec![Instruction {
+                        effect: Effect::Kill,
+                        target: Some(TargetSpec {
+                            kind: TargetKind::Gear,
+                            at: Place::Anywhere,
+                            side: Side::Any,
+                            count: 1,
+                            up_to: false,
+                            same_location: false,
+                            max_energy: None,
+                            max_power: None,
+                        }),
+                    }],
+                },
+            ],
+            BodyShape::KillLinked => one(
+                "Kill a unit at a battlefield. Its controller draws 1.",
+                vec![
+                    Instruction {
+                        effect: Effect::Kill,
+                        target: unit(Place::Battlefield, Side::Any, 1, false),
+                    },
+                    Instruction {
+                        effect: Effect::ItsControllerDraws(1),
+                        target: None,
+                    },
+                ],
+            ),
+            BodyShape::Token => one(
+                "Play a 1-Might unit token.",
+                vec![Instruction {
+                    effect: Effect::PlayToken(1),
+                    target: None,
+                }],
+            ),
+            BodyShape::Move => one(
+                "Move an enemy unit.",
+                vec![Instruction {
+                    effect: Effect::Move(Destination::Anywhere),
+                    target: unit(Place::Anywhere, Side::Enemy, 1, false),
+                }],
+            ),
+            BodyShape::UpToTwo => one(
+                "Deal 1 to up to two units at the same location.",
+                vec![Instruction {
+                    effect: Effect::Deal(1),
+                    target: unit(Place::Anywhere, Side::Any, 2, true),
+                }],
+            ),
+            BodyShape::Draw => one(
+                "Draw 1.",
+                vec![Instruction {
+                    effect: Effect::Draw(1),
+                    target: None,
+                }],
+            ),
+        };
+        (modes, false)
+    }
+}
+
+/// A board: the units and gear in play before the item is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardShape {
+    /// No units, no gear.
+    Empty,
+    /// An enemy 2-Might unit at its base and an enemy gear.
+    EnemyBase,
+    /// An enemy 2-Might unit at a battlefield and one at its base.
+    EnemySpread,
+    /// An enemy [Deflect] unit at its base and an enemy unit at a battlefield.
+    Deflect,
+    /// An enemy unit with a Targeting Effect ("when an opponent chooses me") at its base.
+    Sentry,
+    /// Enemy units at base and battlefield, two enemy gear, your unit at the battlefield.
+    Mixed,
+}
+
+/// Board cards of yours that change how the item is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Extra {
+    /// Nothing.
+    None,
+    /// Ezreal, Prodigy: optional additional costs cost [1] or [A] less.
+    Ezreal,
+    /// Marai Spire (you control it): [Repeat] costs cost [1] less.
+    MaraiSpire,
+    /// Temporal Portal activated: the next spell gets [Repeat] equal to its cost.
+    Portal,
+    /// Syndra in a showdown: your spells have [Repeat] [2][P].
+    Syndra,
+    /// A "when you play a spell" trigger.
+    Spellwatcher,
+    /// The opponent is within 3 points of the Victory Score (Find Your Center's discount).
+    OpponentNearVictory,
+}
+
+/// Your resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resources {
+    /// Enough for anything: 12 Energy, 3 Mind, 2 Chaos, 3 Calm, 2 Order, 2 Fury Power, 3 cards in hand.
+    Rich,
+    /// Too few for everything: 4 Energy, 1 Mind, 1 Chaos Power, 1 card in hand.
+    Tight,
+}
+
+/// A bounded universe of scenarios.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bound {
+    /// The bound's name, for reports.
+    #[serde(default)]
+    pub name: String,
+    /// How many [Repeat] instances generated items have (each value 0 to 3).
+    pub instances: Vec<u8>,
+    /// The cost shapes a generated instance may have (e.g. "[1]", "[B]", "[1][B]", "Discard 1").
+    /// Every multiset of these of each size in `instances` is generated: identical instances are
+    /// interchangeable, so their order is not enumerated twice.
+    pub instance_costs: Vec<String>,
+    /// The body shapes of generated items.
+    pub bodies: Vec<BodyShape>,
+    /// The printed Energy cost of generated items.
+    #[serde(default = "default_item_cost")]
+    pub item_cost: u8,
+    /// Real cards from the catalogue, played as the item on every board.
+    #[serde(default)]
+    pub catalogue: Vec<String>,
+    /// Also play the RUP4 triggered ability with "[Repeat] — Discard 1" (Vendetta Duelist).
+    #[serde(default)]
+    pub abilities: bool,
+    /// Boards.
+    pub boards: Vec<BoardShape>,
+    /// Sets of board cards; each set is one variant (`[]` for none).
+    pub extras: Vec<Vec<Extra>>,
+    /// Your resources.
+    pub resources: Vec<Resources>,
+    /// The opponent's hand of reactions, one list per scenario variant ([] for none).
+    pub reactions: Vec<Vec<String>>,
+}
+
+fn default_item_cost() -> u8 {
+    1
+}
+
+/// A bound that cannot be used, with where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundError {
+    /// 1-based line in the file, when known.
+    pub line: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// One generated scenario: a name for reports and its starting position.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// A readable name: the item, the board, the extras, the resources and the reactions.
+    pub name: String,
+    /// The starting position.
+    pub setup: Setup,
+}
+
+impl Bound {
+    /// The preset names.
+    pub const PRESETS: [&'static str; 3] = ["tiny", "default", "large"];
+
+    /// A named preset.
+    pub fn preset(name: &str) -> Option<Bound> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let r = |v: &[&[&str]]| v.iter().map(|h| s(h)).collect::<Vec<_>>();
+        let e = |v: &[&[Extra]]| v.iter().map(|x| x.to_vec()).collect::<Vec<_>>();
+        use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
+        Some(match name {
+            // Seconds: for tests. Every witness is reached.
+            "tiny" => Bound {
+                name: "tiny".into(),
+                instances: vec![0, 1, 2],
+                instance_costs: s(&["[1]"]),
+                bodies: vec![BodyShape::Deal, BodyShape::KillLinked],
+                item_cost: 1,
+                catalogue: s(&["Curtain Call", "Find Your Center"]),
+                abilities: true,
+                boards: vec![BoardShape::EnemySpread],
+                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
+                resources: vec![Resources::Rich],
+                reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+            },
+            // The main job: about 7.5 million states, every property holds under RUP4.
+            "default" => Bound {
+                name: "default".into(),
+                instances: vec![0, 1, 2],
+                instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
+                bodies: vec![
+                    BodyShape::Deal,
+                    BodyShape::Modal,
+                    BodyShape::KillLinked,
+                    BodyShape::Token,
+                ],
+                item_cost: 1,
+                catalogue: s(&[
+                    "Rocket Barrage",
+                    "Desert's Call",
+                    "Curtain Call",
+                    "Hidden Blade",
+                    "Find Your Center",
+                    "Vanishing Bolt",
+                ]),
+                abilities: true,
+                boards: vec![
+                    BoardShape::EnemySpread,
+                    BoardShape::Deflect,
+                    BoardShape::Sentry,
+                ],
+                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal], &[Spellwatcher]]),
+                resources: vec![Resources::Rich, Resources::Tight],
+                reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+            },
+            // Minutes and gigabytes: three-instance generated items, more boards and reactions.
+            "large" => Bound {
+                name: "large".into(),
+                instances: vec![0, 1, 2, 3],
+                instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
+                bodies: vec![
+                    BodyShape::Deal,
+                    BodyShape::Modal,
+                    BodyShape::KillLinked,
+                    BodyShape::Token,
+                    BodyShape::Move,
+                ],
+                item_cost: 1,
+                catalogue: s(&[
+                    "Rocket Barrage",
+                    "Desert's Call",
+                    "Curtain Call",
+                    "Hidden Blade",
+                    "Square Up",
+                    "Bellows Breath",
+                    "Temptation",
+                    "Find Your Center",
+                    "Chant of Readiness",
+                    "Vanishing Bolt",
+                ]),
+                abilities: true,
+                boards: vec![
+                    BoardShape::EnemySpread,
+                    BoardShape::Deflect,
+                    BoardShape::Sentry,
+                    BoardShape::Mixed,
+                ],
+                extras: e(&[
+                    &[],
+                    &[Ezreal, MaraiSpire],
+                    &[Portal, OpponentNearVictory],
+                    &[Spellwatcher],
+                    &[Syndra],
+                ]),
+                resources: vec![Resources::Rich, Resources::Tight],
+                reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
+            },
+            _ => return None,
+        })
+    }
+
+    /// Reads a bound file (TOML with the fields above); `name` is used when the file has none.
+    pub fn from_toml(text: &str, name: &str) -> Result<Bound, BoundError> {
+        let mut b: Bound = toml::from_str(text).map_err(|e| BoundError {
+            line: e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+                .unwrap_or(1),
+            message: e.message().trim().to_string(),
+        })?;
+        if b.name.is_empty() {
+            b.name = name.to_string();
+        }
+        let line_of = |key: &str| {
+            text.lines()
+                .position(|l| l.trim_start().starts_with(key))
+                .map(|i| i + 1)
+                .unwrap_or(1)
+        };
+        if let Some(n) = b.instances.iter().find(|n| **n > 3) {
+            return Err(BoundError {
+                line: line_of("instances"),
+                message: format!("`instances` has {n}; each must be 0 to 3"),
+            });
+        }
+        for c in &b.instance_costs {
+            parse_instance(c).map_err(|m| BoundError {
+                line: line_of("instance_costs"),
+                message: format!("`instance_costs`: {m}"),
+            })?;
+        }
+        let cat = Catalogue::builtin();
+        for n in b.catalogue.iter().chain(b.reactions.iter().flatten()) {
+            let Some(id) = cat.id(n) else {
+                let key = if b.catalogue.contains(n) {
+                    "catalogue"
+                } else {
+                    "reactions"
+                };
+                return Err(BoundError {
+                    line: line_of(key),
+                    message: format!("no card named `{n}` in corpus/cards.toml"),
+                });
+            };
+            if cat.cards[id as usize].kind != CardKind::Spell {
+                return Err(BoundError {
+                    line: line_of("catalogue"),
+                    message: format!("`{n}` is not a spell"),
+                });
+            }
+        }
+        if b.boards.is_empty()
+            || b.extras.is_empty()
+            || b.resources.is_empty()
+            || b.reactions.is_empty()
+        {
+            return Err(BoundError {
+                line: 1,
+                message: "`boards`, `extras`, `resources` and `reactions` each need at least one entry ([] is a reaction list with none)".into(),
+            });
+        }
+        Ok(b)
+    }
+
+    /// The generated item definitions (to add to the catalogue) and every scenario.
+    pub fn scenarios(&self, cards: &mut Vec<CardDef>) -> Result<Vec<Scenario>, String> {
+        let mut items: Vec<(String, model::CardId)> = vec![];
+        let costs: Vec<RepeatCost> = self
+            .instance_costs
+            .iter()
+            .map(|c| parse_instance(c))
+            .collect::<Result<_, _>>()?;
+        for &k in &self.instances {
+            for combo in multisets(costs.len(), k as usize) {
+                for &body in &self.bodies {
+                    let repeat: Vec<RepeatCost> = combo.iter().map(|i| costs[*i]).collect();
+                    let label = if repeat.is_empty() {
+                        "no Repeat".to_string()
+                    } else {
+                        combo
+                            .iter()
+                            .map(|i| self.instance_costs[*i].clone())
+                            .collect::<Vec<_>>()
+                            .join(" / ")
+                    };
+                    let name = format!("Generated {body:?} spell, Repeat {label}");
+                    let (modes, distinct_modes) = body.instructions();
+                    cards.push(CardDef {
+                        name: name.clone(),
+                        code: String::new(),
+                        kind: CardKind::Spell,
+                        domains: vec![Domain::Mind],
+                        cost: Cost::energy(self.item_cost),
+                        timing: Timing::Action,
+                        repeat,
+                        discount: None,
+                        optional: false,
+                        as_you_play: vec![],
+                        modes,
+                        distinct_modes,
+                        might: 0,
+                        abilities: vec![],
+                        synthetic: true,
+                        source: format!("generated by bound `{}`", self.name),
+                    });
+                    items.push((name, (cards.len() - 1) as model::CardId));
+                }
+            }
+        }
+        let find = |cards: &Vec<CardDef>, n: &str| {
+            cards
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(n))
+                .map(|i| i as model::CardId)
+                .ok_or_else(|| format!("no card `{n}`"))
+        };
+        for n in &self.catalogue {
+            items.push((n.clone(), find(cards, n)?));
+        }
+        let mut out = vec![];
+        let plays: Vec<(String, Option<model::CardId>)> = items
+            .into_iter()
+            .map(|(n, id)| (n, Some(id)))
+            .chain(
+                self.abilities
+                    .then(|| ("Vendetta Duelist's attack ability".to_string(), None)),
+            )
+            .collect();
+        for (item_name, item) in &plays {
+            for &board in &self.boards {
+                for extra in &self.extras {
+                    for &res in &self.resources {
+                        for hand in &self.reactions {
+                            let setup = build(cards, *item, board, extra, res, hand)?;
+                            let opp = if hand.is_empty() {
+                                "no reaction".to_string()
+                            } else {
+                                hand.join(" + ")
+                            };
+                            let yours = if extra.is_empty() {
+                                "no board card".to_string()
+                            } else {
+                                extra
+                                    .iter()
+                                    .map(|e| format!("{e:?}"))
+                                    .collect::<Vec<_>>()
+                                    .join(" + ")
+                            };
+                            out.push(Scenario {
+                                name: format!("{item_name} | board {board:?} | {yours} | {res:?} | opponent: {opp}"),
+                                setup,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn parse_instance(c: &str) -> Result<RepeatCost, String> {
+    let t = c.trim();
+    if let Some(n) = t.strip_prefix("Discard ") {
+        return n
+            .parse()
+            .map(RepeatCost::Discard)
+            .map_err(|_| format!("`{t}`: expected `Discard N`"));
+    }
+    Cost::parse(t, &[Domain::Mind]).map(RepeatCost::Pay)
+}
+
+/// Every multiset of size k over n kinds, as non-decreasing index lists.
+fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    let mut out = vec![];
+    for rest in multisets(n, k - 1) {
+        let from = rest.last().copied().unwrap_or(0);
+        for i in from..n {
+            let mut v = rest.clone();
+            v.push(i);
+            out.push(v);
+        }
+    }
+    out
+}
+
+fn build(
+    cards: &[CardDef],
+    item: Option<model::CardId>,
+    board: BoardShape,
+    extras: &[Extra],
+    res: Resources,
+    hand: &[String],
+) -> Result<Setup, String> {
+    let id = |n: &str| {
+        cards
+            .iter()
+            .position(|c| c.name == n)
+            .map(|i| i as model::CardId)
+            .ok_or_else(|| format!("no card `{n}`"))
+    };
+    let (you, opp) = (Player::YOU, Player::OPP);
+    let mut s = Setup {
+        battlefields: vec![BattlefieldSetup::default(), BattlefieldSetup::default()],
+        ..Setup::default()
+    };
+    let unit = |s: &mut Setup, n: &str, p: Player, loc: Location| -> Result<(), String> {
+        s.units.push(UnitSetup {
+            card: id(n)?,
+            controller: p,
+            loc,
+            damage: 0,
+        });
+        Ok(())
+    };
+    match board {
+        BoardShape::Empty => {}
+        BoardShape::EnemyBase => {
+            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
+            s.gear.push(GearSetup {
+                card: id("Spare Gear")?,
+                controller: opp,
+            });
+        }
+        BoardShape::EnemySpread => {
+            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
+            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
+        }
+        BoardShape::Deflect => {
+            unit(&mut s, "Pouty Poro", opp, Location::Base(opp))?;
+            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
+        }
+        BoardShape::Sentry => {
+            unit(&mut s, "Watchful Sentry", opp, Location::Base(opp))?;
+            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
+        }
+        BoardShape::Mixed => {
+            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
+            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
+            unit(&mut s, "Practice Dummy", you, Location::Battlefield(0))?;
+            s.gear.push(GearSetup {
+                card: id("Spare Gear")?,
+                controller: opp,
+            });
+            s.gear.push(GearSetup {
+                card: id("Spare Gear")?,
+                controller: opp,
+            });
+        }
+    }
+    let mut showdown = false;
+    for extra in extras {
+        match extra {
+            Extra::None => {}
+            Extra::Ezreal => unit(&mut s, "Ezreal, Prodigy", you, Location::Base(you))?,
+            Extra::MaraiSpire => {
+                s.battlefields[1] = BattlefieldSetup {
+                    card: Some(id("Marai Spire")?),
+                    controller: Some(you),
+                }
+            }
+            Extra::Portal => {
+                s.gear.push(GearSetup {
+                    card: id("Temporal Portal")?,
+                    controller: you,
+                });
+                s.players[0].portal_charged = true;
+            }
+            Extra::Syndra => {
+                unit(&mut s, "Syndra, Transcendent", you, Location::Base(you))?;
+                showdown = true;
+            }
+            Extra::Spellwatcher => unit(&mut s, "Spellwatcher", you, Location::Base(you))?,
+            Extra::OpponentNearVictory => s.players[1].near_victory = true,
+        }
+    }
+    s.showdown = showdown;
+    let power = |pairs: &[(Domain, u8)]| {
+        let mut p = [0u8; 6];
+        for (d, n) in pairs {
+            p[*d as usize] = *n;
+        }
+        p
+    };
+    let (pool, hand_other) = match res {
+        Resources::Rich => (
+            Cost {
+                energy: 12,
+                power: power(&[
+                    (Domain::Mind, 3),
+                    (Domain::Chaos, 2),
+                    (Domain::Calm, 3),
+                    (Domain::Order, 2),
+                    (Domain::Fury, 2),
+                ]),
+                any: 0,
+            },
+            3,
+        ),
+        Resources::Tight => (
+            Cost {
+                energy: 4,
+                power: power(&[(Domain::Mind, 1), (Domain::Chaos, 1)]),
+                any: 0,
+            },
+            1,
+        ),
+    };
+    s.players[0].pool = pool;
+    s.players[0].hand_other = hand_other;
+    s.players[0].deck = 8;
+    match item {
+        Some(c) => s.players[0].hand.push(c),
+        None => {
+            let u = s.units.len() as u8;
+            unit(&mut s, "Vendetta Duelist", you, Location::Battlefield(0))?;
+            s.attack_trigger = Some(u);
+        }
+    }
+    s.players[1] = PlayerSetup {
+        pool: Cost {
+            energy: 8,
+            power: power(&[(Domain::Calm, 3), (Domain::Order, 1)]),
+            any: 0,
+        },
+        hand: hand.iter().map(|h| id(h)).collect::<Result<_, _>>()?,
+        hand_other: 2,
+        deck: 8,
+        ..PlayerSetup::default()
+    };
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multisets_do_not_repeat_permutations() {
+        assert_eq!(multisets(4, 2).len(), 10);
+        assert_eq!(multisets(4, 3).len(), 20);
+        assert_eq!(multisets(2, 0), vec![Vec::<usize>::new()]);
+    }
+
+    #[test]
+    fn presets_build() {
+        for name in Bound::PRESETS {
+            let b = Bound::preset(name).unwrap();
+            let mut cards = Catalogue::builtin().cards;
+            let scenarios = b.scenarios(&mut cards).unwrap();
+            assert!(!scenarios.is_empty());
+        }
+    }
+
+    #[test]
+    fn bad_bound_files_name_the_line() {
+        let e = Bound::from_toml("instances = [5]\ninstance_costs = []\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n", "x").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = Bound::from_toml("instances = [1]\ninstance_costs = [\"[Q]\"]\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n", "x").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        let e = Bound::from_toml(
+            "instances = [1]\ninstance_costs = []\nbodies = [\"wobble\"]\n",
+            "x",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = Bound::from_toml("instances = [1]\ninstance_costs = []\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[\"Nope\"]]\n", "x").unwrap_err();
+        assert!(e.message.contains("Nope"), "{e}");
+    }
+}

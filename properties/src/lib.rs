@@ -1,0 +1,12 @@
+//! The [Repeat] properties and the bounded universe they are checked over.
+//!
+//! - `invariants`: the named properties, each citing its rule, reading the event log and board.
+//! - `bound`: the presets and bound files that say which scenarios are explored.
+//! - `system`: the Repeat model as a `checker::Model`.
+
+pub mod bound;
+pub mod invariants;
+pub mod system;
+
+pub use bound::{Bound, Scenario};
+pub use system::RepeatSystem;
