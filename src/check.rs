@@ -1,0 +1,104 @@
+//! `rbcheck check` and `rbcheck graph`: build the system for a rulebook and a bound, run the
+//! checker, and hand the result to the report.
+
+use crate::{inputs, report};
+use checker::CheckerExt;
+use clap::Args;
+use properties::RepeatSystem;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// Options of `rbcheck check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.
+    #[arg(long, default_value = "rup4")]
+    pub rules: String,
+    /// Bound: a preset (tiny, default, large) or a bound file.
+    #[arg(long, default_value = "default")]
+    pub bound: String,
+    /// Worker threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Print one JSON object instead of the human report.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after this many distinct states; the result is then marked partial.
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Turn symmetry reduction off (identical objects are then explored separately).
+    #[arg(long)]
+    pub no_symmetry: bool,
+}
+
+/// Options of `rbcheck graph`.
+#[derive(Args)]
+pub struct GraphArgs {
+    /// Rulebook: a preset or a rulebook file.
+    #[arg(long, default_value = "rup4")]
+    pub rules: String,
+    /// Bound: a preset or a bound file.
+    #[arg(long, default_value = "tiny")]
+    pub bound: String,
+    /// The scenario's number in the bound (1-based; `rbcheck check` names them).
+    #[arg(long, default_value_t = 1)]
+    pub scenario: usize,
+    /// Refuse graphs with more states than this.
+    #[arg(long, default_value_t = 5000)]
+    pub max_states: usize,
+}
+
+/// Runs `rbcheck check`.
+pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
+    let rules = inputs::rulebook(&args.rules)?;
+    let bound = inputs::bound(&args.bound)?;
+    if args.threads > 256 {
+        return Err(format!("--threads {}: expected at most 256", args.threads));
+    }
+    let system = RepeatSystem::new(rules, &bound)?;
+    let progress = !args.json && std::io::stderr().is_terminal();
+    let result = system
+        .checker()
+        .threads(args.threads)
+        .max_states(args.max_states)
+        .symmetry(!args.no_symmetry)
+        .report_progress(progress)
+        .run()
+        .map_err(|e| e.to_string())?;
+    let failed = result.properties.iter().any(|p| p.outcome.is_failure());
+    if args.json {
+        println!("{}", report::json(&system, &bound, &result));
+    } else {
+        print!("{}", report::human(&system, &bound, &result));
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Runs `rbcheck graph`.
+pub fn graph(args: &GraphArgs) -> Result<ExitCode, String> {
+    let rules = inputs::rulebook(&args.rules)?;
+    let bound = inputs::bound(&args.bound)?;
+    let mut system = RepeatSystem::new(rules, &bound)?;
+    let n = system.scenarios.len();
+    if args.scenario == 0 || args.scenario > n {
+        return Err(format!(
+            "--scenario {}: the bound `{}` has scenarios 1 to {n}",
+            args.scenario, bound.name
+        ));
+    }
+    let one = system.scenarios.swap_remove(args.scenario - 1);
+    system.scenarios = vec![one];
+    let graph = checker::graph::explore(&system, args.max_states).map_err(|e| e.to_string())?;
+    let dot = graph.to_dot(&system, |s| {
+        s.log
+            .last()
+            .and_then(|e| system.game.describe_event(s, e))
+            .unwrap_or_else(|| system.scenarios[0].name.clone())
+    });
+    print!("{dot}");
+    Ok(ExitCode::SUCCESS)
+}
