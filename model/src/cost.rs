@@ -164,9 +164,11 @@ impl Cost {
                 },
                 s => match s.chars().next().and_then(Domain::from_letter) {
                     Some(d) if s.len() == 1 => cost.power[d as usize] += 1,
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "unknown cost symbol `[{s}]`; expected a number or one of R G B O P Y A C"
-                    )),
+                    ))
+                    }
                 },
             }
         }

@@ -847,7 +847,7 @@ impl Game {
                 complete: false,
             });
         }
-        for e in 0..n {
+        for e in 0..item.choices.len() {
             if item.choices[e].complete {
                 continue;
             }

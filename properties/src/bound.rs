@@ -263,7 +263,7 @@ impl Bound {
                 abilities: true,
                 boards: vec![BoardShape::EnemySpread],
                 extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
-                resources: vec![Resources::Rich],
+                resources: vec![Resources::Rich, Resources::Tight],
                 reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
             },
             // The main job: about 7.5 million states, every property holds under RUP4.
@@ -672,6 +672,7 @@ fn build(
         hand: hand.iter().map(|h| id(h)).collect::<Result<_, _>>()?,
         hand_other: 2,
         deck: 8,
+        near_victory: s.players[1].near_victory,
         ..PlayerSetup::default()
     };
     Ok(s)

@@ -1,0 +1,218 @@
+//! End-to-end tests of the `rbcheck` command as a user runs it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+#[test]
+fn check_on_the_tiny_bound_holds_and_reports_every_property() {
+    let o = rbcheck(&["check", "--bound", "tiny"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("every property holds"), "{out}");
+    for name in [
+        "at-most-one-payment-per-instance",
+        "executions-equal-one-plus-paid",
+        "terminates",
+        "820.1.c.3",
+    ] {
+        assert!(out.contains(name), "missing {name}");
+    }
+}
+
+#[test]
+fn json_output_keeps_its_field_names() {
+    let o = rbcheck(&["check", "--bound", "tiny", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    for k in [
+        "rules",
+        "bound",
+        "initial_states",
+        "states",
+        "transitions",
+        "max_depth",
+        "seconds",
+        "properties",
+    ] {
+        assert!(v.get(k).is_some(), "missing `{k}`");
+    }
+    assert_eq!(v["rules"], "rup4");
+    assert_eq!(v["bound"], "tiny");
+    assert_eq!(v["complete"], true);
+    for p in v["properties"].as_array().unwrap() {
+        assert!(p["name"].is_string() && p["rule"].is_string());
+        assert_eq!(p["status"], "holds", "{p}");
+    }
+}
+
+#[test]
+fn a_wrong_rulebook_exits_1_with_a_rule_citing_counterexample() {
+    let o = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--rules",
+        "corpus/rulebooks/play-per-execution.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("COUNTEREXAMPLE for one-play-event"), "{out}");
+    assert!(
+        out.contains("[820.1.c.2-3, 355.1.a]"),
+        "steps cite their rule: {out}"
+    );
+    assert!(out.contains("has been played by you (play event)"), "{out}");
+    let o = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--rules",
+        "corpus/rulebooks/play-per-execution.toml",
+        "--json",
+    ]);
+    let v = json(&o);
+    let p = v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "one-play-event")
+        .unwrap()
+        .clone();
+    assert_eq!(p["status"], "violated");
+    let steps = p["counterexample"]["steps"].as_array().unwrap();
+    assert!(steps.len() > 3);
+    assert!(steps
+        .iter()
+        .skip(1)
+        .all(|s| s["rule"].as_str().is_some_and(|r| !r.is_empty())));
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_file_and_line() {
+    let o = rbcheck(&["check", "--rules", "v9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown rulebook `v9`"),
+        "{}",
+        stderr(&o)
+    );
+
+    let dir = std::env::temp_dir().join(format!("rbcheck-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "base = \"rup4\"\n\npayments_per_instance = \"many\"\n",
+    )
+    .unwrap();
+    let o = rbcheck(&["check", "--bound", "tiny", "--rules", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.toml:3:"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "nothing written half-way");
+
+    let badb = dir.join("badbound.toml");
+    std::fs::write(&badb, "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"nowhere\"]\n").unwrap();
+    let o = rbcheck(&["check", "--bound", badb.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("badbound.toml:4:"), "{}", stderr(&o));
+
+    let o = rbcheck(&["check", "--bound", "enormous"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("tiny, default, large"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn max_states_gives_a_partial_result_marked_as_such() {
+    let o = rbcheck(&["check", "--bound", "tiny", "--max-states", "5000", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["complete"], false);
+    assert!(v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["status"] == "unknown"));
+    let o = rbcheck(&["check", "--bound", "tiny", "--max-states", "5000"]);
+    assert!(stdout(&o).contains("PARTIAL RUN"));
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let strip = |o: &Output| {
+        let mut v = json(o);
+        for k in ["seconds", "states_per_second", "peak_memory_bytes"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    for rules in ["rup4", "corpus/rulebooks/illegal-targets-affected.toml"] {
+        let one = rbcheck(&[
+            "check",
+            "--bound",
+            "tiny",
+            "--rules",
+            rules,
+            "--json",
+            "--threads",
+            "1",
+        ]);
+        let two = rbcheck(&[
+            "check",
+            "--bound",
+            "tiny",
+            "--rules",
+            rules,
+            "--json",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(strip(&one), strip(&two), "{rules}");
+    }
+}
+
+#[test]
+fn rules_list_documents_every_field_with_its_rule() {
+    let o = rbcheck(&["rules", "--list"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    for f in model::rulebook::FIELDS {
+        assert!(out.contains(f.name) && out.contains(f.rule), "{}", f.name);
+    }
+    assert!(out.contains("v1.2=false") || out.contains("v1.2="));
+}
+
+#[test]
+fn graph_writes_dot_for_one_scenario() {
+    let o = rbcheck(&["graph", "--bound", "tiny", "--scenario", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("digraph"), "{out}");
+    assert!(out.contains("MoveToChain") || out.contains("put"), "{out}");
+    let o = rbcheck(&["graph", "--bound", "tiny", "--scenario", "100000"]);
+    assert_eq!(o.status.code(), Some(2));
+}
