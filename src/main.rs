@@ -7,6 +7,8 @@ mod inputs;
 mod report;
 
 use clap::{Parser, Subcommand};
+use rbcheck::case;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -32,6 +34,21 @@ enum Command {
     },
     /// Write the state graph of one scenario of a bound as DOT.
     Graph(check::GraphArgs),
+    /// Replay case files through the model and compare with their expectations.
+    Replay {
+        /// Case files, or folders searched for `*.case` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Print case files in canonical form (to stdout, or in place with --write).
+    Fmt {
+        /// Case files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Rewrite the files instead of printing them.
+        #[arg(long)]
+        write: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -39,6 +56,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Graph(args) => check::graph(&args),
+        Command::Replay { paths } => replay(&paths),
+        Command::Fmt { files, write } => fmt(&files, write),
         Command::Rules { list } => {
             report::rules(list);
             Ok(ExitCode::SUCCESS)
@@ -51,4 +70,56 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `rbcheck replay`: one line per case, then `N passed, N failed`.
+fn replay(paths: &[PathBuf]) -> Result<ExitCode, String> {
+    let files = case::collect(paths)?;
+    if files.is_empty() {
+        return Err("no .case files found".into());
+    }
+    let (mut passed, mut failed, mut invalid) = (0, 0, 0);
+    for f in &files {
+        match case::run_file(f) {
+            case::FileResult::Done(case::Verdict::Pass) => {
+                passed += 1;
+                println!("pass  {}", f.display());
+            }
+            case::FileResult::Done(case::Verdict::Fail { line, message }) => {
+                failed += 1;
+                println!("FAIL  {}:{line}: {message}", f.display());
+            }
+            case::FileResult::Invalid(message) => {
+                invalid += 1;
+                println!("ERROR {message}");
+            }
+        }
+    }
+    println!("{passed} passed, {} failed", failed + invalid);
+    Ok(ExitCode::from(if invalid > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }))
+}
+
+/// `rbcheck fmt`: the canonical form; nothing is written unless every file parses.
+fn fmt(files: &[PathBuf], write: bool) -> Result<ExitCode, String> {
+    let mut out = vec![];
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let c = case::parse(&text)
+            .map_err(|e| format!("{}:{}:{}: {}", f.display(), e.line, e.col, e.message))?;
+        out.push((f, case::print(&c)));
+    }
+    for (f, text) in out {
+        if write {
+            std::fs::write(f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+        } else {
+            print!("{text}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

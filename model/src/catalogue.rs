@@ -211,6 +211,68 @@ impl Catalogue {
         Ok(Catalogue { cards })
     }
 
+    /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
+    /// catalogue card's name replaces it, so a rules person can try an edited card.
+    pub fn builtin_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
+        let mut doc: toml::Table = toml::from_str(include_str!("../../corpus/cards.toml"))
+            .map_err(|e| CatalogueError {
+                file: "corpus/cards.toml".into(),
+                line: 1,
+                message: e.message().to_string(),
+            })?;
+        let cards = doc
+            .entry("card")
+            .or_insert_with(|| toml::Value::Array(vec![]));
+        let toml::Value::Array(list) = cards else {
+            unreachable!("the shipped catalogue has a card array")
+        };
+        for t in extra {
+            let name = t
+                .get("name")
+                .and_then(|n| n.as_str())
+                .map(str::to_ascii_lowercase);
+            list.retain(|c| {
+                c.get("name")
+                    .and_then(|n| n.as_str())
+                    .map(str::to_ascii_lowercase)
+                    != name
+                    || name.is_none()
+            });
+            list.push(toml::Value::Table(t.clone()));
+        }
+        let raw: RawFile = doc
+            .try_into()
+            .map_err(|e: toml::de::Error| CatalogueError {
+                file: file.to_string(),
+                line: 0,
+                message: e.message().trim().to_string(),
+            })?;
+        let names: Vec<String> = raw.card.iter().map(|c| c.name.clone()).collect();
+        let mut out = Vec::with_capacity(raw.card.len());
+        for rc in &raw.card {
+            out.push(convert(rc, &names).map_err(|m| CatalogueError {
+                file: file.to_string(),
+                line: 0,
+                message: format!("card `{}`: {m}", rc.name),
+            })?);
+        }
+        Ok(Catalogue { cards: out })
+    }
+
+    /// Checks one card given as a TOML table (a case file's `define`), without the rest.
+    pub fn check_table(t: &toml::Table) -> Result<(), String> {
+        let rc: RawCard = t
+            .clone()
+            .try_into()
+            .map_err(|e: toml::de::Error| e.message().trim().to_string())?;
+        let cat = Catalogue::builtin();
+        let mut names: Vec<String> = cat.cards.iter().map(|c| c.name.clone()).collect();
+        names.push(rc.name.clone());
+        convert(&rc, &names)
+            .map(|_| ())
+            .map_err(|m| format!("card `{}`: {m}", rc.name))
+    }
+
     /// The id of the card with this name (case-insensitive).
     pub fn id(&self, name: &str) -> Option<CardId> {
         self.cards

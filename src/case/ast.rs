@@ -1,0 +1,212 @@
+//! What a case file says: its setup, the decisions played, and the expected outcome. The parser
+//! builds this, the printer writes it back in canonical form, and the replayer runs it.
+
+use model::cost::Cost;
+use model::state::{CancelWhy, IgnoredWhy, Location, Player};
+
+/// A whole case file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The format version (the first line, `rbcheck-case 1`).
+    pub version: u32,
+    /// Comment lines before the first statement: the case's description and source.
+    pub header: Vec<String>,
+    /// The rules version or rulebook file name.
+    pub rules: String,
+    /// Cards defined in the case, as one-line TOML tables in the catalogue's vocabulary.
+    pub defines: Vec<Line<String>>,
+    /// The starting position.
+    pub board: Vec<Line<BoardStmt>>,
+    /// The decisions, in order.
+    pub plays: Vec<Line<PlayStmt>>,
+    /// The expected outcome; what is not stated is not checked.
+    pub expects: Vec<Line<Expect>>,
+}
+
+/// A statement with the line it came from (0 for statements built in memory).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<T> {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The statement.
+    pub stmt: T,
+}
+
+impl<T> Line<T> {
+    /// A statement without a source line.
+    pub fn new(stmt: T) -> Line<T> {
+        Line { line: 0, stmt }
+    }
+}
+
+/// A reference to an object of the case: a labelled unit or gear, or a chain item by number.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ObjRef {
+    /// A unit or gear by its label.
+    Label(String),
+    /// The n-th item put on the chain (1-based).
+    Item(u8),
+}
+
+/// A statement of the board section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardStmt {
+    /// `unit LABEL "Card" PLAYER LOCATION [damage N]`
+    Unit {
+        /// Its label.
+        label: String,
+        /// The card.
+        card: String,
+        /// Its controller.
+        controller: Player,
+        /// Where it is.
+        loc: Location,
+        /// Damage already marked.
+        damage: u8,
+    },
+    /// `gear LABEL "Card" PLAYER`
+    Gear {
+        /// Its label.
+        label: String,
+        /// The card.
+        card: String,
+        /// Its controller.
+        controller: Player,
+    },
+    /// `battlefield N [controller PLAYER] [card "Card"]`
+    Battlefield {
+        /// 1-based number.
+        n: u8,
+        /// Its controller.
+        controller: Option<Player>,
+        /// Its card, if it has abilities that matter.
+        card: Option<String>,
+    },
+    /// `pool PLAYER COST`
+    Pool(Player, Cost),
+    /// `hand PLAYER "Card"`: a named card in hand.
+    Hand(Player, String),
+    /// `other-cards PLAYER N`: cards in hand that only count.
+    OtherCards(Player, u8),
+    /// `deck PLAYER N`
+    Deck(Player, u8),
+    /// `portal PLAYER`: Temporal Portal was activated this turn.
+    Portal(Player),
+    /// `near-victory PLAYER`
+    NearVictory(Player),
+    /// `showdown`
+    Showdown,
+    /// `attack LABEL`: the scenario starts with that unit's "when I attack" ability.
+    Attack(String),
+}
+
+/// A decision of the play section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayStmt {
+    /// `PLAYER play "Card"` (354)
+    Play(Player, String),
+    /// `PLAYER pass` (339)
+    Pass(Player),
+    /// `may perform` / `may decline` (402.1)
+    May(bool),
+    /// `repeat N pay` / `repeat N skip`: one line per instance (820.1.c.2–3)
+    Repeat {
+        /// 1-based instance.
+        instance: u8,
+        /// Paid or not.
+        pay: bool,
+    },
+    /// `exec K mode M` (355.3, 820.2.a)
+    Mode {
+        /// 1-based execution.
+        exec: u8,
+        /// 1-based mode.
+        mode: u8,
+    },
+    /// `exec K target I OBJ` (355.5)
+    Target {
+        /// 1-based execution.
+        exec: u8,
+        /// 1-based instruction.
+        instruction: u8,
+        /// The object.
+        obj: ObjRef,
+    },
+    /// `exec K no-more-targets I` (355.13)
+    NoMoreTargets {
+        /// 1-based execution.
+        exec: u8,
+        /// 1-based instruction.
+        instruction: u8,
+    },
+    /// `exec K destination I LOCATION` (355.4)
+    Destination {
+        /// 1-based execution.
+        exec: u8,
+        /// 1-based instruction.
+        instruction: u8,
+        /// Where to.
+        to: Location,
+    },
+    /// `pay [any DOMAIN...]` (357): any-domain Power taken from these domains.
+    Pay(Vec<model::cost::Domain>),
+    /// `new-choices item N`: the `exec ... target` lines that follow are the item's whole new
+    /// set of targets, replacing the old (751–753).
+    NewChoices(u8),
+    /// `new-choices item N decline` (750)
+    DeclineNewChoices(u8),
+}
+
+/// What an expectation checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// `legal`: every statement is allowed.
+    Legal,
+    /// `illegal line N [rule R]`: the statement at line N is not allowed.
+    Illegal {
+        /// The play statement's line.
+        line: usize,
+        /// The rule that forbids it, if stated.
+        rule: Option<String>,
+    },
+    /// `cancelled item N [no-legal-choice|cannot-pay]` (358.5)
+    Cancelled(u8, Option<CancelWhy>),
+    /// `paid item N COST`: the item's total payment (357).
+    Paid(u8, Cost),
+    /// `repeat-paid item N I...`: exactly these instances declared paid (`none` for none).
+    RepeatPaid(u8, Vec<u8>),
+    /// `executions item N K` (820.3)
+    Executions(u8, u8),
+    /// `play-events item N K` (820.3.a)
+    PlayEvents(u8, u8),
+    /// `performed item N exec K instruction I`
+    Performed(u8, u8, u8),
+    /// `ignored item N exec K instruction I [REASON]` (359.3.e, 820.1.d.2)
+    Ignored(u8, u8, u8, Option<IgnoredWhy>),
+    /// `countered item N` (425)
+    Countered(u8),
+    /// `not-countered item N`
+    NotCountered(u8),
+    /// `triggered "Ability" K`: how many times an ability triggered.
+    Triggered(String, u8),
+    /// `finalized PLAYER K`: cards the player finalized this turn (419.4.b, Legion).
+    Finalized(Player, u8),
+    /// `unit LABEL damage K`
+    UnitDamage(String, u8),
+    /// `unit LABEL in trash` / `unit LABEL on board`
+    UnitZone(String, model::state::Zone),
+    /// `unit LABEL at LOCATION`
+    UnitAt(String, Location),
+    /// `gear LABEL in trash` / `gear LABEL on board`
+    GearZone(String, model::state::Zone),
+    /// `tokens PLAYER K`: unit tokens on the board.
+    Tokens(Player, u8),
+    /// `pool PLAYER COST`
+    Pool(Player, Cost),
+    /// `hand-size PLAYER K`: all cards in hand.
+    HandSize(Player, u8),
+    /// `trash PLAYER "Card"...`: the named cards in the trash, in order (`none` for none).
+    Trash(Player, Vec<String>),
+    /// `deck PLAYER K`
+    Deck(Player, u8),
+}

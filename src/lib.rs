@@ -1,0 +1,3 @@
+//! The `rbcheck` library: case files (parse, print, replay). The command itself is `main.rs`.
+
+pub mod case;
