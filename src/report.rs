@@ -1,7 +1,7 @@
 //! The reports of `rbcheck check`: a table of properties and readable counterexamples for people,
 //! and one JSON object (stable field names) for scripts.
 
-use checker::{CheckResult, Expectation, Model, Outcome, StopReason, Trace};
+use checker::{CheckResult, Expectation, Model, Outcome, Trace};
 use model::rulebook::{Rulebook, Version, FIELDS};
 use properties::{Bound, RepeatSystem};
 use serde_json::{json, Value};
@@ -22,6 +22,13 @@ fn status<M: Model>(o: &Outcome<M>) -> &'static str {
         Outcome::Violated { .. } | Outcome::NeverReached => "violated",
         Outcome::Unknown => "unknown",
     }
+}
+
+/// A run that left some property undecided (a state or memory limit stopped it).
+pub fn partial<M: Model>(r: &CheckResult<M>) -> bool {
+    r.properties
+        .iter()
+        .any(|p| matches!(p.outcome, Outcome::Unknown))
 }
 
 /// A trace as numbered steps: the scenario, then each transition with its rule and what changed.
@@ -72,7 +79,8 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
     json!({
         "rules": system.game.rules.name,
         "bound": bound.name,
-        "complete": r.stop != StopReason::MaxStates,
+        "complete": !partial(r),
+        "stop": r.stop_message(),
         "initial_states": s.init_states,
         "states": s.states,
         "transitions": s.transitions,
@@ -102,10 +110,10 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
         s.max_depth,
         s.elapsed_secs,
         s.states_per_sec,
-        if r.stop == StopReason::MaxStates {
-            "\nPARTIAL RUN: the state limit stopped the search; unviolated properties are unknown"
+        if partial(r) {
+            format!("\nPARTIAL RUN: {}; properties not yet decided are unknown", r.stop_message())
         } else {
-            ""
+            String::new()
         },
     );
     let width = r
@@ -157,7 +165,7 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
         o,
         "\n{}",
         if failed == 0 {
-            if r.stop == StopReason::MaxStates {
+            if partial(r) {
                 "no violation found so far (partial run)".to_string()
             } else {
                 "every property holds".to_string()

@@ -15,17 +15,31 @@
 //! finding is kept per level, counterexamples and witnesses are shortest (first in canonical
 //! order among the shallowest). Only the current and the next frontier hold full states; traces
 //! are rebuilt at the end from the visited set's parent links (see `crate::trace`).
+//!
+//! The frontier is kept as a list of parts (one per chunk of the previous level, small ones
+//! joined) rather than one vector: concatenating a level's parts would briefly hold the whole
+//! next frontier twice, which is the largest allocation of a level.
+//!
+//! Two things end a level early. Exceeding the memory budget (see `crate::memory`) makes every
+//! worker stop, and the level is discarded whole: it is never half-counted, so everything
+//! reported comes from completed levels, and verdicts found so far stay shortest. A panic in
+//! model code is caught per chunk and becomes [`CheckError::ModelPanicked`]; chunks after the
+//! panicking one stop, chunks before it finish, so the panic reported is the first in canonical
+//! order whatever the thread count.
 
 use crate::error::CheckError;
 use crate::fingerprint::fingerprint;
+use crate::memory::{self, Budget, POLL_EVERY};
 use crate::model::{Expectation, Model, Property};
 use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
 use crate::stats::{peak_memory_bytes, LevelProgress, Stats};
 use crate::trace::{replay_checked, Trace};
 use crate::visited::{shard_of_spread, spread, StateRef, VisitedSet, SHARDS};
 use rayon::prelude::*;
+use std::any::Any;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// A progress callback, called between levels on one thread.
@@ -40,6 +54,8 @@ pub struct Checker<'a, M: Model> {
     stop_on_first_violation: bool,
     report_progress: bool,
     on_level: Option<LevelCallback<'a>>,
+    /// `None`: the default, decided when the run starts.
+    memory_limit: Option<Option<u64>>,
 }
 
 /// Adds `model.checker()` to every model.
@@ -55,8 +71,10 @@ impl<M: Model> CheckerExt for M {
 }
 
 impl<'a, M: Model> Checker<'a, M> {
-    /// A checker with default options: all cores, no state limit, the model's fingerprint
-    /// (symmetry reduction if the model defines it), every property decided, no progress output.
+    /// A checker with default options: all cores, no state limit, a memory budget of 75 % of
+    /// the memory available at the start of the run (see [`Checker::memory_limit`]), the
+    /// model's fingerprint (symmetry reduction if the model defines it), every property
+    /// decided, no progress output.
     pub fn new(model: &'a M) -> Self {
         Checker {
             model,
@@ -66,6 +84,7 @@ impl<'a, M: Model> Checker<'a, M> {
             stop_on_first_violation: false,
             report_progress: false,
             on_level: None,
+            memory_limit: None,
         }
     }
 
@@ -109,9 +128,29 @@ impl<'a, M: Model> Checker<'a, M> {
         self
     }
 
+    /// Stops the search cleanly, with [`StopReason::MemoryLimit`], once the process's resident
+    /// memory (Linux `VmRSS`, the whole process) exceeds `bytes`; `None`: no limit.
+    ///
+    /// If this is not called, the limit is 75 % of `MemAvailable` in `/proc/meminfo` read when
+    /// the run starts (see [`memory::default_limit`]), or no limit where that cannot be read
+    /// (non-Linux). Resident memory is read between levels and, throttled, by the workers
+    /// during a level; when it is exceeded the current level is discarded. Where the search
+    /// stops then depends on timing and thread count: it is the one non-deterministic result.
+    pub fn memory_limit(mut self, bytes: impl Into<Option<u64>>) -> Self {
+        self.memory_limit = Some(bytes.into());
+        self
+    }
+
     /// Runs the search to completion (or to a limit) and returns every property's verdict.
+    ///
+    /// A panic in model code becomes [`CheckError::ModelPanicked`] (the default panic hook
+    /// still prints it); this needs the default `panic = "unwind"`.
     pub fn run(self) -> Result<CheckResult<M>, CheckError> {
-        let props = self.model.properties();
+        let model = self.model;
+        let props = catch(
+            || Ok(model.properties()),
+            || "while listing the properties".into(),
+        )?;
         if props.is_empty() {
             return Err(CheckError::NoProperties);
         }
@@ -177,6 +216,50 @@ impl<M: Model> Ctx<'_, M> {
     }
 }
 
+/// Runs model code, turning a panic into [`CheckError::ModelPanicked`] described by `context`
+/// (built only on panic). Unwind safety is asserted because whatever the panic interrupted is
+/// discarded with the run.
+fn catch<T>(
+    f: impl FnOnce() -> Result<T, CheckError>,
+    context: impl FnOnce() -> String,
+) -> Result<T, CheckError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panicked(context(), &*payload)))
+}
+
+/// The error for a caught panic, with its message if it has one.
+fn panicked(context: String, payload: &(dyn Any + Send)) -> CheckError {
+    let message = if let Some(s) = payload.downcast_ref::<&str>() {
+        s
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.as_str()
+    } else {
+        "(panic payload is not a string)"
+    };
+    CheckError::ModelPanicked {
+        detail: format!("{context}: {message}"),
+    }
+}
+
+/// What makes the workers of one level stop early, polled every [`POLL_EVERY`] units of work.
+struct Cancel<'a> {
+    budget: &'a Budget,
+    /// Lowest index of a chunk that failed (error or panic), `usize::MAX` if none. Only later
+    /// chunks stop, so that the first failure in canonical order is always found.
+    failed: AtomicUsize,
+}
+
+impl Cancel<'_> {
+    /// Whether chunk `index` should give up.
+    #[cold]
+    fn poll(&self, index: usize) -> bool {
+        self.failed.load(Ordering::Relaxed) < index || self.budget.exceeded()
+    }
+
+    fn fail(&self, index: usize) {
+        self.failed.fetch_min(index, Ordering::Relaxed);
+    }
+}
+
 /// How many keys ahead of a lookup to prefetch its slot.
 const LOOKAHEAD: usize = 8;
 
@@ -217,9 +300,10 @@ struct Expanded<S> {
     progress_missing: bool,
 }
 
-/// Expands one chunk of the frontier (phase 1). With `prefilter`, successors already visited in
-/// earlier levels are dropped here rather than in the merge, which saves memory and merge work
-/// when many edges go back to old states (and costs a lookup per edge when few do).
+/// Expands chunk `index` of the frontier (phase 1); `None` if `cancel` stopped it. With
+/// `prefilter`, successors already visited in earlier levels are dropped here rather than in the
+/// merge, which saves memory and merge work when many edges go back to old states (and costs a
+/// lookup per edge when few do).
 #[allow(clippy::too_many_arguments)]
 fn expand<M: Model>(
     ctx: &Ctx<'_, M>,
@@ -227,10 +311,15 @@ fn expand<M: Model>(
     terminates: &[usize],
     check_progress: bool,
     prefilter: bool,
+    cancel: &Cancel<'_>,
+    index: usize,
     part: &[(M::State, StateRef)],
     actions: &mut Vec<M::Action>,
-) -> Result<Expanded<M::State>, CheckError> {
+) -> Result<Option<Expanded<M::State>>, CheckError> {
     let model = ctx.model;
+    // Counts states and successors since the last poll: successors are what fill memory, and
+    // a state's actions can be many.
+    let mut work = 0u32;
     let mut states = Vec::new();
     let mut unsorted = Vec::new();
     let mut transitions = 0u64;
@@ -238,6 +327,13 @@ fn expand<M: Model>(
     let mut cycle = None;
     let mut progress_missing = false;
     for (state, r) in part {
+        work += 1;
+        if work >= POLL_EVERY {
+            work = 0;
+            if cancel.poll(index) {
+                return Ok(None);
+            }
+        }
         actions.clear();
         model.actions(state, actions);
         if actions.len() > u32::MAX as usize {
@@ -251,6 +347,13 @@ fn expand<M: Model>(
         progress_missing |= check_progress && before.is_none();
         let mut enabled = false;
         for (a, action) in actions.iter().enumerate() {
+            work += 1;
+            if work >= POLL_EVERY {
+                work = 0;
+                if cancel.poll(index) {
+                    return Ok(None);
+                }
+            }
             let Some(next) = model.next_state(state, action) else {
                 continue;
             };
@@ -326,7 +429,7 @@ fn expand<M: Model>(
     let won = (0..states.len())
         .map(|_| AtomicU32::new(StateRef::NONE))
         .collect();
-    Ok(Expanded {
+    Ok(Some(Expanded {
         states,
         keys,
         offsets,
@@ -337,7 +440,7 @@ fn expand<M: Model>(
         final_fail,
         cycle,
         progress_missing,
-    })
+    }))
 }
 
 /// A property's result record.
@@ -351,11 +454,52 @@ fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M
     }
 }
 
-/// The frontier: states of one depth with their references, in canonical order.
-type Frontier<S> = Vec<(S, StateRef)>;
+/// Parts of the frontier shorter than this are joined to the next one, so that chunks (which
+/// never span parts) stay long enough for per-chunk costs not to matter; joining copies at most
+/// one chunk's output at a time.
+const MIN_PART: usize = 4096;
+
+/// The frontier: states of one depth with their references, in canonical order, split into
+/// parts so that building it never copies the whole of it.
+struct Frontier<S> {
+    parts: Vec<Vec<(S, StateRef)>>,
+    len: usize,
+}
+
+impl<S> Frontier<S> {
+    fn new() -> Self {
+        Frontier {
+            parts: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// Appends states that follow all those already in the frontier.
+    fn push_part(&mut self, part: Vec<(S, StateRef)>) {
+        self.len += part.len();
+        match self.parts.last_mut() {
+            _ if part.is_empty() => {}
+            Some(last) if last.len() < MIN_PART => last.extend(part),
+            _ => self.parts.push(part),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Consecutive slices of at most `size` states, in canonical order.
+    fn chunks(&self, size: usize) -> Vec<&[(S, StateRef)]> {
+        self.parts.iter().flat_map(|p| p.chunks(size)).collect()
+    }
+}
 
 /// One chunk's new states and its first hit for each checked state property.
-type Collected<S> = (Frontier<S>, Vec<Option<StateRef>>);
+type Collected<S> = (Vec<(S, StateRef)>, Vec<Option<StateRef>>);
 
 /// One run's mutable state.
 struct Search<'a, M: Model> {
@@ -374,6 +518,7 @@ struct Search<'a, M: Model> {
     progress_skipped: bool,
     /// Whether expansion drops successors visited in earlier levels (adapted per level).
     prefilter: bool,
+    budget: Budget,
     start: Instant,
 }
 
@@ -395,6 +540,7 @@ impl<'a, M: Model> Search<'a, M> {
             progress_missing: false,
             progress_skipped: false,
             prefilter: true,
+            budget: Budget::new(c.memory_limit.unwrap_or_else(memory::default_limit)),
             start: Instant::now(),
         }
     }
@@ -432,7 +578,14 @@ impl<'a, M: Model> Search<'a, M> {
             if self.max_states.is_some_and(|max| self.visited.len() >= max) {
                 break StopReason::MaxStates;
             }
-            frontier = self.level(frontier)?;
+            // Last, so that the deterministic stops above win when both apply.
+            if self.budget.exceeded_now() {
+                break StopReason::MemoryLimit;
+            }
+            match self.level(frontier, depth)? {
+                Some(next) => frontier = next,
+                None => break StopReason::MemoryLimit,
+            }
             if !frontier.is_empty() {
                 depth += 1;
             }
@@ -462,6 +615,11 @@ impl<'a, M: Model> Search<'a, M> {
                 0.0
             },
             peak_memory_bytes: peak_memory_bytes(),
+            memory_limit_bytes: self.budget.limit(),
+            memory_at_stop_bytes: self
+                .budget
+                .exceeded_at()
+                .filter(|_| stop == StopReason::MemoryLimit),
             visited_bytes: self.visited.heap_bytes(),
             bytes_per_state: self.visited.bytes_per_state(),
         };
@@ -476,28 +634,35 @@ impl<'a, M: Model> Search<'a, M> {
 
     /// Stores the distinct initial states (depth 0) and checks the state properties on them.
     fn initial_level(&mut self) -> Result<Frontier<M::State>, CheckError> {
-        let inits = self.model.init_states();
-        if inits.is_empty() {
-            return Err(CheckError::NoInitialStates);
-        }
-        let mut frontier = Vec::new();
-        for (i, s) in inits.into_iter().enumerate() {
-            let index = u32::try_from(i).map_err(|_| CheckError::TooManyActions)?;
-            let (r, new) = self.visited.insert(self.ctx().fp(&s), None, index)?;
-            if new {
-                frontier.push((s, r));
-            }
-        }
-        let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
-        let mut found = vec![None; active.len()];
-        let ctx = self.ctx();
-        for (s, r) in &frontier {
-            ctx.check_state(&active, s, *r, &mut found);
-        }
-        for (&p, f) in active.iter().zip(found) {
-            self.findings[p] = f.map(Finding::State);
-        }
-        Ok(frontier)
+        catch(
+            || {
+                let inits = self.model.init_states();
+                if inits.is_empty() {
+                    return Err(CheckError::NoInitialStates);
+                }
+                let mut states = Vec::new();
+                for (i, s) in inits.into_iter().enumerate() {
+                    let index = u32::try_from(i).map_err(|_| CheckError::TooManyActions)?;
+                    let (r, new) = self.visited.insert(self.ctx().fp(&s), None, index)?;
+                    if new {
+                        states.push((s, r));
+                    }
+                }
+                let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
+                let mut found = vec![None; active.len()];
+                let ctx = self.ctx();
+                for (s, r) in &states {
+                    ctx.check_state(&active, s, *r, &mut found);
+                }
+                for (&p, f) in active.iter().zip(found) {
+                    self.findings[p] = f.map(Finding::State);
+                }
+                let mut frontier = Frontier::new();
+                frontier.push_part(states);
+                Ok(frontier)
+            },
+            || "while computing or checking the initial states (depth 0)".into(),
+        )
     }
 
     /// Reports a finished level to the callback and, if asked, to the terminal; returns whether
@@ -556,35 +721,70 @@ impl<'a, M: Model> Search<'a, M> {
             .any(|(f, p)| f.is_some() && p.expectation != Expectation::Sometimes)
     }
 
-    /// Expands one level and returns the next frontier.
-    fn level(&mut self, frontier: Frontier<M::State>) -> Result<Frontier<M::State>, CheckError> {
+    /// Expands the frontier at `depth` and returns the next one; `None` if the memory budget was
+    /// exceeded, in which case nothing of this level is kept.
+    fn level(
+        &mut self,
+        frontier: Frontier<M::State>,
+        depth: usize,
+    ) -> Result<Option<Frontier<M::State>>, CheckError> {
         let terminates = self.undecided(&[Expectation::Terminates]);
         let check_progress = !terminates.is_empty();
-        self.progress_skipped |= !check_progress;
         let chunk = (frontier.len() / (self.threads * 8)).clamp(64, 4096);
 
         // Phase 1: expand.
-        let expanded: Vec<Expanded<M::State>> = {
+        let results: Vec<Result<Option<Expanded<M::State>>, CheckError>> = {
             let ctx = self.ctx();
             let visited = &self.visited;
             let terminates = &terminates;
             let prefilter = self.prefilter;
+            let cancel = Cancel {
+                budget: &self.budget,
+                failed: AtomicUsize::new(usize::MAX),
+            };
+            let cancel = &cancel;
             frontier
-                .par_chunks(chunk)
-                .map_init(Vec::new, |actions, part| {
-                    expand(
-                        &ctx,
-                        visited,
-                        terminates,
-                        check_progress,
-                        prefilter,
-                        part,
-                        actions,
-                    )
+                .chunks(chunk)
+                .par_iter()
+                .enumerate()
+                .map_init(Vec::new, |actions, (index, part)| {
+                    let result = catch(
+                        || {
+                            expand(
+                                &ctx,
+                                visited,
+                                terminates,
+                                check_progress,
+                                prefilter,
+                                cancel,
+                                index,
+                                part,
+                                actions,
+                            )
+                        },
+                        || format!("while expanding a state at depth {depth} into its successors"),
+                    );
+                    if result.is_err() {
+                        cancel.fail(index);
+                    }
+                    result
                 })
-                .collect::<Result<_, _>>()?
+                .collect()
         };
         drop(frontier);
+        // An error (the first in canonical order) outranks a memory stop: it is a bug to report.
+        let mut expanded = Vec::with_capacity(results.len());
+        let mut abandoned = false;
+        for result in results {
+            match result? {
+                Some(e) => expanded.push(e),
+                None => abandoned = true,
+            }
+        }
+        if abandoned {
+            return Ok(None);
+        }
+        self.progress_skipped |= !check_progress;
         for e in &expanded {
             self.transitions += e.transitions;
             self.progress_missing |= e.progress_missing;
@@ -634,40 +834,52 @@ impl<'a, M: Model> Search<'a, M> {
 
         // Phase 3: collect the winners and check state properties on them.
         let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
-        let parts: Vec<Collected<M::State>> = {
-            let ctx = self.ctx();
+        let parts: Vec<Result<Collected<M::State>, CheckError>> = {
+            let ctx = &self.ctx();
             let active = &active;
             expanded
                 .into_par_iter()
                 .map(|e| {
-                    let mut found = vec![None; active.len()];
-                    let mut out = Vec::with_capacity(
-                        e.won
-                            .iter()
-                            .filter(|w| w.load(Ordering::Relaxed) != StateRef::NONE)
-                            .count(),
-                    );
-                    for (state, w) in e.states.into_iter().zip(e.won) {
-                        if let Some(r) = StateRef::from_raw(w.into_inner()) {
-                            ctx.check_state(active, &state, r, &mut found);
-                            out.push((state, r));
-                        }
-                    }
-                    (out, found)
+                    catch(
+                        move || {
+                            let mut found = vec![None; active.len()];
+                            let mut out = Vec::with_capacity(
+                                e.won
+                                    .iter()
+                                    .filter(|w| w.load(Ordering::Relaxed) != StateRef::NONE)
+                                    .count(),
+                            );
+                            for (state, w) in e.states.into_iter().zip(e.won) {
+                                if let Some(r) = StateRef::from_raw(w.into_inner()) {
+                                    ctx.check_state(active, &state, r, &mut found);
+                                    out.push((state, r));
+                                }
+                            }
+                            Ok((out, found))
+                        },
+                        || {
+                            format!(
+                                "while checking a property on a state at depth {}",
+                                depth + 1
+                            )
+                        },
+                    )
                 })
                 .collect()
         };
+        // Sequentially, so that the error reported is the first in canonical order.
+        let parts = parts.into_iter().collect::<Result<Vec<_>, _>>()?;
         for (k, &p) in active.iter().enumerate() {
             self.findings[p] = parts
                 .iter()
                 .find_map(|(_, found)| found[k])
                 .map(Finding::State);
         }
-        let mut next = Vec::with_capacity(parts.iter().map(|(f, _)| f.len()).sum());
+        let mut next = Frontier::new();
         for (f, _) in parts {
-            next.extend(f);
+            next.push_part(f);
         }
-        Ok(next)
+        Ok(Some(next))
     }
 
     /// Rebuilds the trace of a finding by walking parents back and replaying forwards.
@@ -685,13 +897,18 @@ impl<'a, M: Model> Search<'a, M> {
         path.reverse();
         path.extend(last);
         let ctx = self.ctx();
-        replay_checked(
-            self.model,
-            |s| ctx.fp(s),
-            prop.name,
-            entry.action as usize,
-            entry.fingerprint,
-            &path,
+        catch(
+            || {
+                replay_checked(
+                    self.model,
+                    |s| ctx.fp(s),
+                    prop.name,
+                    entry.action as usize,
+                    entry.fingerprint,
+                    &path,
+                )
+            },
+            || format!("while replaying the trace of property `{}`", prop.name),
         )
     }
 }

@@ -34,6 +34,13 @@ pub enum CheckError {
     },
     /// The worker thread pool could not be created.
     ThreadPool(String),
+    /// Model code (`init_states`, `actions`, `next_state`, `fingerprint`, `progress`, a property
+    /// condition...) panicked; the run was abandoned.
+    ModelPanicked {
+        /// Where it happened (the depth of the state being processed, if known) and the panic
+        /// message.
+        detail: String,
+    },
 }
 
 impl fmt::Display for CheckError {
@@ -66,6 +73,7 @@ impl fmt::Display for CheckError {
                 write!(f, "the state graph has more than {limit} states")
             }
             CheckError::ThreadPool(e) => write!(f, "cannot start the worker threads: {e}"),
+            CheckError::ModelPanicked { detail } => write!(f, "the model panicked {detail}"),
         }
     }
 }

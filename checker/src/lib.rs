@@ -3,7 +3,10 @@
 //! A [`Model`] describes states, actions and [`Property`] values; a [`Checker`] explores every
 //! reachable state breadth-first on a dedicated thread pool and returns a [`CheckResult`] with
 //! one [`Outcome`] per property. Results (counts, verdicts, traces) are identical for every
-//! thread count, and counterexamples are shortest.
+//! thread count, and counterexamples are shortest. The one exception is a run stopped by the
+//! memory budget ([`StopReason::MemoryLimit`], on by default: see [`Checker::memory_limit`]),
+//! whose stopping point depends on timing; what it does report is still exact and shortest.
+//! A panic in model code is returned as [`CheckError::ModelPanicked`].
 //!
 //! ```
 //! use checker::{CheckerExt, Model, Outcome, Property};
@@ -31,6 +34,7 @@ pub mod bfs;
 pub mod error;
 pub mod fingerprint;
 pub mod graph;
+pub mod memory;
 pub mod model;
 pub mod result;
 pub mod stats;

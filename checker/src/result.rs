@@ -20,8 +20,9 @@ pub enum Violation {
 
 /// The verdict on one property.
 pub enum Outcome<M: Model> {
-    /// Proven over the whole reachable state space (for `Terminates`, see
-    /// [`CheckResult::cycles_checked`]).
+    /// Proven over the whole reachable state space: only given by a complete run
+    /// ([`StopReason::Exhausted`]). For `Terminates`, infinite paths are ruled out only if
+    /// [`CheckResult::cycles_checked`].
     Holds,
     /// A shortest trace to a violation.
     Violated {
@@ -35,7 +36,8 @@ pub enum Outcome<M: Model> {
         /// The trace to the first state found satisfying the condition.
         trace: Trace<M>,
     },
-    /// A `Sometimes` condition holds in no reachable state (a failure).
+    /// A `Sometimes` condition holds in no reachable state (a failure); only given by a
+    /// complete run.
     NeverReached,
     /// The run stopped early without deciding: not violated (or not witnessed) so far.
     Unknown,
@@ -87,26 +89,46 @@ pub struct PropertyResult<M: Model> {
 }
 
 /// Why the search stopped.
+///
+/// Only [`StopReason::Exhausted`] is a complete run, the only kind that can prove a property
+/// (`Holds`, including every `Terminates` property that holds) or show that a witness is never
+/// reached. Every other stop leaves states unexplored: verdicts found before it (violations,
+/// witnesses) are definitive and shortest, and the rest are `Unknown`. All stops but
+/// [`StopReason::MemoryLimit`] happen at the same point for every thread count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
-    /// Every reachable state was explored.
+    /// Every reachable state was explored: the run is complete.
     Exhausted,
-    /// Every property already had a definitive verdict (violated or witnessed).
+    /// Every property already had a definitive verdict (violated or witnessed): incomplete,
+    /// but no verdict is `Unknown`.
     AllDecided,
-    /// A property was violated and `stop_on_first_violation` was set.
+    /// A property was violated and `stop_on_first_violation` was set: incomplete.
     FirstViolation,
-    /// The `max_states` limit was reached.
+    /// The `max_states` limit was reached: incomplete.
     MaxStates,
+    /// Resident memory exceeded the budget (`Checker::memory_limit`), so the level being
+    /// expanded was discarded: incomplete. [`Stats::max_depth`] and [`Stats::states`] describe
+    /// the completed levels. Where this happens depends on timing and thread count.
+    MemoryLimit,
+}
+
+impl StopReason {
+    /// Whether this stop means every reachable state was explored.
+    pub fn is_complete(self) -> bool {
+        self == StopReason::Exhausted
+    }
 }
 
 /// The result of a run.
 pub struct CheckResult<M: Model> {
     /// One verdict per property, in `Model::properties` order.
     pub properties: Vec<PropertyResult<M>>,
-    /// Whether every reachable state was explored; if not, unviolated properties are `Unknown`.
+    /// Whether every reachable state was explored (`stop` is [`StopReason::Exhausted`]). If
+    /// not, properties neither violated nor witnessed are `Unknown`: in particular a
+    /// `Terminates` or `Always` property can only be `Holds` in a complete run.
     pub complete: bool,
-    /// Why the search stopped.
+    /// Why the search stopped (see [`StopReason`] for which stops are complete).
     pub stop: StopReason,
     /// Whether `Model::progress` was defined on every expanded state, so that `Terminates`
     /// properties were also checked for cycles. If false, a `Terminates` property that holds was
@@ -135,6 +157,28 @@ impl<M: Model> CheckResult<M> {
     pub fn all_pass(&self) -> bool {
         self.properties.iter().all(|p| p.outcome.is_success())
     }
+
+    /// A one-line account of why and where the search stopped, for reports, e.g.
+    /// "stopped: memory limit of 12.0 GiB reached at depth 7 after 1234567 states".
+    pub fn stop_message(&self) -> String {
+        let s = &self.stats;
+        let at = format!("at depth {} after {} states", s.max_depth, s.states);
+        match self.stop {
+            StopReason::Exhausted => format!("complete: every reachable state explored ({at})"),
+            StopReason::AllDecided => format!("stopped: every property decided {at}"),
+            StopReason::FirstViolation => format!("stopped: first violation found {at}"),
+            StopReason::MaxStates => format!("stopped: state limit reached {at}"),
+            StopReason::MemoryLimit => match s.memory_limit_bytes {
+                Some(limit) => format!("stopped: memory limit of {} reached {at}", gib(limit)),
+                None => format!("stopped: memory limit reached {at}"),
+            },
+        }
+    }
+}
+
+/// Bytes as GiB with one decimal, the scale at which memory limits are set.
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
 }
 
 impl<M: Model> Clone for Outcome<M> {

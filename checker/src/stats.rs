@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// Counts and costs of one run. Everything but the timing and memory fields is identical for
-/// every thread count.
+/// every thread count, unless the run stopped at the memory limit (which depends on timing).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stats {
     /// Distinct initial states.
@@ -21,6 +21,11 @@ pub struct Stats {
     pub states_per_sec: f64,
     /// Peak resident memory of the whole process (Linux `VmHWM`), if known.
     pub peak_memory_bytes: Option<u64>,
+    /// The memory budget of the run (see `Checker::memory_limit`); `None`: unlimited.
+    pub memory_limit_bytes: Option<u64>,
+    /// Resident memory when the budget was found exceeded, if it was (the search then stopped
+    /// with `StopReason::MemoryLimit`).
+    pub memory_at_stop_bytes: Option<u64>,
     /// Bytes allocated by the visited set.
     pub visited_bytes: usize,
     /// `visited_bytes / states`.
@@ -34,6 +39,8 @@ impl Stats {
             elapsed_secs: 0.0,
             states_per_sec: 0.0,
             peak_memory_bytes: None,
+            memory_limit_bytes: None,
+            memory_at_stop_bytes: None,
             ..self.clone()
         }
     }
@@ -71,16 +78,7 @@ impl LevelProgress {
 
 /// The process's peak resident set size in bytes (Linux only; `None` elsewhere).
 pub fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kb * 1024)
+    crate::memory::peak_resident_bytes()
 }
 
 #[cfg(test)]
