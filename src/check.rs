@@ -29,6 +29,10 @@ pub struct CheckArgs {
     /// Turn symmetry reduction off (identical objects are then explored separately).
     #[arg(long)]
     pub no_symmetry: bool,
+    /// Also write each counterexample as a case file into this folder (which must not exist or
+    /// be empty).
+    #[arg(long)]
+    pub cases: Option<std::path::PathBuf>,
 }
 
 /// Options of `rbcheck graph`.
@@ -55,6 +59,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     if args.threads > 256 {
         return Err(format!("--threads {}: expected at most 256", args.threads));
     }
+    if let Some(dir) = &args.cases {
+        crate::cases::prepare_out(dir)?;
+    }
     let system = RepeatSystem::new(rules, &bound)?;
     let progress = !args.json && std::io::stderr().is_terminal();
     let result = system
@@ -66,6 +73,39 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         .run()
         .map_err(|e| e.to_string())?;
     let failed = result.properties.iter().any(|p| p.outcome.is_failure());
+    if let Some(dir) = &args.cases {
+        let rules_line = crate::cases::rules_line(&args.rules, dir);
+        let mut files = vec![];
+        for p in &result.properties {
+            if let checker::Outcome::Violated { trace, .. } = &p.outcome {
+                let actions: Vec<_> = trace.steps.iter().map(|s| s.action).collect();
+                let header = vec![
+                    format!("Counterexample to `{}` ({}): {}", p.name, p.rule, p.doc),
+                    format!("Found by `rbcheck check --rules {} --bound {}`; the property fails at step {} of its trace there.", args.rules, args.bound, actions.len()),
+                    format!("Scenario: {}", system.scenarios[trace.init_index].name),
+                ];
+                let setup = &system.scenarios[trace.init_index].setup;
+                let case = crate::cases::write_run(
+                    &system.game,
+                    &rules_line,
+                    setup,
+                    &actions,
+                    header,
+                    dir,
+                )?;
+                files.push((
+                    format!("{:02}-{}.case", files.len() + 1, p.name),
+                    rbcheck::case::print(&case),
+                ));
+            }
+        }
+        crate::cases::commit_out(dir, &files)?;
+        eprintln!(
+            "wrote {} counterexample case(s) to {}",
+            files.len(),
+            dir.display()
+        );
+    }
     if args.json {
         println!("{}", report::json(&system, &bound, &result));
     } else {

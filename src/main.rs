@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 every property holds, 1 a property fails, 2 bad input.
 
+mod cases;
 mod check;
 mod inputs;
 mod report;
@@ -34,6 +35,8 @@ enum Command {
     },
     /// Write the state graph of one scenario of a bound as DOT.
     Graph(check::GraphArgs),
+    /// Write a conformance suite: one case per observable behaviour class of a bound.
+    Cases(cases::CasesArgs),
     /// Replay case files through the model and compare with their expectations.
     Replay {
         /// Case files, or folders searched for `*.case` files.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Graph(args) => check::graph(&args),
         Command::Replay { paths } => replay(&paths),
+        Command::Cases(args) => cases::run(&args),
         Command::Fmt { files, write } => fmt(&files, write),
         Command::Rules { list } => {
             report::rules(list);

@@ -21,7 +21,12 @@ impl RepeatSystem {
     pub fn new(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
         let mut cards = Catalogue::builtin().cards;
         let scenarios = bound.scenarios(&mut cards)?;
-        Ok(RepeatSystem::from_parts(Game::new(rules, cards), scenarios))
+        let game = Game::new(rules, cards);
+        // Every scenario must start, so that a trace's initial index names its scenario.
+        for s in &scenarios {
+            game.initial_state(&s.setup).map_err(|e| format!("scenario `{}`: {e}", s.name))?;
+        }
+        Ok(RepeatSystem::from_parts(game, scenarios))
     }
 
     /// A system over given scenarios (case files, tests).

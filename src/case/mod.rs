@@ -2,6 +2,7 @@
 //! (grammar in `corpus/FORMAT.md`), with a parser, a canonical printer and a replayer.
 
 pub mod ast;
+pub mod from_trace;
 pub mod parse;
 pub mod print;
 pub mod replay;

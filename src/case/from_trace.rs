@@ -1,0 +1,669 @@
+//! Writing a model run as a case file: the scenario becomes the board, each decision a play
+//! statement, and the expectations are what replaying that very case gives, so a written case
+//! always passes `rbcheck replay` under its rulebook.
+
+use super::ast::*;
+use super::replay::{observed, replay, Replayed};
+use model::action::Action;
+use model::card::{
+    Ability, CardDef, CardId, Condition, Destination, Effect, Instruction, Place, RepeatCost, Side,
+    TargetKind, Timing,
+};
+use model::catalogue::Catalogue;
+use model::game::Game;
+use model::setup::Setup;
+use model::state::{Event, Obj, Phase, Player, State};
+use std::path::Path;
+
+/// A card as a one-line TOML table in the catalogue's vocabulary (for `define`).
+pub fn card_table(game: &Game, c: &CardDef) -> String {
+    use toml::Value as V;
+    let mut t = toml::Table::new();
+    t.insert("name".into(), V::String(c.name.clone()));
+    let kind = match c.kind {
+        model::card::CardKind::Spell => "spell",
+        model::card::CardKind::Unit => "unit",
+        model::card::CardKind::Gear => "gear",
+        model::card::CardKind::Battlefield => "battlefield",
+        model::card::CardKind::Ability => "ability",
+    };
+    t.insert("type".into(), V::String(kind.into()));
+    if !c.domains.is_empty() {
+        t.insert(
+            "domains".into(),
+            V::Array(
+                c.domains
+                    .iter()
+                    .map(|d| V::String(format!("{d:?}")))
+                    .collect(),
+            ),
+        );
+    }
+    if !c.cost.is_zero() {
+        t.insert("cost".into(), V::String(c.cost.to_string()));
+    }
+    if c.timing != Timing::Normal {
+        t.insert(
+            "timing".into(),
+            V::String(
+                if c.timing == Timing::Action {
+                    "action"
+                } else {
+                    "reaction"
+                }
+                .into(),
+            ),
+        );
+    }
+    let repeat_text = |r: &RepeatCost| match r {
+        RepeatCost::Pay(cost) => cost.to_string(),
+        RepeatCost::Discard(n) => format!("Discard {n}"),
+    };
+    if !c.repeat.is_empty() {
+        t.insert(
+            "repeat".into(),
+            V::Array(c.repeat.iter().map(|r| V::String(repeat_text(r))).collect()),
+        );
+    }
+    if let Some(d) = c.discount {
+        let mut dt = toml::Table::new();
+        dt.insert("energy".into(), V::Integer(d.energy.into()));
+        dt.insert(
+            "when".into(),
+            V::String(
+                if d.when == Condition::Always {
+                    "always"
+                } else {
+                    "opponent-near-victory"
+                }
+                .into(),
+            ),
+        );
+        t.insert("discount".into(), V::Table(dt));
+    }
+    if c.optional {
+        t.insert("optional".into(), V::Boolean(true));
+    }
+    let ins = |i: &Instruction| {
+        let mut it = toml::Table::new();
+        let (name, amount): (&str, Option<i64>) = match i.effect {
+            Effect::Deal(n) => ("deal", Some(n.into())),
+            Effect::DealMight => ("deal-might", None),
+            Effect::Kill => ("kill", None),
+            Effect::Draw(n) => ("draw", Some(n.into())),
+            Effect::PlayToken(n) => ("play-token", Some(n.into())),
+            Effect::Move(_) => ("move", None),
+            Effect::ItsControllerDraws(n) => ("its-controller-draws", Some(n.into())),
+            Effect::GiveMight(n) => ("give-might", Some(n.into())),
+            Effect::Counter => ("counter", None),
+            Effect::GainControl => ("gain-control", None),
+            Effect::NewChoices => ("new-choices", None),
+            Effect::BanishSelf => ("banish-self", None),
+        };
+        it.insert("effect".into(), V::String(name.into()));
+        if let Some(a) = amount {
+            it.insert("amount".into(), V::Integer(a));
+        }
+        if let Effect::Move(Destination::WithSameController) = i.effect {
+            it.insert("to".into(), V::String("with-same-controller".into()));
+        }
+        if let Some(s) = i.target {
+            let mut tt = toml::Table::new();
+            let kind = match s.kind {
+                TargetKind::Unit => "unit",
+                TargetKind::Gear => "gear",
+                TargetKind::Spell => "spell",
+            };
+            tt.insert("kind".into(), V::String(kind.into()));
+            let at = match s.at {
+                Place::Anywhere => None,
+                Place::Base => Some("base"),
+                Place::Battlefield => Some("battlefield"),
+                Place::Here => Some("here"),
+            };
+            if let Some(at) = at {
+                tt.insert("at".into(), V::String(at.into()));
+            }
+            let side = match s.side {
+                Side::Any => None,
+                Side::Enemy => Some("enemy"),
+                Side::Friendly => Some("friendly"),
+            };
+            if let Some(side) = side {
+                tt.insert("side".into(), V::String(side.into()));
+            }
+            if s.count != 1 {
+                tt.insert("count".into(), V::Integer(s.count.into()));
+            }
+            if s.up_to {
+                tt.insert("up_to".into(), V::Boolean(true));
+            }
+            if s.same_location {
+                tt.insert("same_location".into(), V::Boolean(true));
+            }
+            if let Some(m) = s.max_energy {
+                tt.insert("max_energy".into(), V::Integer(m.into()));
+            }
+            if let Some(m) = s.max_power {
+                tt.insert("max_power".into(), V::Integer(m.into()));
+            }
+            it.insert("target".into(), V::Table(tt));
+        }
+        V::Table(it)
+    };
+    if !c.as_you_play.is_empty() {
+        t.insert(
+            "as_you_play".into(),
+            V::Array(c.as_you_play.iter().map(ins).collect()),
+        );
+    }
+    if c.modes.len() == 1 {
+        if !c.modes[0].text.is_empty() {
+            t.insert("text".into(), V::String(c.modes[0].text.clone()));
+        }
+        t.insert(
+            "do".into(),
+            V::Array(c.modes[0].instructions.iter().map(ins).collect()),
+        );
+    } else if c.modes.len() > 1 {
+        let modes = c
+            .modes
+            .iter()
+            .map(|m| {
+                let mut mt = toml::Table::new();
+                mt.insert("text".into(), V::String(m.text.clone()));
+                mt.insert(
+                    "do".into(),
+                    V::Array(m.instructions.iter().map(ins).collect()),
+                );
+                V::Table(mt)
+            })
+            .collect();
+        t.insert("modes".into(), V::Array(modes));
+    }
+    if c.distinct_modes {
+        t.insert("distinct_modes".into(), V::Boolean(true));
+    }
+    if c.might > 0 {
+        t.insert("might".into(), V::Integer(c.might.into()));
+    }
+    if !c.abilities.is_empty() {
+        let abilities = c
+            .abilities
+            .iter()
+            .map(|a| {
+                let mut at = toml::Table::new();
+                let mut set = |k: &str, v: V| {
+                    at.insert(k.into(), v);
+                };
+                match a {
+                    Ability::OptionalCostsLess => {
+                        set("ability", V::String("optional-costs-less".into()))
+                    }
+                    Ability::RepeatCostsLess(n) => {
+                        set("ability", V::String("repeat-costs-less".into()));
+                        set("amount", V::Integer((*n).into()));
+                    }
+                    Ability::SpellsHaveRepeatInShowdown(cost) => {
+                        set(
+                            "ability",
+                            V::String("spells-have-repeat-in-showdown".into()),
+                        );
+                        set("cost", V::String(cost.to_string()));
+                    }
+                    Ability::AbilitiesHaveRepeat(r) => {
+                        set("ability", V::String("abilities-have-repeat".into()));
+                        set("cost", V::String(repeat_text(r)));
+                    }
+                    Ability::GrantRepeatToNextSpell => {
+                        set("ability", V::String("grant-repeat-to-next-spell".into()))
+                    }
+                    Ability::WhenYouPlayASpell(id)
+                    | Ability::WhenChosen(id)
+                    | Ability::WhenAttacks(id) => {
+                        let name = match a {
+                            Ability::WhenYouPlayASpell(_) => "when-you-play-a-spell",
+                            Ability::WhenChosen(_) => "when-chosen",
+                            _ => "when-attacks",
+                        };
+                        set("ability", V::String(name.into()));
+                        set("trigger", V::String(game.card(*id).name.clone()));
+                    }
+                    Ability::Deflect(n) => {
+                        set("ability", V::String("deflect".into()));
+                        set("amount", V::Integer((*n).into()));
+                    }
+                }
+                V::Table(at)
+            })
+            .collect();
+        t.insert("abilities".into(), V::Array(abilities));
+    }
+    if c.synthetic {
+        t.insert("synthetic".into(), V::Boolean(true));
+    }
+    if !c.source.is_empty() {
+        t.insert("source".into(), V::String(c.source.clone()));
+    }
+    V::Table(t).to_string()
+}
+
+fn unit_label(i: usize) -> String {
+    format!("u{}", i + 1)
+}
+
+fn gear_label(i: usize) -> String {
+    format!("g{}", i + 1)
+}
+
+/// The board statements of a setup, and the defines its cards need.
+fn board(
+    game: &Game,
+    setup: &Setup,
+    builtin: &Catalogue,
+    defines: &mut Vec<String>,
+) -> Vec<Line<BoardStmt>> {
+    let mut need = |id: CardId| {
+        let c = game.card(id);
+        let same = builtin
+            .id(&c.name)
+            .map(|b| builtin.cards[b as usize] == *c)
+            .unwrap_or(false);
+        if !same {
+            // Abilities it names must be known too.
+            for a in &c.abilities {
+                if let Ability::WhenYouPlayASpell(t)
+                | Ability::WhenChosen(t)
+                | Ability::WhenAttacks(t) = a
+                {
+                    let tc = game.card(*t);
+                    if builtin
+                        .id(&tc.name)
+                        .map(|b| builtin.cards[b as usize] != *tc)
+                        .unwrap_or(true)
+                    {
+                        let d = card_table(game, tc);
+                        if !defines.contains(&d) {
+                            defines.push(d);
+                        }
+                    }
+                }
+            }
+            let d = card_table(game, c);
+            if !defines.contains(&d) {
+                defines.push(d);
+            }
+        }
+        c.name.clone()
+    };
+    let mut out = vec![];
+    for (i, u) in setup.units.iter().enumerate() {
+        out.push(BoardStmt::Unit {
+            label: unit_label(i),
+            card: need(u.card),
+            controller: u.controller,
+            loc: u.loc,
+            damage: u.damage,
+        });
+    }
+    for (i, g) in setup.gear.iter().enumerate() {
+        out.push(BoardStmt::Gear {
+            label: gear_label(i),
+            card: need(g.card),
+            controller: g.controller,
+        });
+    }
+    for (i, b) in setup.battlefields.iter().enumerate() {
+        if b.controller.is_some() || b.card.is_some() {
+            out.push(BoardStmt::Battlefield {
+                n: i as u8 + 1,
+                controller: b.controller,
+                card: b.card.map(&mut need),
+            });
+        }
+    }
+    for p in [Player::YOU, Player::OPP] {
+        let ps = &setup.players[p.ix()];
+        if !ps.pool.is_zero() {
+            out.push(BoardStmt::Pool(p, ps.pool));
+        }
+        for c in &ps.hand {
+            out.push(BoardStmt::Hand(p, need(*c)));
+        }
+        if ps.hand_other > 0 {
+            out.push(BoardStmt::OtherCards(p, ps.hand_other));
+        }
+        if ps.deck != 10 {
+            out.push(BoardStmt::Deck(p, ps.deck));
+        }
+        if ps.portal_charged {
+            out.push(BoardStmt::Portal(p));
+        }
+        if ps.near_victory {
+            out.push(BoardStmt::NearVictory(p));
+        }
+    }
+    if setup.showdown {
+        out.push(BoardStmt::Showdown);
+    }
+    if let Some(u) = setup.attack_trigger {
+        out.push(BoardStmt::Attack(unit_label(u as usize)));
+    }
+    out.into_iter().map(Line::new).collect()
+}
+
+fn obj_ref(setup: &Setup, o: Obj) -> ObjRef {
+    match o {
+        Obj::Unit(u) if (u as usize) < setup.units.len() => ObjRef::Label(unit_label(u as usize)),
+        Obj::Unit(u) => ObjRef::Label(format!("token-{}", u as usize - setup.units.len() + 1)),
+        Obj::Gear(g) => ObjRef::Label(gear_label(g as usize)),
+        Obj::Item(i) => ObjRef::Item(i + 1),
+    }
+}
+
+/// The play statements for a run's actions (the states are the ones before each action).
+fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
+    let mut out = vec![];
+    for (k, (s, a)) in run.iter().enumerate() {
+        let next_log: &[Event] = run
+            .get(k + 1)
+            .map(|(n, _)| &n.log[s.log.len().min(n.log.len())..])
+            .unwrap_or(&[]);
+        let new_choices_for = s.chain.iter().find_map(|i| match i.phase {
+            Phase::NewChoices { for_item, .. } => Some(for_item),
+            _ => None,
+        });
+        let header = |out: &mut Vec<PlayStmt>, item: u8| {
+            let begun = s
+                .log
+                .iter()
+                .rposition(|e| *e == Event::NewChoicesBegun { item });
+            let decided = begun.is_some_and(|b| {
+                s.log[b..].iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::ChoiceKept { .. }
+                            | Event::ChoiceRemade { .. }
+                            | Event::RepeatDeclared { .. }
+                    )
+                })
+            });
+            if !decided {
+                out.push(PlayStmt::NewChoices(item + 1));
+            }
+        };
+        match *a {
+            Action::MoveToChain { player, hand } => out.push(PlayStmt::Play(
+                player,
+                game.card(s.players[player.ix()].hand[hand as usize])
+                    .name
+                    .clone(),
+            )),
+            Action::DecideOptional { accept } => out.push(PlayStmt::May(accept)),
+            Action::DeclareRepeat { instance, pay } => out.push(PlayStmt::Repeat {
+                instance: instance + 1,
+                pay,
+            }),
+            Action::ChooseMode { exec, mode } => out.push(PlayStmt::Mode {
+                exec: exec + 1,
+                mode: mode + 1,
+            }),
+            Action::ChooseTarget { exec, slot, obj } => out.push(PlayStmt::Target {
+                exec: exec + 1,
+                instruction: slot + 1,
+                obj: obj_ref(setup, obj),
+            }),
+            Action::EndTargets { exec, slot } => out.push(PlayStmt::NoMoreTargets {
+                exec: exec + 1,
+                instruction: slot + 1,
+            }),
+            Action::ChooseDestination { exec, slot, to } => out.push(PlayStmt::Destination {
+                exec: exec + 1,
+                instruction: slot + 1,
+                to,
+            }),
+            Action::PayCosts { any } => {
+                let mut domains = vec![];
+                for (d, n) in any.iter().enumerate() {
+                    for _ in 0..*n {
+                        domains.push(model::Domain::ALL[d]);
+                    }
+                }
+                out.push(PlayStmt::Pay(domains));
+            }
+            Action::Pass => out.push(PlayStmt::Pass(s.priority.unwrap_or(Player::YOU))),
+            Action::DeclineNewChoices => out.push(PlayStmt::DeclineNewChoices(
+                new_choices_for.unwrap_or(0) + 1,
+            )),
+            Action::ReopenRepeat { instance } => {
+                let item = new_choices_for.unwrap_or(0);
+                header(&mut out, item);
+                out.push(PlayStmt::Repeat {
+                    instance: instance + 1,
+                    pay: true,
+                });
+            }
+            Action::KeepChoice | Action::RemakeChoice { .. } => {
+                let item = new_choices_for.unwrap_or(0);
+                header(&mut out, item);
+                for e in next_log {
+                    match *e {
+                        Event::ChoiceKept {
+                            exec,
+                            slot,
+                            item: i,
+                        } if i == item => {
+                            let old = s.item(item).and_then(|t| {
+                                t.choices[exec as usize]
+                                    .targets(slot)
+                                    .nth(kept_index(s, item, exec, slot))
+                            });
+                            if let Some(o) = old {
+                                out.push(PlayStmt::Target {
+                                    exec: exec + 1,
+                                    instruction: slot + 1,
+                                    obj: obj_ref(setup, o),
+                                });
+                            }
+                        }
+                        Event::ChoiceRemade {
+                            exec,
+                            slot,
+                            obj,
+                            item: i,
+                        } if i == item => out.push(PlayStmt::Target {
+                            exec: exec + 1,
+                            instruction: slot + 1,
+                            obj: obj_ref(setup, obj),
+                        }),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Trailing passes are implied.
+    while matches!(out.last(), Some(PlayStmt::Pass(_))) {
+        out.pop();
+    }
+    out
+}
+
+/// Which of a slot's targets the new-choices cursor is on (a slot can have several).
+fn kept_index(s: &State, item: u8, exec: u8, slot: u8) -> usize {
+    let begun = s
+        .log
+        .iter()
+        .rposition(|e| *e == Event::NewChoicesBegun { item })
+        .unwrap_or(0);
+    s.log[begun..]
+        .iter()
+        .filter(|e| {
+            matches!(e, Event::ChoiceKept { item: i, exec: x, slot: y } | Event::ChoiceRemade { item: i, exec: x, slot: y, .. }
+                if *i == item && *x == exec && *y == slot)
+        })
+        .count()
+}
+
+/// Continues a run to the end of the play: pass when possible, otherwise take the first option.
+pub fn complete_run(
+    game: &Game,
+    mut run: Vec<(State, Action)>,
+    mut last: State,
+) -> Vec<(State, Action)> {
+    let mut acts = vec![];
+    for _ in 0..10_000 {
+        acts.clear();
+        game.actions(&last, &mut acts);
+        let Some(a) = acts
+            .iter()
+            .find(|a| **a == Action::Pass)
+            .or(acts.first())
+            .copied()
+        else {
+            break;
+        };
+        let next = game.step(&last, &a);
+        run.push((last, a));
+        last = next;
+    }
+    run.push((last, Action::Pass)); // the final state, with a placeholder action never printed
+    run
+}
+
+/// The expectations that describe a replay's outcome in full.
+pub fn expectations(r: &Replayed, setup: &Setup) -> Vec<Expect> {
+    let s = &r.state;
+    let mut out = vec![Expect::Legal];
+    let items: Vec<u8> = s
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::MovedToChain { item, .. } => Some(*item),
+            _ => None,
+        })
+        .collect();
+    let add = |e: Expect, out: &mut Vec<Expect>| {
+        if let Some(g) = observed(r, &e) {
+            out.push(g);
+        }
+    };
+    for item in items {
+        let n = item + 1;
+        if s.log
+            .iter()
+            .any(|e| matches!(e, Event::PlayCancelled { item: i, .. } if *i == item))
+        {
+            add(Expect::Cancelled(n, None), &mut out);
+            continue;
+        }
+        let card = s.log.iter().find_map(|e| match e {
+            Event::MovedToChain { item: i, card, .. } if *i == item => Some(*card),
+            _ => None,
+        });
+        if card == Some(r.game.token) {
+            continue;
+        }
+        add(Expect::RepeatPaid(n, vec![]), &mut out);
+        if s.log
+            .iter()
+            .any(|e| matches!(e, Event::CostPaid { item: i, .. } if *i == item))
+        {
+            add(Expect::Paid(n, model::Cost::ZERO), &mut out);
+        }
+        add(Expect::Executions(n, 0), &mut out);
+        add(Expect::PlayEvents(n, 0), &mut out);
+        for e in &s.log {
+            match *e {
+                Event::Performed {
+                    item: i,
+                    exec,
+                    slot,
+                } if i == item => out.push(Expect::Performed(n, exec + 1, slot + 1)),
+                Event::Ignored {
+                    item: i,
+                    exec,
+                    slot,
+                    why,
+                } if i == item => out.push(Expect::Ignored(n, exec + 1, slot + 1, Some(why))),
+                _ => {}
+            }
+        }
+        add(Expect::Countered(n), &mut out);
+    }
+    let mut triggered: Vec<String> = vec![];
+    for e in &s.log {
+        if let Event::Triggered { card, .. } = e {
+            let name = r.game.card(*card).name.clone();
+            if !triggered.contains(&name) {
+                triggered.push(name);
+            }
+        }
+    }
+    for t in triggered {
+        add(Expect::Triggered(t, 0), &mut out);
+    }
+    for p in [Player::YOU, Player::OPP] {
+        add(Expect::Finalized(p, 0), &mut out);
+    }
+    for (i, u) in setup.units.iter().enumerate() {
+        let l = unit_label(i);
+        let now = &s.units[i];
+        if now.damage != u.damage {
+            out.push(Expect::UnitDamage(l.clone(), now.damage));
+        }
+        out.push(Expect::UnitZone(l.clone(), now.zone));
+        if now.loc != u.loc {
+            out.push(Expect::UnitAt(l, now.loc));
+        }
+    }
+    for i in 0..setup.gear.len() {
+        out.push(Expect::GearZone(gear_label(i), s.gear[i].zone));
+    }
+    for p in [Player::YOU, Player::OPP] {
+        add(Expect::Tokens(p, 0), &mut out);
+        add(Expect::Pool(p, model::Cost::ZERO), &mut out);
+        add(Expect::HandSize(p, 0), &mut out);
+        add(Expect::Trash(p, vec![]), &mut out);
+        add(Expect::Deck(p, 0), &mut out);
+    }
+    out
+}
+
+/// A whole case for a run from `setup` under `rules` (a preset name, or a rulebook path as the
+/// case should name it), with `header` lines; the expectations come from replaying it.
+pub fn case_for_run(
+    game: &Game,
+    rules: &str,
+    setup: &Setup,
+    run: &[(State, Action)],
+    header: Vec<String>,
+    dir: Option<&Path>,
+) -> Result<Case, String> {
+    let builtin = Catalogue::builtin();
+    let mut defines = vec![];
+    let board = board(game, setup, &builtin, &mut defines);
+    let plays = plays(game, setup, run);
+    let mut case = Case {
+        version: super::parse::VERSION,
+        header,
+        rules: rules.to_string(),
+        defines: defines.into_iter().map(Line::new).collect(),
+        board,
+        plays: plays.into_iter().map(Line::new).collect(),
+        expects: vec![],
+    };
+    // Number the lines as the printer lays them out, so that replay errors point somewhere.
+    let text = super::print(&case);
+    case = super::parse(&text)
+        .map_err(|e| format!("the written case does not parse ({e}):\n{text}"))?;
+    let replayed = replay(&case, dir)
+        .map_err(|e| format!("the written case does not replay ({e}):\n{text}"))?;
+    case.expects = expectations(&replayed, setup)
+        .into_iter()
+        .map(Line::new)
+        .collect();
+    let text = super::print(&case);
+    super::parse(&text).map_err(|e| format!("the written case does not parse ({e}):\n{text}"))
+}
