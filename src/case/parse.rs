@@ -356,8 +356,10 @@ pub fn parse(text: &str) -> Result<Case, ParseError> {
                     message: "expected the version line `rbcheck-case 1` first".into(),
                 });
             }
+            let at = c.pos;
             let v = c.number("the format version")?;
             if u32::from(v) != VERSION {
+                c.pos = at;
                 return Err(c.err(format!(
                     "format version {v} is not supported; this rbcheck reads version {VERSION}"
                 )));
@@ -472,11 +474,11 @@ pub fn parse(text: &str) -> Result<Case, ParseError> {
 
 fn section_name(s: Section) -> &'static str {
     match s {
-        Section::Head => "everything",
-        Section::Defines => "the board",
-        Section::Board => "the plays",
-        Section::Play => "the expectations",
-        Section::Expect => "nothing",
+        Section::Head => "the head",
+        Section::Defines => "the defines",
+        Section::Board => "the board",
+        Section::Play => "the plays",
+        Section::Expect => "the expectations",
     }
 }
 

@@ -1,0 +1,414 @@
+//! Case files: the printer is the canonical form and round-trips; the parser survives any input;
+//! malformed files give precise errors and exit 2; generated suites replay.
+
+use model::cost::{Cost, Domain};
+use model::state::{IgnoredWhy, Location, Player, Zone};
+use proptest::prelude::*;
+use rbcheck::case::ast::*;
+use rbcheck::case::{parse, print};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn strip(c: &Case) -> Case {
+    let mut c = c.clone();
+    c.defines.iter_mut().for_each(|l| l.line = 0);
+    c.board.iter_mut().for_each(|l| l.line = 0);
+    c.plays.iter_mut().for_each(|l| l.line = 0);
+    c.expects.iter_mut().for_each(|l| l.line = 0);
+    c
+}
+
+fn label() -> impl Strategy<Value = String> {
+    "[a-zA-Z][a-zA-Z0-9_]{0,6}".prop_filter("reserved", |l| l != "item" && !l.starts_with("token-"))
+}
+fn name() -> impl Strategy<Value = String> {
+    "[ -~]{1,20}".prop_filter("no leading/trailing issues", |s| !s.is_empty())
+}
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::YOU), Just(Player::OPP)]
+}
+fn loc() -> impl Strategy<Value = Location> {
+    prop_oneof![
+        player().prop_map(Location::Base),
+        (0u8..5).prop_map(Location::Battlefield)
+    ]
+}
+fn cost() -> impl Strategy<Value = Cost> {
+    (0u8..20, proptest::array::uniform6(0u8..3)).prop_map(|(e, p)| Cost {
+        energy: e,
+        power: p,
+        any: 0,
+    })
+}
+fn obj() -> impl Strategy<Value = ObjRef> {
+    prop_oneof![
+        label().prop_map(ObjRef::Label),
+        (1u8..9).prop_map(ObjRef::Item)
+    ]
+}
+fn board() -> impl Strategy<Value = BoardStmt> {
+    prop_oneof![
+        (label(), name(), player(), loc(), 0u8..5).prop_map(
+            |(label, card, controller, loc, damage)| BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage
+            }
+        ),
+        (label(), name(), player()).prop_map(|(label, card, controller)| BoardStmt::Gear {
+            label,
+            card,
+            controller
+        }),
+        (
+            1u8..5,
+            proptest::option::of(player()),
+            proptest::option::of(name())
+        )
+            .prop_map(|(n, controller, card)| BoardStmt::Battlefield {
+                n,
+                controller,
+                card
+            }),
+        (player(), cost()).prop_map(|(p, c)| BoardStmt::Pool(p, c)),
+        (player(), name()).prop_map(|(p, c)| BoardStmt::Hand(p, c)),
+        (player(), any::<u8>()).prop_map(|(p, n)| BoardStmt::OtherCards(p, n)),
+        (player(), any::<u8>()).prop_map(|(p, n)| BoardStmt::Deck(p, n)),
+        player().prop_map(BoardStmt::Portal),
+        player().prop_map(BoardStmt::NearVictory),
+        Just(BoardStmt::Showdown),
+        label().prop_map(BoardStmt::Attack),
+    ]
+}
+fn play() -> impl Strategy<Value = PlayStmt> {
+    prop_oneof![
+        (player(), name()).prop_map(|(p, c)| PlayStmt::Play(p, c)),
+        player().prop_map(PlayStmt::Pass),
+        any::<bool>().prop_map(PlayStmt::May),
+        (1u8..5, any::<bool>()).prop_map(|(instance, pay)| PlayStmt::Repeat { instance, pay }),
+        (1u8..5, 1u8..5).prop_map(|(exec, mode)| PlayStmt::Mode { exec, mode }),
+        (1u8..5, 1u8..4, obj()).prop_map(|(exec, instruction, obj)| PlayStmt::Target {
+            exec,
+            instruction,
+            obj
+        }),
+        (1u8..5, 1u8..4)
+            .prop_map(|(exec, instruction)| PlayStmt::NoMoreTargets { exec, instruction }),
+        (1u8..5, 1u8..4, loc()).prop_map(|(exec, instruction, to)| PlayStmt::Destination {
+            exec,
+            instruction,
+            to
+        }),
+        proptest::collection::vec(prop_oneof![Just(Domain::Mind), Just(Domain::Calm)], 0..3)
+            .prop_map(PlayStmt::Pay),
+        (1u8..5).prop_map(PlayStmt::NewChoices),
+        (1u8..5).prop_map(PlayStmt::DeclineNewChoices),
+    ]
+}
+fn expect() -> impl Strategy<Value = Expect> {
+    let why = prop_oneof![
+        Just(None),
+        Just(Some(IgnoredWhy::TargetsIllegal)),
+        Just(Some(IgnoredWhy::LinkedNotExecuted)),
+        Just(Some(IgnoredWhy::Impossible))
+    ];
+    prop_oneof![
+        Just(Expect::Legal),
+        (
+            1usize..99,
+            proptest::option::of("[0-9]{3}(\\.[0-9a-z]{1,2}){0,3}")
+        )
+            .prop_map(|(line, rule)| Expect::Illegal { line, rule }),
+        (1u8..5, any::<u8>()).prop_map(|(n, k)| Expect::Executions(n, k)),
+        (1u8..5, any::<u8>()).prop_map(|(n, k)| Expect::PlayEvents(n, k)),
+        (1u8..5, cost()).prop_map(|(n, c)| Expect::Paid(n, c)),
+        (1u8..5, proptest::collection::vec(1u8..4, 0..3))
+            .prop_map(|(n, v)| Expect::RepeatPaid(n, v)),
+        (1u8..5, 1u8..5, 1u8..4, why).prop_map(|(n, e, i, w)| Expect::Ignored(n, e, i, w)),
+        (1u8..5, 1u8..5, 1u8..4).prop_map(|(n, e, i)| Expect::Performed(n, e, i)),
+        (1u8..5).prop_map(Expect::Countered),
+        (name(), any::<u8>()).prop_map(|(a, k)| Expect::Triggered(a, k)),
+        (label(), any::<u8>()).prop_map(|(l, d)| Expect::UnitDamage(l, d)),
+        (label(), prop_oneof![Just(Zone::Trash), Just(Zone::Board)])
+            .prop_map(|(l, z)| Expect::UnitZone(l, z)),
+        (label(), loc()).prop_map(|(l, at)| Expect::UnitAt(l, at)),
+        (player(), cost()).prop_map(|(p, c)| Expect::Pool(p, c)),
+        (player(), proptest::collection::vec(name(), 0..3)).prop_map(|(p, v)| Expect::Trash(p, v)),
+        (player(), any::<u8>()).prop_map(|(p, k)| Expect::HandSize(p, k)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The printer is the canonical form: printing a case and parsing it gives the same case.
+    #[test]
+    fn print_then_parse_gives_the_same_case(
+        header in proptest::collection::vec("[ -~]{0,30}", 0..3),
+        board in proptest::collection::vec(board(), 0..6),
+        mut plays in proptest::collection::vec(play(), 0..8),
+        expects in proptest::collection::vec(expect(), 0..8),
+    ) {
+        plays.insert(0, PlayStmt::Play(Player::YOU, "X".into()));
+        let header: Vec<String> = header.into_iter().map(|h| h.trim().to_string()).collect();
+        let case = Case {
+            version: 1,
+            header,
+            rules: "rup4".into(),
+            defines: vec![Line::new("{ name = \"X\", type = \"spell\", do = [{ effect = \"draw\", amount = 1 }] }".to_string())],
+            board: board.into_iter().map(Line::new).collect(),
+            plays: plays.into_iter().map(Line::new).collect(),
+            expects: expects.into_iter().map(Line::new).collect(),
+        };
+        let text = print(&case);
+        let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(strip(&back), strip(&case));
+        prop_assert_eq!(print(&back), text);
+    }
+}
+
+/// Any bytes: the parser returns a case or an error with a line and column, never panics.
+#[test]
+fn the_parser_survives_arbitrary_bytes() {
+    bolero::check!().for_each(|input: &[u8]| {
+        if let Ok(text) = std::str::from_utf8(input) {
+            match parse(text) {
+                Ok(c) => {
+                    let again = parse(&print(&c)).expect("a parsed case prints to a parseable one");
+                    assert_eq!(strip(&again), strip(&c));
+                }
+                Err(e) => assert!(e.line >= 1 && e.col >= 1),
+            }
+        }
+    });
+}
+
+/// Corpus files cut or mutated at random: errors, never panics, in the parser or the replayer.
+#[test]
+fn mutated_cases_never_panic_the_replayer() {
+    let corpus = root().join("corpus/cases");
+    let texts: Vec<String> = rbcheck::case::collect(&[corpus])
+        .unwrap()
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    bolero::check!()
+        .with_type::<(u16, u16, u8, u8)>()
+        .for_each(|(which, at, op, byte)| {
+            let t = &texts[*which as usize % texts.len()];
+            let mut b = t.as_bytes().to_vec();
+            let at = *at as usize % (b.len() + 1);
+            match op % 3 {
+                0 => b.truncate(at),
+                1 => b.insert(at, *byte),
+                _ => {
+                    if at < b.len() {
+                        b.remove(at);
+                    }
+                }
+            }
+            if let Ok(text) = String::from_utf8(b) {
+                if let Ok(case) = parse(&text) {
+                    let _ = rbcheck::case::replay(&case, Some(&root().join("corpus/cases")));
+                }
+            }
+        });
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rbcheck(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn replay_text(name: &str, text: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("rbcheck-malformed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    let o = rbcheck(&["replay", f.to_str().unwrap()]);
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+const GOOD: &str = "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" opponent battlefield 1\npool you [9][Y][Y]\nhand you \"Hidden Blade\"\nportal you\n\nyou play \"Hidden Blade\"\nrepeat 1 pay\nexec 1 target 1 A\nexec 2 target 1 A\npay\n\nexpect executions item 1 2\nexpect hand-size opponent 2\n";
+
+#[test]
+fn malformed_files_give_precise_errors_and_exit_2() {
+    assert_eq!(
+        replay_text("good.case", GOOD).0,
+        0,
+        "{}",
+        replay_text("good.case", GOOD).1
+    );
+    let cases: &[(&str, String, &str)] = &[
+        (
+            "truncated.case",
+            GOOD[..GOOD.find("exec 1").unwrap()].to_string(),
+            "must still decide",
+        ),
+        (
+            "unknown.case",
+            GOOD.replace("pay\n\n", "pay\nflourish\n\n"),
+            ":14:1: unknown statement `flourish`",
+        ),
+        (
+            "arity.case",
+            GOOD.replace("exec 1 target 1 A", "exec 1 target 1"),
+            ":11:16: expected a unit or gear label",
+        ),
+        (
+            "card.case",
+            GOOD.replace("\"Practice Dummy\"", "\"Practise Dummy\""),
+            ":4: unknown card \"Practise Dummy\"",
+        ),
+        (
+            "order.case",
+            GOOD.replace(
+                "exec 1 target 1 A\nexec 2 target 1 A",
+                "exec 2 target 1 A\nexec 1 target 1 A",
+            ),
+            "exec 2 before exec 1",
+        ),
+        (
+            "version.case",
+            GOOD.replace("rbcheck-case 1", "rbcheck-case 7"),
+            ":1:14: format version 7 is not supported",
+        ),
+        (
+            "label.case",
+            GOOD.replace("exec 2 target 1 A", "exec 2 target 1 Z"),
+            ":12: unknown label `Z`",
+        ),
+        (
+            "quote.case",
+            GOOD.replace("hand you \"Hidden Blade\"", "hand you \"Hidden Blade"),
+            ":6:10: unterminated string",
+        ),
+        (
+            "cost.case",
+            GOOD.replace("[9][Y][Y]", "[9][Q]"),
+            "unknown cost symbol `[Q]`",
+        ),
+        (
+            "section.case",
+            GOOD.replace("pay\n\n", "pay\nunit B \"Practice Dummy\" you base you\n"),
+            "must come before the plays",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let (code, out) = replay_text(name, text);
+        assert_eq!(code, 2, "{name}: {out}");
+        assert!(out.contains(want), "{name}: expected `{want}` in:\n{out}");
+        assert!(
+            out.contains(name),
+            "{name}: the error names the file:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_expectation_fails_with_its_line_and_rule() {
+    let (code, out) = replay_text(
+        "wrong.case",
+        &GOOD.replace("expect executions item 1 2", "expect executions item 1 1"),
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("wrong.case:15: expected `executions item 1 1`, but the model gives `executions item 1 2` (820.3)"), "{out}");
+    assert!(out.contains("0 passed, 1 failed"));
+    let (code, out) = replay_text(
+        "twice.case",
+        &GOOD.replace("repeat 1 pay", "repeat 1 pay\nrepeat 1 pay"),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("twice.case:11: `repeat 1 pay` is not allowed") && out.contains("820.1.c.3"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_generated_suite_replays_and_counterexamples_become_cases() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-suite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = rbcheck(&["cases", "--bound", "tiny", "--out", dir.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        said.contains("behaviour classes") && said.contains("cases written"),
+        "{said}"
+    );
+    let o = rbcheck(&["replay", dir.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        out.lines()
+            .filter(|l| !l.starts_with("pass"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // A second run refuses to overwrite.
+    let o = rbcheck(&["cases", "--bound", "tiny", "--out", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let cx = std::env::temp_dir().join(format!("rbcheck-cx-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cx);
+    let o = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--rules",
+        "corpus/rulebooks/refund-on-counter.toml",
+        "--cases",
+        cx.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = rbcheck(&["replay", cx.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let text = std::fs::read_to_string(cx.join("01-no-refund-on-counter.case")).unwrap();
+    assert!(
+        text.contains("# Counterexample to `no-refund-on-counter` (425.1.c)"),
+        "{text}"
+    );
+    assert!(text.contains("expect countered item 1"), "{text}");
+    std::fs::remove_dir_all(&cx).unwrap();
+}
+
+#[test]
+fn fmt_prints_the_canonical_form() {
+    let messy = GOOD.replace(
+        "you play \"Hidden Blade\"",
+        "you   play   \"Hidden Blade\"   # spaced out",
+    );
+    let (_, _) = replay_text("messy.case", &messy);
+    let dir = std::env::temp_dir().join(format!("rbcheck-malformed-{}", std::process::id()));
+    let o = rbcheck(&["fmt", dir.join("messy.case").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        print(&parse(GOOD).unwrap())
+    );
+}
