@@ -1,0 +1,95 @@
+//! The hand-written case corpus (`corpus/cases/`): every case replays and passes through the
+//! `rbcheck` binary, and every case file is already in canonical form.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// At least this many cases must pass.
+const MIN_CASES: usize = 40;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The `.case` files of the corpus, sorted, as paths relative to the package root.
+fn case_files() -> Vec<PathBuf> {
+    let dir = Path::new("corpus/cases");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .expect("corpus/cases exists")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .map(|p| dir.join(p.file_name().expect("a file name")))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_case_replays_and_passes() {
+    let o = rbcheck(&["replay", "corpus/cases"]);
+    let out = text(&o.stdout);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "replay failed:\n{out}{err}");
+
+    let lines: Vec<&str> = out.lines().collect();
+    let passes = lines.iter().filter(|l| l.starts_with("pass")).count();
+    let not_passing: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("FAIL") || l.starts_with("ERROR"))
+        .collect();
+    assert!(
+        not_passing.is_empty(),
+        "cases not passing: {not_passing:#?}"
+    );
+    assert!(
+        passes >= MIN_CASES,
+        "only {passes} cases passed, expected at least {MIN_CASES}:\n{out}"
+    );
+    assert_eq!(
+        passes,
+        case_files().len(),
+        "one `pass` line per case file:\n{out}"
+    );
+    let summary = format!("{passes} passed, 0 failed");
+    assert!(
+        lines.iter().any(|l| l.trim() == summary),
+        "no summary line `{summary}`:\n{out}"
+    );
+}
+
+#[test]
+fn every_corpus_case_is_in_canonical_form() {
+    let files = case_files();
+    assert!(files.len() >= MIN_CASES, "only {} case files", files.len());
+    let mut not_canonical = vec![];
+    for f in &files {
+        let path = f.to_str().expect("a UTF-8 path");
+        let o = rbcheck(&["fmt", path]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "`rbcheck fmt {path}` failed: {}",
+            text(&o.stderr)
+        );
+        let written = std::fs::read_to_string(root().join(f)).expect("the case file reads");
+        if text(&o.stdout) != written {
+            not_canonical.push(path.to_string());
+        }
+    }
+    assert!(
+        not_canonical.is_empty(),
+        "not in canonical form (run `rbcheck fmt --write FILE`): {not_canonical:#?}"
+    );
+}
