@@ -321,6 +321,12 @@ fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
     let pending = s.chain.iter().find(|i| i.is_pending());
     match *a {
         Action::DeclareRepeat { instance, .. } => {
+            if pending.is_none() {
+                return (
+                    "355.1.a".into(),
+                    "Repeat is decided while the item is being played (its choices step); no item is being played now".into(),
+                );
+            }
             if let Some(item) = pending {
                 let card = game.card(item.card);
                 if card.kind == CardKind::Ability && !game.rules.repeat_on_abilities {
@@ -379,6 +385,30 @@ fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
         Action::ChooseMode { mode, .. } => (
             "355.3".into(),
             format!("mode {} cannot be chosen here", mode + 1),
+        ),
+        Action::RemakeChoice { .. } | Action::KeepChoice
+            if enabled
+                .iter()
+                .any(|e| matches!(e, Action::RemakeChoice { .. } | Action::KeepChoice)) =>
+        {
+            let what = match *a {
+                Action::RemakeChoice { obj } => {
+                    format!("{} cannot be the new choice", game.obj_name(s, obj))
+                }
+                _ => "the old choice cannot be kept".into(),
+            };
+            let rule = match game.rules.new_choices {
+                model::rulebook::NewChoicesRule::WholeSet => "753.1",
+                _ => "751.1, 753.1",
+            };
+            (
+                rule.into(),
+                format!("{what}: a new choice must be legal now and, under {}, one the item was not previously choosing", game.rules.name),
+            )
+        }
+        Action::RemakeChoice { .. } | Action::KeepChoice | Action::DeclineNewChoices => (
+            "750".into(),
+            "no new choices are being made for this item now".into(),
         ),
         _ => {
             let expected: Vec<String> = enabled.iter().map(|e| e.name().to_string()).collect();
