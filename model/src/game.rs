@@ -1759,6 +1759,24 @@ impl Game {
             out.push(Action::KeepChoice); // closes the new choices
             return;
         }
+        // The guide: "if you use it, all resulting choices must be legal" (753.1 agrees): with a
+        // choice that has no legal option at all, only declining is possible.
+        if cursor == 0 && self.rules.new_choices == NewChoicesRule::WholeSet {
+            let possible = picks.iter().all(|(pe, ps, _)| {
+                let ex = &target.choices[*pe as usize];
+                let spec = self.card(target.card).modes[ex.mode.unwrap_or(0) as usize].instructions
+                    [*ps as usize]
+                    .target;
+                spec.is_some_and(|spec| {
+                    !self
+                        .candidates(s, target, spec, target.controller)
+                        .is_empty()
+                })
+            });
+            if !possible {
+                return;
+            }
+        }
         let (e, slot, old) = picks[cursor];
         let def = self.card(target.card);
         let ex = &target.choices[e as usize];

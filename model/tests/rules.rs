@@ -1077,3 +1077,78 @@ fn granted_instances_stack_with_printed_ones() {
     );
     assert_eq!(s.players[0].pool.energy, 8 - 5);
 }
+
+/// Takes the enabled action while there is exactly one and `stop` does not hold.
+fn step_until(g: &model::Game, mut s: State, stop: impl Fn(&[Action]) -> bool) -> State {
+    loop {
+        let acts = enabled(g, &s);
+        if stop(&acts) || acts.len() != 1 {
+            return s;
+        }
+        s = g.next_state(&s, &acts[0]).unwrap();
+    }
+}
+
+/// The guide (seed 000): "if you use [new choices], all resulting choices must be legal". With a
+/// target killed in response and nothing legal to replace it, only declining is possible, and
+/// the play still ends (found by `rbcheck diff rup4 guide`: the model used to get stuck).
+#[test]
+fn guide_new_choices_with_no_legal_replacement_can_only_be_declined() {
+    let g = game(Version::Guide);
+    // Execution 1 kills the gear (still legal later), execution 2 deals 4 to the unit, which the
+    // opponent kills in response; after gaining control no unit is left at a base.
+    let mut scn = Scn::new(&g, "Rocket Barrage", rb_pool())
+        .unit(&g, "Practice Dummy", OPP, Location::Base(OPP))
+        .gear(&g, "Spare Gear", OPP);
+    scn.setup.players[1].hand = vec![id(&g, "Swift Execution"), id(&g, "Mystic Reversal")];
+    scn.setup.players[1].pool = pool(8, &[(Domain::Calm, 3)]);
+    let script = [
+        cast(),
+        rep(0, true),
+        mode(0, 1),
+        mode(1, 0),
+        Action::Pass,
+        Action::MoveToChain {
+            player: OPP,
+            hand: 0,
+        },
+        Action::Pass,
+        Action::Pass,
+        Action::Pass,
+        Action::MoveToChain {
+            player: OPP,
+            hand: 0,
+        },
+    ];
+    let mut s = scn.state(&g);
+    for a in &script {
+        s = step_until(&g, s, |acts| acts.contains(a));
+        s = g.next_state(&s, a).unwrap();
+    }
+    // Pass until Mystic Reversal's new choices begin.
+    let mut s = step_until(&g, s, |acts| !acts.contains(&Action::Pass));
+    while !matches!(s.log.last(), Some(Event::NewChoicesBegun { .. })) {
+        let acts = enabled(&g, &s);
+        assert!(!acts.is_empty(), "ended before new choices: {:?}", s.log);
+        let a = if acts.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            acts[0]
+        };
+        s = g.next_state(&s, &a).unwrap();
+    }
+    // Keeping the gear would lead to a choice with no legal option: only declining is allowed.
+    assert_eq!(
+        enabled(&g, &s),
+        vec![Action::DeclineNewChoices],
+        "{:?}",
+        &s.log[s.log.len().saturating_sub(8)..]
+    );
+    let s = play_out(&g, s, &[Action::DeclineNewChoices]);
+    assert!(s.is_over());
+    assert_eq!(
+        s.gear[0].zone,
+        Zone::Trash,
+        "the declined choices stand: the gear is killed"
+    );
+}
