@@ -137,7 +137,7 @@ fn explore(game: &Game, idx: usize, sc: &Scenario, classes: &mut HashMap<Vec<Sig
 pub fn run(args: &CasesArgs) -> Result<ExitCode, String> {
     let rules = inputs::rulebook(&args.rules)?;
     let bound = inputs::bound(&args.bound)?;
-    prepare_out(&args.out)?;
+    let mut guard = prepare_out(&args.out)?;
     let out = args.out.clone();
     let rules_line = rules_line(&args.rules, &args.out);
     let system = RepeatSystem::new(rules, &bound)?;
@@ -192,7 +192,7 @@ pub fn run(args: &CasesArgs) -> Result<ExitCode, String> {
             rbcheck::case::print(&case),
         ));
     }
-    commit_out(&args.out, &files)?;
+    commit_out(&mut guard, &files)?;
     println!(
         "{} behaviour classes in bound `{}` under `{}`: {} cases written to {}",
         classes.len(),
@@ -255,10 +255,26 @@ pub fn rules_line(arg: &str, out: &Path) -> String {
     rel.display().to_string()
 }
 
+/// An output folder being written: removed again on failure unless it existed before.
+pub struct OutDir {
+    path: PathBuf,
+    created: bool,
+    committed: bool,
+}
+
+impl Drop for OutDir {
+    fn drop(&mut self) {
+        if self.created && !self.committed {
+            let _ = std::fs::remove_dir(&self.path);
+        }
+    }
+}
+
 /// Makes `out` an empty folder (cases are replayed from there while written); it must not exist
-/// or be empty.
-pub fn prepare_out(out: &Path) -> Result<(), String> {
-    if out.exists() {
+/// or be empty. Dropping the result without `commit_out` removes a folder it created.
+pub fn prepare_out(out: &Path) -> Result<OutDir, String> {
+    let existed = out.exists();
+    if existed {
         let empty = std::fs::read_dir(out)
             .map_err(|e| format!("{}: {e}", out.display()))?
             .next()
@@ -270,12 +286,19 @@ pub fn prepare_out(out: &Path) -> Result<(), String> {
             ));
         }
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(OutDir {
+        path: out.to_path_buf(),
+        created: !existed,
+        committed: false,
+    })
 }
 
 /// Writes every file at once: into a staging folder renamed into place at the end, so a failure
 /// leaves nothing half-written.
-pub fn commit_out(out: &Path, files: &[(String, String)]) -> Result<(), String> {
+pub fn commit_out(guard: &mut OutDir, files: &[(String, String)]) -> Result<(), String> {
+    let out = guard.path.clone();
+    let out = out.as_path();
     let stage = out.with_extension(format!("tmp-{}", std::process::id()));
     std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
     for (name, text) in files {
@@ -285,5 +308,7 @@ pub fn commit_out(out: &Path, files: &[(String, String)]) -> Result<(), String> 
         }
     }
     std::fs::remove_dir(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::rename(&stage, out).map_err(|e| format!("{}: {e}", out.display()))
+    std::fs::rename(&stage, out).map_err(|e| format!("{}: {e}", out.display()))?;
+    guard.committed = true;
+    Ok(())
 }

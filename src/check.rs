@@ -59,9 +59,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     if args.threads > 256 {
         return Err(format!("--threads {}: expected at most 256", args.threads));
     }
-    if let Some(dir) = &args.cases {
-        crate::cases::prepare_out(dir)?;
-    }
+    let mut guard = args
+        .cases
+        .as_deref()
+        .map(crate::cases::prepare_out)
+        .transpose()?;
     let system = RepeatSystem::new(rules, &bound)?;
     let progress = !args.json && std::io::stderr().is_terminal();
     let result = system
@@ -99,7 +101,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
                 ));
             }
         }
-        crate::cases::commit_out(dir, &files)?;
+        if let Some(g) = guard.as_mut() {
+            crate::cases::commit_out(g, &files)?;
+        }
         eprintln!(
             "wrote {} counterexample case(s) to {}",
             files.len(),

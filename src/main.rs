@@ -4,6 +4,8 @@
 
 mod cases;
 mod check;
+mod diff;
+mod fuzz;
 mod inputs;
 mod report;
 
@@ -37,6 +39,8 @@ enum Command {
     Graph(check::GraphArgs),
     /// Write a conformance suite: one case per observable behaviour class of a bound.
     Cases(cases::CasesArgs),
+    /// Compare two rulebooks: every observable difference over a bound, grouped into classes.
+    Diff(diff::DiffArgs),
     /// Replay case files through the model and compare with their expectations.
     Replay {
         /// Case files, or folders searched for `*.case` files.
@@ -52,6 +56,13 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Answer the engine protocol (rbcheck-engine/1, corpus/PROTOCOL.md) on stdin/stdout with
+    /// the model: a known-good peer to test an engine adapter against.
+    Serve,
+    /// Fuzz an engine: generate cases from the model (default 300 cases; or --time S), run each
+    /// on the model and on the engine, shrink each kind of disagreement to a minimal case file
+    /// (expectations: the model's) written to --out, one line per finding.
+    Fuzz(fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,7 +72,10 @@ fn main() -> ExitCode {
         Command::Graph(args) => check::graph(&args),
         Command::Replay { paths } => replay(&paths),
         Command::Cases(args) => cases::run(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::Fmt { files, write } => fmt(&files, write),
+        Command::Serve => fuzz::serve(),
+        Command::Fuzz(args) => fuzz::run(&args),
         Command::Rules { list } => {
             report::rules(list);
             Ok(ExitCode::SUCCESS)

@@ -3,7 +3,7 @@
 //! always passes `rbcheck replay` under its rulebook.
 
 use super::ast::*;
-use super::replay::{observed, replay, Replayed};
+use super::replay::{observed, replay, View};
 use model::action::Action;
 use model::card::{
     Ability, CardDef, CardId, Condition, Destination, Effect, Instruction, Place, RepeatCost, Side,
@@ -533,7 +533,7 @@ pub fn complete_run(
 }
 
 /// The expectations that describe a replay's outcome in full.
-pub fn expectations(r: &Replayed, setup: &Setup) -> Vec<Expect> {
+pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
     let s = &r.state;
     let mut out = vec![Expect::Legal];
     let items: Vec<u8> = s
@@ -645,7 +645,7 @@ pub fn case_for_run(
     let mut defines = vec![];
     let board = board(game, setup, &builtin, &mut defines);
     let plays = plays(game, setup, run);
-    let mut case = Case {
+    let case = Case {
         version: super::parse::VERSION,
         header,
         rules: rules.to_string(),
@@ -654,16 +654,33 @@ pub fn case_for_run(
         plays: plays.into_iter().map(Line::new).collect(),
         expects: vec![],
     };
+    with_expectations(case, setup, dir)
+}
+
+/// The case with its expectations replaced by what replaying it gives: `illegal line N rule R`
+/// if a statement is refused, the full outcome otherwise.
+pub fn with_expectations(
+    mut case: Case,
+    setup: &Setup,
+    dir: Option<&Path>,
+) -> Result<Case, String> {
+    case.expects.clear();
     // Number the lines as the printer lays them out, so that replay errors point somewhere.
     let text = super::print(&case);
     case = super::parse(&text)
         .map_err(|e| format!("the written case does not parse ({e}):\n{text}"))?;
     let replayed = replay(&case, dir)
         .map_err(|e| format!("the written case does not replay ({e}):\n{text}"))?;
-    case.expects = expectations(&replayed, setup)
-        .into_iter()
-        .map(Line::new)
-        .collect();
+    case.expects = match &replayed.illegal {
+        Some(i) => vec![Expect::Illegal {
+            line: i.line,
+            rule: Some(i.rule.clone()),
+        }],
+        None => expectations(&replayed.view(), setup),
+    }
+    .into_iter()
+    .map(Line::new)
+    .collect();
     let text = super::print(&case);
     super::parse(&text).map_err(|e| format!("the written case does not parse ({e}):\n{text}"))
 }

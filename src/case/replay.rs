@@ -53,6 +53,42 @@ pub struct Replayed {
     pub labels: HashMap<String, Obj>,
 }
 
+/// A borrowed view of an outcome: what expectations are read from.
+pub struct View<'a> {
+    /// The game played.
+    pub game: &'a Game,
+    /// The final state.
+    pub state: &'a State,
+    /// The first refused statement, if any.
+    pub illegal: Option<&'a Illegal>,
+    /// Labels of units and gear.
+    pub labels: &'a HashMap<String, Obj>,
+}
+
+impl Replayed {
+    /// The outcome as a view.
+    pub fn view(&self) -> View<'_> {
+        View {
+            game: &self.game,
+            state: &self.state,
+            illegal: self.illegal.as_ref(),
+            labels: &self.labels,
+        }
+    }
+}
+
+/// The labels a written case gives a setup's objects: `u1`, `u2`, ... and `g1`, `g2`, ...
+pub fn setup_labels(setup: &Setup) -> HashMap<String, Obj> {
+    let mut m = HashMap::new();
+    for i in 0..setup.units.len() {
+        m.insert(format!("u{}", i + 1), Obj::Unit(i as u8));
+    }
+    for i in 0..setup.gear.len() {
+        m.insert(format!("g{}", i + 1), Obj::Gear(i as u8));
+    }
+    m
+}
+
 /// The verdict on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -319,6 +355,28 @@ fn resolve_obj(
 /// Why the model does not allow `a` here, as a rule and words.
 fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
     let pending = s.chain.iter().find(|i| i.is_pending());
+    // A choice made before the decisions that come first in 355's order.
+    if !matches!(a, Action::DeclareRepeat { .. }) {
+        if let Some(Action::DeclareRepeat { instance, .. }) = enabled
+            .iter()
+            .find(|e| matches!(e, Action::DeclareRepeat { .. }))
+        {
+            return (
+                "355.1.a".into(),
+                format!("Repeat instance {} is decided first: optional additional costs are chosen before modes and targets", instance + 1),
+            );
+        }
+        if enabled
+            .iter()
+            .any(|e| matches!(e, Action::DecideOptional { .. }))
+            && !matches!(a, Action::DecideOptional { .. })
+        {
+            return (
+                "402.1".into(),
+                "the triggered ability's \"you may\" is decided first".into(),
+            );
+        }
+    }
     match *a {
         Action::DeclareRepeat { instance, .. } => {
             if pending.is_none() {
@@ -724,13 +782,13 @@ fn rule_of(e: &Expect) -> &'static str {
 }
 
 /// What the replay shows for an expectation's subject, in the expectation's own words.
-pub fn observed(r: &Replayed, e: &Expect) -> Option<Expect> {
+pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
     let s = &r.state;
     let log = &s.log;
     let count = |f: &dyn Fn(&Event) -> bool| log.iter().filter(|e| f(e)).count() as u8;
     let label = |l: &str| r.labels.get(l).copied();
     Some(match e {
-        Expect::Legal | Expect::Illegal { .. } => match &r.illegal {
+        Expect::Legal | Expect::Illegal { .. } => match r.illegal {
             None => Expect::Legal,
             Some(i) => Expect::Illegal {
                 line: i.line,
@@ -888,7 +946,7 @@ pub fn verdict(case: &Case, r: &Replayed) -> Verdict {
         };
     }
     for Line { line, stmt } in &case.expects {
-        let got = observed(r, stmt);
+        let got = observed(&r.view(), stmt);
         let ok = got.as_ref().is_some_and(|g| matches(stmt, g));
         if !ok {
             let what = match &got {

@@ -1,0 +1,181 @@
+//! `rbcheck diff`: identical rulebooks differ in nothing; each version step shows the changes §9
+//! of the digest lists (where the bound reaches them); every class is explained by a field that
+//! differs; the example cases replay under their own rulebooks; the shipped diffs replay.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn bound() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rbcheck-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("small.toml");
+    std::fs::write(
+        &f,
+        "instances = []\ninstance_costs = []\nbodies = []\ncatalogue = [\"Hidden Blade\", \"Vanishing Bolt\", \"Chant of Readiness\", \"Curtain Call\"]\nabilities = true\nboards = [\"deflect\"]\nextras = [[], [\"ezreal\", \"marai-spire\"], [\"portal\"]]\nresources = [\"rich\"]\nreactions = [[], [\"Mystic Reversal\"]]\n",
+    )
+    .unwrap();
+    f
+}
+
+fn diff_json(a: &str, b: &str) -> (i32, serde_json::Value) {
+    let f = bound();
+    let o = rbcheck(&["diff", a, b, "--bound", f.to_str().unwrap(), "--json"]);
+    let v = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+    (o.status.code().unwrap(), v)
+}
+
+fn classes(v: &serde_json::Value) -> Vec<(String, Vec<String>)> {
+    v["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["what"].as_str().unwrap().to_string(),
+                c["explained_by"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|f| f.as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_rulebook_compared_with_itself_differs_in_nothing() {
+    for r in ["rup4", "v1.2", "corpus/rulebooks/replicate.toml"] {
+        let (code, v) = diff_json(r, r);
+        assert_eq!(code, 0, "{r}");
+        assert!(v["classes"].as_array().unwrap().is_empty(), "{r}: {v}");
+        assert!(v["fields"].as_array().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn v13_to_rup4_makes_a_repeated_ability_legal_and_new_choices_possible() {
+    let (code, v) = diff_json("v1.3", "rup4");
+    assert_eq!(code, 1);
+    let c = classes(&v);
+    assert!(
+        c.iter().any(|(w, f)| w
+            .contains("DeclareRepeat decision allowed under rup4 is refused under v1.3")
+            && f == &["repeat_on_abilities"]),
+        "{c:#?}"
+    );
+    assert!(
+        c.iter().any(
+            |(w, f)| w.contains("RemakeChoice decision allowed under rup4")
+                && f == &["new_choices"]
+        ),
+        "{c:#?}"
+    );
+}
+
+#[test]
+fn v12_to_v13_shows_the_digest_section_9_changes() {
+    let (_, v) = diff_json("v1.2", "v1.3");
+    let explained: Vec<String> = classes(&v).into_iter().flat_map(|(_, f)| f).collect();
+    for field in [
+        "linked_instructions",
+        "leaving_chain_stops_execution",
+        "as_you_play_repeated",
+        "deflect",
+        "component_discounts",
+    ] {
+        assert!(
+            explained.iter().any(|f| f == field),
+            "no class explained by {field}: {explained:?}"
+        );
+    }
+}
+
+#[test]
+fn every_class_is_explained_by_a_field_that_differs() {
+    for (a, b) in [
+        ("v1.2", "v1.3"),
+        ("v1.3", "rup4"),
+        ("rup4", "guide"),
+        ("rup4", "corpus/rulebooks/double-executions.toml"),
+    ] {
+        let (_, v) = diff_json(a, b);
+        let fields: Vec<String> = v["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_str().unwrap().to_string())
+            .collect();
+        for (what, by) in classes(&v) {
+            assert!(
+                !by.is_empty(),
+                "{a} -> {b}: `{what}` is explained by no field"
+            );
+            assert!(
+                by.iter().all(|f| fields.contains(f)),
+                "{a} -> {b}: {by:?} not among {fields:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn example_cases_replay_under_their_own_rulebooks() {
+    let f = bound();
+    let out = f.parent().unwrap().join("out");
+    let _ = std::fs::remove_dir_all(&out);
+    let o = rbcheck(&[
+        "diff",
+        "v1.3",
+        "rup4",
+        "--bound",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.join("README.md").exists());
+    let o = rbcheck(&["replay", out.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let text: String = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(
+        text.contains("expect illegal line") && text.contains("rule 820.1.a"),
+        "a v1.3 case shows the repeated ability refused"
+    );
+    std::fs::remove_dir_all(f.parent().unwrap()).ok();
+}
+
+#[test]
+fn the_shipped_diffs_replay() {
+    let o = rbcheck(&["replay", "corpus/diffs"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let n: usize = out.lines().filter(|l| l.starts_with("pass")).count();
+    assert!(n >= 20, "{out}");
+}
