@@ -29,10 +29,18 @@ pub struct CheckArgs {
     /// Turn symmetry reduction off (identical objects are then explored separately).
     #[arg(long)]
     pub no_symmetry: bool,
+    /// Count, for every rule clause the model cites, the transitions that applied it, and list
+    /// the clauses the bound never reached.
+    #[arg(long)]
+    pub coverage: bool,
     /// Also write each counterexample as a case file into this folder (which must not exist or
     /// be empty).
     #[arg(long)]
     pub cases: Option<std::path::PathBuf>,
+    /// Also write each counterexample in every export format into this folder: a case file, the
+    /// JSON steps, ITF (for Apalache/Quint tooling) and DOT.
+    #[arg(long)]
+    pub traces: Option<std::path::PathBuf>,
 }
 
 /// Options of `rbcheck graph`.
@@ -59,12 +67,12 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     if args.threads > 256 {
         return Err(format!("--threads {}: expected at most 256", args.threads));
     }
-    let mut guard = args
-        .cases
-        .as_deref()
-        .map(crate::cases::prepare_out)
-        .transpose()?;
-    let system = RepeatSystem::new(rules, &bound)?;
+    let mut guard = args.cases.as_deref().map(crate::cases::prepare_out).transpose()?;
+    let mut traces_guard = args.traces.as_deref().map(crate::cases::prepare_out).transpose()?;
+    let mut system = RepeatSystem::new(rules, &bound)?;
+    if args.coverage {
+        system = system.count_coverage();
+    }
     let progress = !args.json && std::io::stderr().is_terminal();
     let result = system
         .checker()
@@ -75,40 +83,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         .run()
         .map_err(|e| e.to_string())?;
     let failed = result.properties.iter().any(|p| p.outcome.is_failure());
-    if let Some(dir) = &args.cases {
-        let rules_line = crate::cases::rules_line(&args.rules, dir);
-        let mut files = vec![];
-        for p in &result.properties {
-            if let checker::Outcome::Violated { trace, .. } = &p.outcome {
-                let actions: Vec<_> = trace.steps.iter().map(|s| s.action).collect();
-                let header = vec![
-                    format!("Counterexample to `{}` ({}): {}", p.name, p.rule, p.doc),
-                    format!("Found by `rbcheck check --rules {} --bound {}`; the property fails at step {} of its trace there.", args.rules, args.bound, actions.len()),
-                    format!("Scenario: {}", system.scenarios[trace.init_index].name),
-                ];
-                let setup = &system.scenarios[trace.init_index].setup;
-                let case = crate::cases::write_run(
-                    &system.game,
-                    &rules_line,
-                    setup,
-                    &actions,
-                    header,
-                    dir,
-                )?;
-                files.push((
-                    format!("{:02}-{}.case", files.len() + 1, p.name),
-                    rbcheck::case::print(&case),
-                ));
-            }
-        }
-        if let Some(g) = guard.as_mut() {
-            crate::cases::commit_out(g, &files)?;
-        }
-        eprintln!(
-            "wrote {} counterexample case(s) to {}",
-            files.len(),
-            dir.display()
-        );
+    for (dir, guard, all) in [(&args.cases, &mut guard, false), (&args.traces, &mut traces_guard, true)] {
+        let (Some(dir), Some(g)) = (dir, guard.as_mut()) else { continue };
+        let files = counterexample_files(&system, &result, args, dir, all)?;
+        crate::cases::commit_out(g, &files)?;
+        eprintln!("wrote {} counterexample(s) to {}", files.len() / if all { 4 } else { 1 }, dir.display());
     }
     if args.json {
         println!("{}", report::json(&system, &bound, &result));
@@ -145,4 +124,43 @@ pub fn graph(args: &GraphArgs) -> Result<ExitCode, String> {
     });
     print!("{dot}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The files for each counterexample: a case file, and with `all` also JSON, ITF and DOT.
+fn counterexample_files(
+    system: &RepeatSystem,
+    result: &checker::CheckResult<RepeatSystem>,
+    args: &CheckArgs,
+    dir: &std::path::Path,
+    all: bool,
+) -> Result<Vec<(String, String)>, String> {
+    let rules_line = crate::cases::rules_line(&args.rules, dir);
+    let mut files = vec![];
+    let mut n = 0;
+    for p in &result.properties {
+        let checker::Outcome::Violated { trace, .. } = &p.outcome else { continue };
+        n += 1;
+        let stem = format!("{n:02}-{}", p.name);
+        let actions: Vec<_> = trace.steps.iter().map(|s| s.action).collect();
+        let header = vec![
+            format!("Counterexample to `{}` ({}): {}", p.name, p.rule, p.doc),
+            format!(
+                "Found by `rbcheck check --rules {} --bound {}`; the property fails at step {} of its trace there.",
+                args.rules,
+                args.bound,
+                actions.len()
+            ),
+            format!("Scenario: {}", system.scenarios[trace.init_index].name),
+        ];
+        let setup = &system.scenarios[trace.init_index].setup;
+        let case = crate::cases::write_run(&system.game, &rules_line, setup, &actions, header, dir)?;
+        files.push((format!("{stem}.case"), rbcheck::case::print(&case)));
+        if all {
+            let steps = serde_json::json!({ "property": p.name, "rule": p.rule, "steps": crate::report::steps(system, trace) });
+            files.push((format!("{stem}.json"), steps.to_string()));
+            files.push((format!("{stem}.itf.json"), crate::export::itf(system, trace, p.name, p.rule)));
+            files.push((format!("{stem}.dot"), crate::export::dot(system, trace, p.name)));
+        }
+    }
+    Ok(files)
 }

@@ -5,6 +5,7 @@
 mod cases;
 mod check;
 mod diff;
+mod export;
 mod inputs;
 mod report;
 

@@ -90,6 +90,7 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
         "peak_memory_bytes": s.peak_memory_bytes,
         "bytes_per_state": s.bytes_per_state,
         "properties": props,
+        "coverage": system.coverage().map(|c| c.iter().map(|(k, d, n)| json!({ "clause": k, "about": d, "transitions": n })).collect::<Vec<_>>()),
     })
     .to_string()
 }
@@ -154,6 +155,18 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
                 let _ = writeln!(o, "\nNEVER REACHED: {} ({}): {}\n  The bound never reaches this situation, so it proves nothing about it.", p.name, p.rule, p.doc);
             }
             _ => {}
+        }
+    }
+    if let Some(cov) = system.coverage() {
+        let _ = writeln!(o, "\nRULE COVERAGE: transitions that applied each clause the model cites");
+        for (k, d, n) in &cov {
+            let _ = writeln!(o, "  {k:<10} {n:>12}  {d}");
+        }
+        let never: Vec<&str> = cov.iter().filter(|(_, _, n)| *n == 0).map(|(k, _, _)| *k).collect();
+        if never.is_empty() {
+            let _ = writeln!(o, "every clause was reached");
+        } else {
+            let _ = writeln!(o, "never reached in this bound: {}", never.join(", "));
         }
     }
     let failed = r

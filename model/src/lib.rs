@@ -13,6 +13,7 @@ pub mod action;
 pub mod card;
 pub mod catalogue;
 pub mod cost;
+pub mod coverage;
 pub mod describe;
 pub mod game;
 pub mod rulebook;

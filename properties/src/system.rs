@@ -6,7 +6,10 @@ use model::action::Action;
 use model::catalogue::Catalogue;
 use model::game::Game;
 use model::rulebook::Rulebook;
+use model::card::CardKind;
+use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
 use model::state::State;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The checkable system: one rulebook, the cards, and the scenarios to start from.
 pub struct RepeatSystem {
@@ -14,6 +17,8 @@ pub struct RepeatSystem {
     pub game: Game,
     /// The initial scenarios, in a fixed order; `init_states` follows it.
     pub scenarios: Vec<Scenario>,
+    /// Transitions per rule clause (`model::coverage::CLAUSES`), when coverage is counted.
+    coverage: Option<Vec<AtomicU64>>,
 }
 
 impl RepeatSystem {
@@ -31,7 +36,40 @@ impl RepeatSystem {
 
     /// A system over given scenarios (case files, tests).
     pub fn from_parts(game: Game, scenarios: Vec<Scenario>) -> RepeatSystem {
-        RepeatSystem { game, scenarios }
+        RepeatSystem { game, scenarios, coverage: None }
+    }
+
+    /// Counts, from now on, how many transitions apply each rule clause (a little slower).
+    pub fn count_coverage(mut self) -> RepeatSystem {
+        self.coverage = Some(CLAUSES.iter().map(|_| AtomicU64::new(0)).collect());
+        self
+    }
+
+    /// Each clause with the transitions that applied it, in `CLAUSES` order; `None` if coverage
+    /// was not counted. Traces rebuilt for the report re-execute a few transitions, which count too.
+    pub fn coverage(&self) -> Option<Vec<(&'static str, &'static str, u64)>> {
+        let c = self.coverage.as_ref()?;
+        Some(CLAUSES.iter().zip(c).map(|((k, d), n)| (*k, *d, n.load(Ordering::Relaxed))).collect())
+    }
+
+    fn count(&self, c: &[AtomicU64], state: &State, action: &Action, next: &State) {
+        let new = &next.log[state.log.len().min(next.log.len())..];
+        let on_ability = matches!(action, Action::DeclareRepeat { .. })
+            && state.chain.iter().find(|i| i.is_pending()).is_some_and(|i| self.game.card(i.card).kind == CardKind::Ability);
+        let mut seen: Vec<usize> = Vec::with_capacity(8);
+        let clauses = action_clauses(action)
+            .iter()
+            .copied()
+            .chain(new.iter().flat_map(|e| event_clauses(e).iter().copied()))
+            .chain(context_clauses(new, on_ability));
+        for cl in clauses {
+            if let Some(i) = clause_index(cl) {
+                if !seen.contains(&i) {
+                    seen.push(i);
+                    c[i].fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
     }
 }
 
@@ -54,7 +92,11 @@ impl Model for RepeatSystem {
 
     fn next_state(&self, state: &State, action: &Action) -> Option<State> {
         // The checker only asks for actions it just listed; the guard was checked there.
-        Some(self.game.step(state, action))
+        let next = self.game.step(state, action);
+        if let Some(c) = &self.coverage {
+            self.count(c, state, action, &next);
+        }
+        Some(next)
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
