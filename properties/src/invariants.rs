@@ -4,7 +4,7 @@
 
 use crate::system::RepeatSystem;
 use checker::Property;
-use model::state::{Event, IgnoredWhy, Obj, Player, State, Zone};
+use model::state::{Event, Obj, Player, State, Zone};
 
 type P = Property<RepeatSystem>;
 
@@ -407,18 +407,14 @@ fn target_removed_by_previous_execution(_: &RepeatSystem, s: &State) -> bool {
                     left_in.push((*obj, item, exec));
                 }
             }
-            Event::TargetUnaffected { item, exec, obj } if *exec >= 1 => {
-                if left_in
-                    .iter()
-                    .any(|(o, i, k)| o == obj && i == item && *k + 1 == *exec)
-                {
-                    return true;
-                }
+            Event::TargetUnaffected { item, exec, obj }
+                if *exec >= 1
+                    && left_in
+                        .iter()
+                        .any(|(o, i, k)| o == obj && i == item && *k + 1 == *exec) =>
+            {
+                return true;
             }
-            Event::Ignored {
-                why: IgnoredWhy::TargetsIllegal,
-                ..
-            } => {}
             _ => {}
         }
     }
