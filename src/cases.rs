@@ -85,24 +85,6 @@ fn signature(game: &Game, s: &State) -> Vec<Sig> {
 /// The smallest run found for a class: (decisions, board size, scenario index, actions).
 type Best = (usize, usize, usize, Vec<Action>);
 
-fn decisions(path: &[Action]) -> usize {
-    path.iter()
-        .filter(|a| {
-            !matches!(
-                a,
-                Action::DetermineTotalCost
-                    | Action::CheckLegality
-                    | Action::Finalize
-                    | Action::Resolve
-                    | Action::Execute
-                    | Action::FinishResolution
-                    | Action::Cleanup
-                    | Action::CancelPlay { .. }
-            )
-        })
-        .count()
-}
-
 /// Every complete play of one scenario, keeping the smallest run of each class.
 fn explore(game: &Game, idx: usize, sc: &Scenario, classes: &mut HashMap<Vec<Sig>, Best>) {
     let Ok(init) = game.initial_state(&sc.setup) else {
@@ -115,7 +97,7 @@ fn explore(game: &Game, idx: usize, sc: &Scenario, classes: &mut HashMap<Vec<Sig
         acts.clear();
         game.actions(&s, &mut acts);
         if acts.is_empty() {
-            let key = (decisions(&path), size, idx);
+            let key = (path.iter().filter(|a| a.is_decision()).count(), size, idx);
             let sig = signature(game, &s);
             match classes.get(&sig) {
                 Some(b) if (b.0, b.1, b.2) <= key => {}

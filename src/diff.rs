@@ -40,21 +40,6 @@ pub struct DiffArgs {
     pub json: bool,
 }
 
-/// Player decisions only: what a case's play lines record.
-fn is_decision(a: &Action) -> bool {
-    !matches!(
-        a,
-        Action::DetermineTotalCost
-            | Action::CheckLegality
-            | Action::Finalize
-            | Action::Resolve
-            | Action::Execute
-            | Action::FinishResolution
-            | Action::Cleanup
-            | Action::CancelPlay { .. }
-    )
-}
-
 /// The field of an expectation, for saying what differs.
 fn field(e: &Expect) -> &'static str {
     match e {
@@ -143,7 +128,7 @@ fn plays(game: &Game, setup: &Setup) -> Vec<(Vec<Action>, Vec<Expect>)> {
         }
         for a in acts.iter().rev() {
             let mut p = path.clone();
-            if is_decision(a) {
+            if a.is_decision() {
                 p.push(*a);
             }
             stack.push((game.step(&s, a), p));
@@ -168,7 +153,7 @@ fn run_decisions(game: &Game, setup: &Setup, decisions: &[Action]) -> Run {
     let advance = |s: &mut State, acts: &mut Vec<Action>| loop {
         acts.clear();
         game.actions(s, acts);
-        if acts.len() == 1 && !is_decision(&acts[0]) {
+        if acts.len() == 1 && !acts[0].is_decision() {
             *s = game.step(s, &acts[0]);
         } else {
             return;
@@ -542,7 +527,7 @@ fn example_case(
         loop {
             acts.clear();
             game.actions(&s, &mut acts);
-            if acts.len() == 1 && !is_decision(&acts[0]) {
+            if acts.len() == 1 && !acts[0].is_decision() {
                 let next = game.step(&s, &acts[0]);
                 run.push((s, acts[0]));
                 s = next;

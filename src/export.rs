@@ -3,27 +3,13 @@
 //! testing tools expect) and DOT. Case files are written by `crate::cases`.
 
 use checker::{Model, Trace};
-use model::state::{Location, Obj, Player, State, Zone};
+use model::state::{Obj, Player, State, Zone};
 use properties::RepeatSystem;
+use rbcheck::case::print::{loc, player};
 use serde_json::{json, Value};
 
 fn int(n: impl Into<i64>) -> Value {
     json!({ "#bigint": n.into().to_string() })
-}
-
-fn player(p: Player) -> &'static str {
-    if p == Player::YOU {
-        "you"
-    } else {
-        "opponent"
-    }
-}
-
-fn loc(l: Location) -> String {
-    match l {
-        Location::Base(p) => format!("base {}", player(p)),
-        Location::Battlefield(n) => format!("battlefield {}", n + 1),
-    }
 }
 
 fn obj(o: Obj) -> String {

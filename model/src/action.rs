@@ -102,6 +102,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// True for a player's decision; false for a step of the procedure that involves no choice
+    /// (a case file writes decisions only; a replayer takes the other steps by itself).
+    pub fn is_decision(&self) -> bool {
+        !matches!(
+            self,
+            Action::DetermineTotalCost
+                | Action::CheckLegality
+                | Action::Finalize
+                | Action::Resolve
+                | Action::Execute
+                | Action::FinishResolution
+                | Action::Cleanup
+                | Action::CancelPlay { .. }
+        )
+    }
+
     /// The rule clause the action applies, for traces and coverage.
     pub fn rule(&self) -> &'static str {
         match self {

@@ -5,7 +5,8 @@ use super::parse::reason_name;
 use model::state::{CancelWhy, Location, Player, Zone};
 use std::fmt::Write as _;
 
-fn player(p: Player) -> &'static str {
+/// A player as a case file writes it.
+pub fn player(p: Player) -> &'static str {
     if p == Player::YOU {
         "you"
     } else {
@@ -13,7 +14,8 @@ fn player(p: Player) -> &'static str {
     }
 }
 
-fn loc(l: Location) -> String {
+/// A location as a case file writes it.
+pub fn loc(l: Location) -> String {
     match l {
         Location::Base(p) => format!("base {}", player(p)),
         Location::Battlefield(n) => format!("battlefield {}", n + 1),

@@ -287,28 +287,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
     Ok((s, labels))
 }
 
-/// Steps the replayer takes by itself: procedure steps, and a decision with one option only when
-/// it is not a player's choice to write down.
-fn is_decision(a: &Action) -> bool {
-    !matches!(
-        a,
-        Action::DetermineTotalCost
-            | Action::CheckLegality
-            | Action::Finalize
-            | Action::Resolve
-            | Action::Execute
-            | Action::FinishResolution
-            | Action::Cleanup
-            | Action::CancelPlay { .. }
-    )
-}
-
 fn advance(game: &Game, s: &mut State) {
     let mut acts = vec![];
     loop {
         acts.clear();
         game.actions(s, &mut acts);
-        if acts.len() == 1 && !is_decision(&acts[0]) {
+        if acts.len() == 1 && !acts[0].is_decision() {
             *s = game.step(s, &acts[0]);
         } else {
             return;
