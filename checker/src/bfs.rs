@@ -311,22 +311,26 @@ fn expand<M: Model>(
     terminates: &[usize],
     check_progress: bool,
     prefilter: bool,
+    branching: f64,
     cancel: &Cancel<'_>,
     index: usize,
-    part: &[(M::State, StateRef)],
+    part: Chunk<'_, M::State>,
     actions: &mut Vec<M::Action>,
 ) -> Result<Option<Expanded<M::State>>, CheckError> {
     let model = ctx.model;
     // Counts states and successors since the last poll: successors are what fill memory, and
     // a state's actions can be many.
     let mut work = 0u32;
-    let mut states = Vec::new();
-    let mut unsorted = Vec::new();
+    // Sized from the previous level's successors per state: growing the vector would copy
+    // every (possibly large) state already in it.
+    let expected = (part.0.len() as f64 * branching * 1.1) as usize + 16;
+    let mut states = Vec::with_capacity(expected);
+    let mut unsorted = Vec::with_capacity(expected);
     let mut transitions = 0u64;
     let mut final_fail = vec![None; terminates.len()];
     let mut cycle = None;
     let mut progress_missing = false;
-    for (state, r) in part {
+    for (state, r) in part.0.iter().zip(part.1) {
         work += 1;
         if work >= POLL_EVERY {
             work = 0;
@@ -402,7 +406,10 @@ fn expand<M: Model>(
                     index: kept as u32,
                     ..key
                 };
-                states.swap(kept, i);
+                // States are large: move one only when an earlier one was dropped.
+                if kept != i {
+                    states.swap(kept, i);
+                }
                 kept += 1;
             }
         }
@@ -462,9 +469,19 @@ const MIN_PART: usize = 4096;
 /// The frontier: states of one depth with their references, in canonical order, split into
 /// parts so that building it never copies the whole of it.
 struct Frontier<S> {
-    parts: Vec<Vec<(S, StateRef)>>,
+    parts: Vec<Part<S>>,
     len: usize,
 }
+
+/// Consecutive frontier states and their references (kept apart, so that a chunk's expansion
+/// output becomes a part without moving its states).
+struct Part<S> {
+    states: Vec<S>,
+    refs: Vec<StateRef>,
+}
+
+/// A slice of a part.
+type Chunk<'p, S> = (&'p [S], &'p [StateRef]);
 
 impl<S> Frontier<S> {
     fn new() -> Self {
@@ -475,11 +492,15 @@ impl<S> Frontier<S> {
     }
 
     /// Appends states that follow all those already in the frontier.
-    fn push_part(&mut self, part: Vec<(S, StateRef)>) {
-        self.len += part.len();
+    fn push_part(&mut self, part: Part<S>) {
+        debug_assert_eq!(part.states.len(), part.refs.len());
+        self.len += part.refs.len();
         match self.parts.last_mut() {
-            _ if part.is_empty() => {}
-            Some(last) if last.len() < MIN_PART => last.extend(part),
+            _ if part.refs.is_empty() => {}
+            Some(last) if last.refs.len() < MIN_PART => {
+                last.states.extend(part.states);
+                last.refs.extend(part.refs);
+            }
             _ => self.parts.push(part),
         }
     }
@@ -493,13 +514,16 @@ impl<S> Frontier<S> {
     }
 
     /// Consecutive slices of at most `size` states, in canonical order.
-    fn chunks(&self, size: usize) -> Vec<&[(S, StateRef)]> {
-        self.parts.iter().flat_map(|p| p.chunks(size)).collect()
+    fn chunks(&self, size: usize) -> Vec<Chunk<'_, S>> {
+        self.parts
+            .iter()
+            .flat_map(|p| p.states.chunks(size).zip(p.refs.chunks(size)))
+            .collect()
     }
 }
 
 /// One chunk's new states and its first hit for each checked state property.
-type Collected<S> = (Vec<(S, StateRef)>, Vec<Option<StateRef>>);
+type Collected<S> = (Part<S>, Vec<Option<StateRef>>);
 
 /// One run's mutable state.
 struct Search<'a, M: Model> {
@@ -518,6 +542,8 @@ struct Search<'a, M: Model> {
     progress_skipped: bool,
     /// Whether expansion drops successors visited in earlier levels (adapted per level).
     prefilter: bool,
+    /// Successors per expanded state in the last level, to size the expansion buffers.
+    branching: f64,
     budget: Budget,
     start: Instant,
 }
@@ -540,6 +566,7 @@ impl<'a, M: Model> Search<'a, M> {
             progress_missing: false,
             progress_skipped: false,
             prefilter: true,
+            branching: 1.0,
             budget: Budget::new(c.memory_limit.unwrap_or_else(memory::default_limit)),
             start: Instant::now(),
         }
@@ -641,24 +668,26 @@ impl<'a, M: Model> Search<'a, M> {
                     return Err(CheckError::NoInitialStates);
                 }
                 let mut states = Vec::new();
+                let mut refs = Vec::new();
                 for (i, s) in inits.into_iter().enumerate() {
                     let index = u32::try_from(i).map_err(|_| CheckError::TooManyActions)?;
                     let (r, new) = self.visited.insert(self.ctx().fp(&s), None, index)?;
                     if new {
-                        states.push((s, r));
+                        states.push(s);
+                        refs.push(r);
                     }
                 }
                 let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
                 let mut found = vec![None; active.len()];
                 let ctx = self.ctx();
-                for (s, r) in &states {
+                for (s, r) in states.iter().zip(&refs) {
                     ctx.check_state(&active, s, *r, &mut found);
                 }
                 for (&p, f) in active.iter().zip(found) {
                     self.findings[p] = f.map(Finding::State);
                 }
                 let mut frontier = Frontier::new();
-                frontier.push_part(states);
+                frontier.push_part(Part { states, refs });
                 Ok(frontier)
             },
             || "while computing or checking the initial states (depth 0)".into(),
@@ -731,6 +760,7 @@ impl<'a, M: Model> Search<'a, M> {
         let terminates = self.undecided(&[Expectation::Terminates]);
         let check_progress = !terminates.is_empty();
         let chunk = (frontier.len() / (self.threads * 8)).clamp(64, 4096);
+        let frontier_len = frontier.len();
 
         // Phase 1: expand.
         let results: Vec<Result<Option<Expanded<M::State>>, CheckError>> = {
@@ -738,6 +768,7 @@ impl<'a, M: Model> Search<'a, M> {
             let visited = &self.visited;
             let terminates = &terminates;
             let prefilter = self.prefilter;
+            let branching = self.branching;
             let cancel = Cancel {
                 budget: &self.budget,
                 failed: AtomicUsize::new(usize::MAX),
@@ -756,9 +787,10 @@ impl<'a, M: Model> Search<'a, M> {
                                 terminates,
                                 check_progress,
                                 prefilter,
+                                branching,
                                 cancel,
                                 index,
-                                part,
+                                *part,
                                 actions,
                             )
                         },
@@ -771,7 +803,8 @@ impl<'a, M: Model> Search<'a, M> {
                 })
                 .collect()
         };
-        drop(frontier);
+        // Freeing a level's states is a large part of the work of a level: in parallel.
+        frontier.parts.into_par_iter().for_each(drop);
         // An error (the first in canonical order) outranks a memory stop: it is a bug to report.
         let mut expanded = Vec::with_capacity(results.len());
         let mut abandoned = false;
@@ -831,6 +864,7 @@ impl<'a, M: Model> Search<'a, M> {
         let generated: u64 = expanded.iter().map(|e| e.generated).sum();
         let back_edges: u64 = old_hits + expanded.iter().map(|e| e.rejected).sum::<u64>();
         self.prefilter = back_edges * 4 > generated;
+        self.branching = (generated as f64 / frontier_len.max(1) as f64).min(64.0);
 
         // Phase 3: collect the winners and check state properties on them.
         let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
@@ -843,19 +877,22 @@ impl<'a, M: Model> Search<'a, M> {
                     catch(
                         move || {
                             let mut found = vec![None; active.len()];
-                            let mut out = Vec::with_capacity(
-                                e.won
-                                    .iter()
-                                    .filter(|w| w.load(Ordering::Relaxed) != StateRef::NONE)
-                                    .count(),
-                            );
-                            for (state, w) in e.states.into_iter().zip(e.won) {
-                                if let Some(r) = StateRef::from_raw(w.into_inner()) {
-                                    ctx.check_state(active, &state, r, &mut found);
-                                    out.push((state, r));
-                                }
+                            let won: Vec<Option<StateRef>> = e
+                                .won
+                                .into_iter()
+                                .map(|w| StateRef::from_raw(w.into_inner()))
+                                .collect();
+                            let mut states = e.states;
+                            // Keep the winners in place: only states after a duplicate move.
+                            if won.iter().any(Option::is_none) {
+                                let mut keep = won.iter();
+                                states.retain(|_| keep.next().is_some_and(Option::is_some));
                             }
-                            Ok((out, found))
+                            let refs: Vec<StateRef> = won.into_iter().flatten().collect();
+                            for (state, &r) in states.iter().zip(&refs) {
+                                ctx.check_state(active, state, r, &mut found);
+                            }
+                            Ok((Part { states, refs }, found))
                         },
                         || {
                             format!(

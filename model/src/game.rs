@@ -135,13 +135,13 @@ impl Game {
             .collect();
         let players = setup.players.clone().map(|p| PlayerState {
             pool: Cost { any: 0, ..p.pool },
-            hand: p.hand,
+            hand: p.hand.into(),
             hand_other: p.hand_other,
             deck: p.deck,
-            trash: vec![],
+            trash: InlineVec::new(),
             trash_other: 0,
             finalized_this_turn: 0,
-            undone: vec![],
+            undone: InlineVec::new(),
             portal_charged: p.portal_charged,
             near_victory: p.near_victory,
         });
@@ -150,8 +150,8 @@ impl Game {
             gear,
             battlefields,
             players,
-            chain: vec![],
-            queued: vec![],
+            chain: InlineVec::new(),
+            queued: InlineVec::new(),
             next_item: 0,
             priority: Some(Player::YOU),
             passes: 0,
@@ -162,7 +162,7 @@ impl Game {
                 pools: [Cost::ZERO; 2],
                 cards: [0; 2],
             },
-            log: vec![],
+            log: Log::new(),
         };
         s.start = Start {
             pools: [s.players[0].pool, s.players[1].pool],
@@ -659,7 +659,7 @@ impl Game {
     fn move_to_chain(&self, s: &mut State, player: Player, hand: u8) {
         let card = s.players[player.ix()].hand.remove(hand as usize);
         let def = self.card(card);
-        let mut repeat: Vec<RepeatInstance> = def
+        let mut repeat: InlineVec<RepeatInstance, 4> = def
             .repeat
             .iter()
             .map(|&cost| RepeatInstance {
@@ -709,9 +709,9 @@ impl Game {
             phase: Phase::Choosing,
             repeat,
             accepted: None,
-            choices: vec![],
+            choices: InlineVec::new(),
             cost: TotalCost::default(),
-            ever_chosen: vec![],
+            ever_chosen: InlineVec::new(),
             left_chain: false,
         });
         s.started = true;
@@ -729,7 +729,7 @@ impl Game {
     fn put_trigger_on_chain(&self, s: &mut State, card: CardId, source: u8) {
         let src = &s.units[source as usize];
         let controller = src.controller;
-        let mut repeat = vec![];
+        let mut repeat = InlineVec::new();
         if self.rules.repeat_on_abilities {
             repeat.extend(self.card(card).repeat.iter().map(|&cost| RepeatInstance {
                 cost,
@@ -759,9 +759,9 @@ impl Game {
             phase: Phase::Choosing,
             repeat,
             accepted: None,
-            choices: vec![],
+            choices: InlineVec::new(),
             cost: TotalCost::default(),
-            ever_chosen: vec![],
+            ever_chosen: InlineVec::new(),
             left_chain: false,
         });
         // v1.3 decides a trigger's "you may" when it triggers, before it is placed; RUP4 during
@@ -843,7 +843,7 @@ impl Game {
         while item.choices.len() < lay_out {
             item.choices.push(ExecChoices {
                 mode: if card.is_modal() { None } else { Some(0) },
-                picks: vec![],
+                picks: InlineVec::new(),
                 complete: false,
             });
         }
@@ -1666,11 +1666,11 @@ impl Game {
                         owner: controller,
                         controller,
                         phase: Phase::Legal,
-                        repeat: vec![],
+                        repeat: InlineVec::new(),
                         accepted: Some(true),
-                        choices: vec![],
+                        choices: InlineVec::new(),
                         cost: TotalCost::default(),
-                        ever_chosen: vec![],
+                        ever_chosen: InlineVec::new(),
                         left_chain: false,
                     });
                     s.log.push(Event::MovedToChain {

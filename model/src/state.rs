@@ -8,6 +8,7 @@ use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// A player. Player 0 is "you", the turn player; player 1 is the opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -73,7 +74,7 @@ pub enum Zone {
 
 /// A unit. Its index in `State::units` names it for the whole play; once it leaves the board it
 /// is a new object (124) and never legal as a target again (359.3.e.4).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// Its definition.
     pub card: CardId,
@@ -103,7 +104,7 @@ impl Unit {
 }
 
 /// A gear.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Gear {
     /// Its definition.
     pub card: CardId,
@@ -114,7 +115,7 @@ pub struct Gear {
 }
 
 /// A battlefield with its controller.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Battlefield {
     /// Its definition, if it has abilities that matter.
     pub card: Option<CardId>,
@@ -128,20 +129,20 @@ pub struct PlayerState {
     /// The rune pool: Energy and Power by domain (`any` is always 0 here).
     pub pool: Cost,
     /// Named cards in hand (the ones that can be played in the scenario).
-    pub hand: Vec<CardId>,
+    pub hand: InlineVec<CardId, 2>,
     /// Other cards in hand, which only matter as cards to discard or as a count.
     pub hand_other: u8,
     /// Cards left in the main deck.
     pub deck: u8,
     /// Named cards in the trash.
-    pub trash: Vec<CardId>,
+    pub trash: InlineVec<CardId, 4>,
     /// Other cards in the trash (discarded or killed anonymous cards).
     pub trash_other: u8,
     /// Cards this player finalized this turn: what Legion-style checks count (419.4.b).
     pub finalized_this_turn: u8,
     /// Cards whose play was undone (358.5); the model does not try them again, so that undoing
     /// cannot loop.
-    pub undone: Vec<CardId>,
+    pub undone: InlineVec<CardId, 2>,
     /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
     pub portal_charged: bool,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
@@ -202,7 +203,7 @@ pub struct ExecChoices {
     /// The mode chosen (0 for a plain item); `None` until chosen.
     pub mode: Option<u8>,
     /// The picks in the order made.
-    pub picks: Vec<Pick>,
+    pub picks: InlineVec<Pick, 2>,
     /// All choices of this execution are made.
     pub complete: bool,
 }
@@ -302,15 +303,15 @@ pub struct ChainItem {
     /// Where it is in its life.
     pub phase: Phase,
     /// Its [Repeat] instances, printed first, then granted ones.
-    pub repeat: Vec<RepeatInstance>,
+    pub repeat: InlineVec<RepeatInstance, 4>,
     /// A trigger's "you may": `None` until decided (402.1).
     pub accepted: Option<bool>,
     /// The choices of each execution, in the declared order (820.2.a).
-    pub choices: Vec<ExecChoices>,
+    pub choices: InlineVec<ExecChoices, 4>,
     /// The total cost once determined (356); what was paid once paid (357).
     pub cost: TotalCost,
     /// Objects the item has chosen at some point, by execution (for "not previously chosen", 751.1).
-    pub ever_chosen: Vec<(u8, Obj)>,
+    pub ever_chosen: InlineVec<(u8, Obj), 6>,
     /// It left the chain during its own resolution (359.3.e.15); it stays listed until it finishes.
     pub left_chain: bool,
 }
@@ -691,20 +692,20 @@ pub enum DiscountSource {
 }
 
 /// The whole state of a play.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     /// Units, including ones that left the board (they keep their index).
-    pub units: Vec<Unit>,
+    pub units: InlineVec<Unit, 6>,
     /// Gear.
-    pub gear: Vec<Gear>,
+    pub gear: InlineVec<Gear, 2>,
     /// Battlefields.
-    pub battlefields: Vec<Battlefield>,
+    pub battlefields: InlineVec<Battlefield, 2>,
     /// Both players.
     pub players: [PlayerState; 2],
     /// The chain, oldest item first.
-    pub chain: Vec<ChainItem>,
+    pub chain: InlineVec<ChainItem, 2>,
     /// Items and triggers created by a resolving item, waiting until it finishes (158.3.a).
-    pub queued: Vec<Queued>,
+    pub queued: InlineVec<Queued, 2>,
     /// The next chain item id.
     pub next_item: u8,
     /// Who holds priority, if anyone (311–312).
@@ -720,7 +721,7 @@ pub struct State {
     /// What each player started with, for properties that compare the board with it.
     pub start: Start,
     /// Everything observable that happened, in order.
-    pub log: Vec<Event>,
+    pub log: Log,
 }
 
 /// What the players started with; never changes during a play.
@@ -730,6 +731,937 @@ pub struct Start {
     pub pools: [Cost; 2],
     /// Each player's cards (hand, deck, trash, board; tokens excluded).
     pub cards: [u8; 2],
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let log = self.log.clone();
+        State {
+            units: self.units.clone(),
+            gear: self.gear.clone(),
+            battlefields: self.battlefields.clone(),
+            players: self.players.clone(),
+            chain: self.chain.clone(),
+            queued: self.queued.clone(),
+            next_item: self.next_item,
+            priority: self.priority,
+            passes: self.passes,
+            showdown: self.showdown,
+            cleanup_due: self.cleanup_due,
+            started: self.started,
+            start: self.start.clone(),
+            log,
+        }
+    }
+}
+
+/// Hashes a state as a packed bit string: each field in as few bits as its type needs (a bool in
+/// one bit, a `u8` in eight, an enum's variant in a few bits before its fields, a list's length
+/// before its elements), handed to the hasher 64 bits at a time.
+///
+/// A state is mostly small fields and carries its whole event log. Hashed field by field (the
+/// derived `Hash`), each field costs the hasher a call and a round of mixing: several hundred per
+/// state, more than producing the state costs. Packed, a state is a few dozen words.
+///
+/// The bit string is decodable by following the types (fixed widths, variant tags before the
+/// fields they select, lengths before elements), so distinct states give distinct strings, and
+/// equal states equal ones: this agrees with `Eq`. Every `encode` destructures its value
+/// exhaustively, so a field added to a state type cannot be silently left out.
+impl Hash for State {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut b = Bits::new(state);
+        let State {
+            units,
+            gear,
+            battlefields,
+            players,
+            chain,
+            queued,
+            next_item,
+            priority,
+            passes,
+            showdown,
+            cleanup_due,
+            started,
+            start,
+            log,
+        } = self;
+        b.list(units);
+        b.list(gear);
+        b.list(battlefields);
+        players[0].encode(&mut b);
+        players[1].encode(&mut b);
+        b.list(chain);
+        b.list(queued);
+        b.u8(*next_item);
+        priority.encode(&mut b);
+        b.u8(*passes);
+        b.bool(*showdown);
+        b.bool(*cleanup_due);
+        b.bool(*started);
+        start.encode(&mut b);
+        // The log's digest stands for its events (see `Log`).
+        b.len(log.len());
+        b.put(log.digest & 0xffff_ffff, 32);
+        b.put(log.digest >> 32, 32);
+        b.finish();
+    }
+}
+
+/// What happened, in order: an append-only list of events that keeps a running digest of itself.
+///
+/// Every state carries its whole log, and the checker hashes every state it reaches: with the
+/// digest, hashing a state costs the same however long its log is (each event is digested once,
+/// when it is appended, instead of once per state it is in). It reads like a `Vec<Event>` (it
+/// dereferences to a slice; it prints and compares as its events) but can only grow, through
+/// [`Log::push`] and `extend`, so the digest always describes the events.
+///
+/// The digest of equal logs is equal, so hashing it agrees with `Eq`. Two different logs share a
+/// digest with probability about 2⁻⁶⁴, which adds that much to the chance that two states share
+/// a fingerprint (see `checker::fingerprint`).
+pub struct Log {
+    events: Vec<Event>,
+    digest: u64,
+}
+
+/// Spare room in a copied log: every step appends to the log of a copy of the state, and a copy
+/// made without room would reallocate (copying the log again) at its first event.
+const LOG_SLACK: usize = 8;
+/// The digest of an empty log (hex digits of π).
+const LOG_SEED: u64 = 0x243f_6a88_85a3_08d3;
+
+impl Log {
+    /// An empty log.
+    pub const fn new() -> Log {
+        Log {
+            events: Vec::new(),
+            digest: LOG_SEED,
+        }
+    }
+
+    /// Appends an event.
+    #[inline]
+    pub fn push(&mut self, e: Event) {
+        let mut d = Digest(self.digest);
+        let mut b = Bits::new(&mut d);
+        e.encode(&mut b);
+        b.finish();
+        self.digest = d.0;
+        self.events.push(e);
+    }
+
+    /// The events.
+    #[inline]
+    pub fn as_slice(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The running digest of the events (the same for equal logs).
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+}
+
+/// Folds the words of an event's encoding into a log's digest (as `checker::FpHasher` does).
+struct Digest(u64);
+
+impl Hasher for Digest {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("events are encoded as words")
+    }
+
+    #[inline(always)]
+    fn write_u64(&mut self, w: u64) {
+        let p = u128::from(self.0 ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (p as u64) ^ ((p >> 64) as u64);
+    }
+}
+
+impl Default for Log {
+    fn default() -> Self {
+        Log::new()
+    }
+}
+
+impl Clone for Log {
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut events = Vec::with_capacity(self.events.len() + LOG_SLACK);
+        events.extend_from_slice(&self.events);
+        Log {
+            events,
+            digest: self.digest,
+        }
+    }
+}
+
+impl std::ops::Deref for Log {
+    type Target = [Event];
+
+    #[inline]
+    fn deref(&self) -> &[Event] {
+        &self.events
+    }
+}
+
+impl fmt::Debug for Log {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.events, f)
+    }
+}
+
+impl PartialEq for Log {
+    fn eq(&self, other: &Log) -> bool {
+        self.digest == other.digest && self.events == other.events
+    }
+}
+
+impl Eq for Log {}
+
+impl PartialEq<Vec<Event>> for Log {
+    fn eq(&self, other: &Vec<Event>) -> bool {
+        &self.events == other
+    }
+}
+
+impl PartialEq<[Event]> for Log {
+    fn eq(&self, other: &[Event]) -> bool {
+        self.events == other
+    }
+}
+
+/// Hashes exactly as `Vec<Event>` does; `State` hashes the digest instead.
+impl Hash for Log {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.events.hash(state)
+    }
+}
+
+impl Extend<Event> for Log {
+    fn extend<I: IntoIterator<Item = Event>>(&mut self, iter: I) {
+        for e in iter {
+            self.push(e);
+        }
+    }
+}
+
+impl FromIterator<Event> for Log {
+    fn from_iter<I: IntoIterator<Item = Event>>(iter: I) -> Self {
+        let mut log = Log::new();
+        log.extend(iter);
+        log
+    }
+}
+
+impl From<Vec<Event>> for Log {
+    fn from(v: Vec<Event>) -> Self {
+        v.into_iter().collect()
+    }
+}
+
+impl From<Log> for Vec<Event> {
+    fn from(log: Log) -> Self {
+        log.events
+    }
+}
+
+impl<'a> IntoIterator for &'a Log {
+    type Item = &'a Event;
+    type IntoIter = std::slice::Iter<'a, Event>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.events.iter()
+    }
+}
+
+/// A bit string written into a hasher a word at a time (see `impl Hash for State`).
+struct Bits<'a, H: Hasher> {
+    out: &'a mut H,
+    /// Bits not yet written, in the low `n` bits.
+    acc: u64,
+    n: u32,
+}
+
+impl<'a, H: Hasher> Bits<'a, H> {
+    fn new(out: &'a mut H) -> Self {
+        Bits { out, acc: 0, n: 0 }
+    }
+
+    /// Appends the low `bits` bits of `v` (`bits` at most 32, `v` below `2^bits`).
+    #[inline(always)]
+    fn put(&mut self, v: u64, bits: u32) {
+        debug_assert!(bits <= 32 && v >> bits == 0);
+        self.acc |= v << self.n;
+        let total = self.n + bits;
+        if total >= 64 {
+            self.out.write_u64(self.acc);
+            // `n >= 32` here, so the shift is in range; the bits of `v` that did not fit.
+            self.acc = if self.n == 0 { 0 } else { v >> (64 - self.n) };
+            self.n = total - 64;
+        } else {
+            self.n = total;
+        }
+    }
+
+    #[inline(always)]
+    fn bool(&mut self, v: bool) {
+        self.put(u64::from(v), 1);
+    }
+
+    #[inline(always)]
+    fn u8(&mut self, v: u8) {
+        self.put(u64::from(v), 8);
+    }
+
+    #[inline(always)]
+    fn u16(&mut self, v: u16) {
+        self.put(u64::from(v), 16);
+    }
+
+    /// A length: one byte below 255, else 255 and the length in 64 bits.
+    #[inline(always)]
+    fn len(&mut self, n: usize) {
+        if n < 255 {
+            self.put(n as u64, 8);
+        } else {
+            self.put(255, 8);
+            let n = n as u64;
+            self.put(n & 0xffff_ffff, 32);
+            self.put(n >> 32, 32);
+        }
+    }
+
+    #[inline(always)]
+    fn list<T: Encode>(&mut self, items: &[T]) {
+        self.len(items.len());
+        for x in items {
+            x.encode(self);
+        }
+    }
+
+    fn finish(self) {
+        if self.n > 0 {
+            self.out.write_u64(self.acc);
+        }
+    }
+}
+
+/// A value's part of a state's bit string.
+trait Encode {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>);
+}
+
+impl<T: Encode> Encode for Option<T> {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match self {
+            None => b.bool(false),
+            Some(x) => {
+                b.bool(true);
+                x.encode(b);
+            }
+        }
+    }
+}
+
+impl Encode for u8 {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(*self);
+    }
+}
+
+impl Encode for bool {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(*self);
+    }
+}
+
+impl Encode for CardId {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u16(*self);
+    }
+}
+
+impl Encode for Player {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(self.0);
+    }
+}
+
+impl Encode for Location {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Location::Base(p) => {
+                b.put(0, 1);
+                b.u8(p.0);
+            }
+            Location::Battlefield(n) => {
+                b.put(1, 1);
+                b.u8(n);
+            }
+        }
+    }
+}
+
+impl Encode for Zone {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(match self {
+            Zone::Board => false,
+            Zone::Trash => true,
+        });
+    }
+}
+
+impl Encode for Cost {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Cost { energy, power, any } = *self;
+        let [p0, p1, p2, p3, p4, p5] = power;
+        let w = u64::from_le_bytes([energy, p0, p1, p2, p3, p4, p5, any]);
+        b.put(w & 0xffff_ffff, 32);
+        b.put(w >> 32, 32);
+    }
+}
+
+impl Encode for Obj {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let (tag, n) = match *self {
+            Obj::Unit(n) => (0, n),
+            Obj::Gear(n) => (1, n),
+            Obj::Item(n) => (2, n),
+        };
+        b.put(tag, 2);
+        b.u8(n);
+    }
+}
+
+impl Encode for (u8, Obj) {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(self.0);
+        self.1.encode(b);
+    }
+}
+
+impl Encode for Unit {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Unit {
+            card,
+            token,
+            owner,
+            controller,
+            loc,
+            zone,
+            might,
+            might_mod,
+            damage,
+        } = *self;
+        b.u16(card);
+        b.bool(token);
+        owner.encode(b);
+        controller.encode(b);
+        loc.encode(b);
+        zone.encode(b);
+        b.u8(might);
+        b.u8(might_mod as u8);
+        b.u8(damage);
+    }
+}
+
+impl Encode for Gear {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Gear {
+            card,
+            controller,
+            zone,
+        } = *self;
+        b.u16(card);
+        controller.encode(b);
+        zone.encode(b);
+    }
+}
+
+impl Encode for Battlefield {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Battlefield { card, controller } = *self;
+        card.encode(b);
+        controller.encode(b);
+    }
+}
+
+impl Encode for PlayerState {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let PlayerState {
+            pool,
+            hand,
+            hand_other,
+            deck,
+            trash,
+            trash_other,
+            finalized_this_turn,
+            undone,
+            portal_charged,
+            near_victory,
+        } = self;
+        pool.encode(b);
+        b.list(hand);
+        b.u8(*hand_other);
+        b.u8(*deck);
+        b.list(trash);
+        b.u8(*trash_other);
+        b.u8(*finalized_this_turn);
+        b.list(undone);
+        b.bool(*portal_charged);
+        b.bool(*near_victory);
+    }
+}
+
+impl Encode for RepeatInstance {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let RepeatInstance {
+            cost,
+            origin,
+            paid,
+            decided,
+        } = *self;
+        match cost {
+            RepeatCost::Pay(c) => {
+                b.put(0, 1);
+                c.encode(b);
+            }
+            RepeatCost::Discard(n) => {
+                b.put(1, 1);
+                b.u8(n);
+            }
+        }
+        b.put(
+            match origin {
+                InstanceOrigin::Printed => 0,
+                InstanceOrigin::Portal => 1,
+                InstanceOrigin::Syndra => 2,
+                InstanceOrigin::SourceUnit => 3,
+            },
+            2,
+        );
+        b.u8(paid);
+        b.bool(decided);
+    }
+}
+
+impl Encode for Pick {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Pick::Target { slot, obj } => {
+                b.put(0, 2);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            Pick::EndTargets { slot } => {
+                b.put(1, 2);
+                b.u8(slot);
+            }
+            Pick::Destination { slot, to } => {
+                b.put(2, 2);
+                b.u8(slot);
+                to.encode(b);
+            }
+        }
+    }
+}
+
+impl Encode for ExecChoices {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let ExecChoices {
+            mode,
+            picks,
+            complete,
+        } = self;
+        mode.encode(b);
+        b.list(picks);
+        b.bool(*complete);
+    }
+}
+
+impl Encode for ChainItem {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let ChainItem {
+            id,
+            card,
+            origin,
+            owner,
+            controller,
+            phase,
+            repeat,
+            accepted,
+            choices,
+            cost,
+            ever_chosen,
+            left_chain,
+        } = self;
+        b.u8(*id);
+        b.u16(*card);
+        match *origin {
+            Origin::Hand => b.put(0, 2),
+            Origin::Trigger(u) => {
+                b.put(1, 2);
+                b.u8(u);
+            }
+            Origin::Token { might } => {
+                b.put(2, 2);
+                b.u8(might);
+            }
+        }
+        owner.encode(b);
+        controller.encode(b);
+        match *phase {
+            Phase::Choosing => b.put(0, 3),
+            Phase::Chosen => b.put(1, 3),
+            Phase::Costed => b.put(2, 3),
+            Phase::Paid => b.put(3, 3),
+            Phase::Legal => b.put(4, 3),
+            Phase::Finalized => b.put(5, 3),
+            Phase::Resolving { done } => {
+                b.put(6, 3);
+                b.u8(done);
+            }
+            Phase::NewChoices { exec, for_item } => {
+                b.put(7, 3);
+                b.u8(exec);
+                b.u8(for_item);
+            }
+        }
+        b.list(repeat);
+        accepted.encode(b);
+        b.list(choices);
+        let TotalCost { resources, discard } = *cost;
+        resources.encode(b);
+        b.u8(discard);
+        b.list(ever_chosen);
+        b.bool(*left_chain);
+    }
+}
+
+impl Encode for Queued {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Queued::Token { controller, might } => {
+                b.put(0, 1);
+                controller.encode(b);
+                b.u8(might);
+            }
+            Queued::Trigger { card, source } => {
+                b.put(1, 1);
+                b.u16(card);
+                b.u8(source);
+            }
+        }
+    }
+}
+
+impl Encode for Start {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Start { pools, cards } = self;
+        pools[0].encode(b);
+        pools[1].encode(b);
+        b.u8(cards[0]);
+        b.u8(cards[1]);
+    }
+}
+
+impl Encode for Event {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        use Event::*;
+        // The variant in 6 bits, then its fields.
+        let mut tag = |t: u64| b.put(t, 6);
+        match *self {
+            MovedToChain { item, card, by } => {
+                tag(0);
+                b.u8(item);
+                b.u16(card);
+                by.encode(b);
+            }
+            OptionalDecided { item, accepted } => {
+                tag(1);
+                b.u8(item);
+                b.bool(accepted);
+            }
+            RepeatDeclared {
+                item,
+                instance,
+                pay,
+            } => {
+                tag(2);
+                b.u8(item);
+                b.u8(instance);
+                b.bool(pay);
+            }
+            ModeChosen { item, exec, mode } => {
+                tag(3);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(mode);
+            }
+            TargetChosen {
+                item,
+                exec,
+                slot,
+                obj,
+            } => {
+                tag(4);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            TargetsEnded { item, exec, slot } => {
+                tag(5);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            DestinationChosen {
+                item,
+                exec,
+                slot,
+                to,
+            } => {
+                tag(6);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                to.encode(b);
+            }
+            DiscountApplied {
+                item,
+                source,
+                amount,
+            } => {
+                tag(7);
+                b.u8(item);
+                b.put(
+                    match source {
+                        DiscountSource::SelfDiscount => 0,
+                        DiscountSource::Ezreal => 1,
+                        DiscountSource::MaraiSpire => 2,
+                    },
+                    2,
+                );
+                b.u8(amount);
+            }
+            RepeatCostAdded {
+                item,
+                instance,
+                cost,
+                discard,
+            } => {
+                tag(8);
+                b.u8(item);
+                b.u8(instance);
+                cost.encode(b);
+                b.u8(discard);
+            }
+            DeflectAdded { item, unit, amount } => {
+                tag(9);
+                b.u8(item);
+                b.u8(unit);
+                b.u8(amount);
+            }
+            CostDetermined {
+                item,
+                total,
+                discard,
+            } => {
+                tag(10);
+                b.u8(item);
+                total.encode(b);
+                b.u8(discard);
+            }
+            CostPaid {
+                item,
+                paid,
+                discarded,
+            } => {
+                tag(11);
+                b.u8(item);
+                paid.encode(b);
+                b.u8(discarded);
+            }
+            PlayCancelled { item, why } => {
+                tag(12);
+                b.u8(item);
+                b.bool(match why {
+                    CancelWhy::NoLegalChoice => false,
+                    CancelWhy::CannotPay => true,
+                });
+            }
+            LegalityChecked { item } => {
+                tag(13);
+                b.u8(item);
+            }
+            Finalized { item } => {
+                tag(14);
+                b.u8(item);
+            }
+            Passed { by } => {
+                tag(15);
+                by.encode(b);
+            }
+            WindowOpened { item } => {
+                tag(16);
+                b.u8(item);
+            }
+            ResolveStarted { item } => {
+                tag(17);
+                b.u8(item);
+            }
+            ExecutionStarted { item, exec } => {
+                tag(18);
+                b.u8(item);
+                b.u8(exec);
+            }
+            Performed { item, exec, slot } => {
+                tag(19);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            Ignored {
+                item,
+                exec,
+                slot,
+                why,
+            } => {
+                tag(20);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                b.put(
+                    match why {
+                        IgnoredWhy::TargetsIllegal => 0,
+                        IgnoredWhy::LinkedNotExecuted => 1,
+                        IgnoredWhy::SourceGone => 2,
+                        IgnoredWhy::Impossible => 3,
+                    },
+                    2,
+                );
+            }
+            TargetUnaffected { item, exec, obj } => {
+                tag(21);
+                b.u8(item);
+                b.u8(exec);
+                obj.encode(b);
+            }
+            Damaged { unit, amount } => {
+                tag(22);
+                b.u8(unit);
+                b.u8(amount);
+            }
+            MightChanged { unit, by } => {
+                tag(23);
+                b.u8(unit);
+                b.u8(by as u8);
+            }
+            ZoneChange { obj, to } => {
+                tag(24);
+                obj.encode(b);
+                to.encode(b);
+            }
+            UnitMoved { unit, to } => {
+                tag(25);
+                b.u8(unit);
+                to.encode(b);
+            }
+            Drew { who, n } => {
+                tag(26);
+                who.encode(b);
+                b.u8(n);
+            }
+            TokenQueued { item } => {
+                tag(27);
+                b.u8(item);
+            }
+            Triggered { card, source } => {
+                tag(28);
+                b.u16(card);
+                b.u8(source);
+            }
+            Played { item, by } => {
+                tag(29);
+                b.u8(item);
+                by.encode(b);
+            }
+            Resolved { item } => {
+                tag(30);
+                b.u8(item);
+            }
+            Countered { item, by } => {
+                tag(31);
+                b.u8(item);
+                b.u8(by);
+            }
+            Refunded { item } => {
+                tag(32);
+                b.u8(item);
+            }
+            LeftChain { item } => {
+                tag(33);
+                b.u8(item);
+            }
+            ControlChanged { item, to } => {
+                tag(34);
+                b.u8(item);
+                to.encode(b);
+            }
+            NewChoicesBegun { item } => {
+                tag(35);
+                b.u8(item);
+            }
+            ChoiceRemade {
+                item,
+                exec,
+                slot,
+                obj,
+            } => {
+                tag(36);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            ChoiceKept { item, exec, slot } => {
+                tag(37);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            NewChoicesEnded { item } => {
+                tag(38);
+                b.u8(item);
+            }
+            Cleanup => tag(39),
+            ChainClosed => tag(40),
+        }
+    }
 }
 
 impl State {
@@ -782,5 +1714,533 @@ impl State {
             .enumerate()
             .filter(|(_, u)| u.zone == Zone::Board)
             .map(|(i, u)| (i as u8, u))
+    }
+}
+
+/// A vector that keeps up to `N` elements inline, in the value itself, and moves them to the
+/// heap only beyond that. The lists of a state (units, chain items, choices, picks...) are short:
+/// inline, copying a state (which the checker does for every transition) allocates nothing for
+/// them, and dropping one frees nothing.
+///
+/// It reads like a `Vec` (it dereferences to a slice), and hashes, compares and prints exactly
+/// as a `Vec` with the same elements would.
+pub struct InlineVec<T, const N: usize>(Repr<T, N>);
+
+enum Repr<T, const N: usize> {
+    /// The first `len` elements of `buf` are initialised.
+    Inline {
+        len: u8,
+        buf: [std::mem::MaybeUninit<T>; N],
+    },
+    /// Boxed, so that the rare spilled case does not make every vector a `Vec` wide.
+    #[allow(clippy::box_collection)]
+    Heap(Box<Vec<T>>),
+}
+
+impl<T, const N: usize> InlineVec<T, N> {
+    const CHECK: () = assert!(N > 0 && N <= u8::MAX as usize, "N must be in 1..=255");
+
+    /// An empty vector (allocates nothing).
+    pub const fn new() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::CHECK;
+        InlineVec(Repr::Inline {
+            len: 0,
+            buf: [const { std::mem::MaybeUninit::uninit() }; N],
+        })
+    }
+
+    /// The elements.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        match &self.0 {
+            // SAFETY: the first `len` elements are initialised.
+            Repr::Inline { len, buf } => unsafe {
+                std::slice::from_raw_parts(buf.as_ptr().cast::<T>(), *len as usize)
+            },
+            Repr::Heap(v) => v.as_slice(),
+        }
+    }
+
+    /// The elements, mutably.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        match &mut self.0 {
+            // SAFETY: the first `len` elements are initialised.
+            Repr::Inline { len, buf } => unsafe {
+                std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<T>(), *len as usize)
+            },
+            Repr::Heap(v) => v.as_mut_slice(),
+        }
+    }
+
+    /// Whether the elements are on the heap (more than `N` were held at some point).
+    pub fn spilled(&self) -> bool {
+        matches!(self.0, Repr::Heap(_))
+    }
+
+    /// Moves the elements to the heap, with room for `extra` more.
+    #[cold]
+    fn spill(&mut self, extra: usize) -> &mut Vec<T> {
+        if let Repr::Inline { len, buf } = &mut self.0 {
+            let n = *len as usize;
+            let mut v = Vec::with_capacity((n + extra).max(2 * N));
+            // Ownership of the elements passes to `v`: forget them here first.
+            *len = 0;
+            for slot in &buf[..n] {
+                // SAFETY: slot `i < n` was initialised, and is read once (len is now 0).
+                v.push(unsafe { slot.assume_init_read() });
+            }
+            self.0 = Repr::Heap(Box::new(v));
+        }
+        match &mut self.0 {
+            Repr::Heap(v) => v,
+            Repr::Inline { .. } => unreachable!(),
+        }
+    }
+
+    /// Appends an element.
+    #[inline]
+    pub fn push(&mut self, x: T) {
+        match &mut self.0 {
+            Repr::Inline { len, buf } if (*len as usize) < N => {
+                buf[*len as usize].write(x);
+                *len += 1;
+            }
+            Repr::Inline { .. } => self.spill(1).push(x),
+            Repr::Heap(v) => v.push(x),
+        }
+    }
+
+    /// Removes the last element.
+    pub fn pop(&mut self) -> Option<T> {
+        match &mut self.0 {
+            Repr::Inline { len: 0, .. } => None,
+            Repr::Inline { len, buf } => {
+                *len -= 1;
+                // SAFETY: slot `len` was initialised and is no longer counted.
+                Some(unsafe { buf[*len as usize].assume_init_read() })
+            }
+            Repr::Heap(v) => v.pop(),
+        }
+    }
+
+    /// Keeps the first `n` elements, dropping the rest.
+    pub fn truncate(&mut self, n: usize) {
+        match &mut self.0 {
+            Repr::Inline { len, buf } => {
+                while *len as usize > n {
+                    *len -= 1;
+                    // SAFETY: slot `len` was initialised and is no longer counted.
+                    unsafe { buf[*len as usize].assume_init_drop() };
+                }
+            }
+            Repr::Heap(v) => v.truncate(n),
+        }
+    }
+
+    /// Removes every element.
+    pub fn clear(&mut self) {
+        self.truncate(0);
+    }
+
+    /// Removes and returns the element at `index`, shifting the later ones down.
+    pub fn remove(&mut self, index: usize) -> T {
+        let n = self.len();
+        assert!(
+            index < n,
+            "removal index {index} is out of bounds (len {n})"
+        );
+        match &mut self.0 {
+            Repr::Inline { len, buf } => {
+                let p = buf.as_mut_ptr().cast::<T>();
+                // SAFETY: `index < n`; the element is read out, the initialised tail moved down
+                // over it, and the length reduced so the last slot is no longer counted.
+                unsafe {
+                    let x = std::ptr::read(p.add(index));
+                    std::ptr::copy(p.add(index + 1), p.add(index), n - index - 1);
+                    *len -= 1;
+                    x
+                }
+            }
+            Repr::Heap(v) => v.remove(index),
+        }
+    }
+
+    /// Inserts an element at `index`, shifting the later ones up.
+    pub fn insert(&mut self, index: usize, x: T) {
+        let n = self.len();
+        assert!(
+            index <= n,
+            "insertion index {index} is out of bounds (len {n})"
+        );
+        match &mut self.0 {
+            Repr::Inline { len, buf } if n < N => {
+                let p = buf.as_mut_ptr().cast::<T>();
+                // SAFETY: `n < N`, so there is room for the tail to move up by one slot.
+                unsafe {
+                    std::ptr::copy(p.add(index), p.add(index + 1), n - index);
+                    std::ptr::write(p.add(index), x);
+                }
+                *len += 1;
+            }
+            Repr::Inline { .. } => self.spill(1).insert(index, x),
+            Repr::Heap(v) => v.insert(index, x),
+        }
+    }
+
+    /// Keeps the elements for which `keep` is true, in order (`keep` sees each once, in order).
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        if let Repr::Heap(v) = &mut self.0 {
+            v.retain(keep);
+            return;
+        }
+        let s = self.as_mut_slice();
+        let mut removed = 0;
+        for i in 0..s.len() {
+            if !keep(&s[i]) {
+                removed += 1;
+            } else if removed > 0 {
+                s.swap(i - removed, i);
+            }
+        }
+        let n = s.len() - removed;
+        self.truncate(n);
+    }
+
+    /// Resizes to `n` elements, appending clones of `value` or dropping the excess.
+    pub fn resize(&mut self, n: usize, value: T)
+    where
+        T: Clone,
+    {
+        if n <= self.len() {
+            self.truncate(n);
+        } else {
+            while self.len() < n {
+                self.push(value.clone());
+            }
+        }
+    }
+
+    /// The elements as a `Vec`.
+    pub fn into_vec(mut self) -> Vec<T> {
+        match std::mem::replace(&mut self.0, Repr::Heap(Box::default())) {
+            Repr::Heap(v) => *v,
+            Repr::Inline { len, buf } => {
+                let mut v = Vec::with_capacity(len as usize);
+                for slot in &buf[..len as usize] {
+                    // SAFETY: initialised, and read once: `buf` was moved out of `self` and
+                    // `MaybeUninit` never drops its contents.
+                    v.push(unsafe { slot.assume_init_read() });
+                }
+                v
+            }
+        }
+    }
+}
+
+impl<T, const N: usize> Drop for InlineVec<T, N> {
+    fn drop(&mut self) {
+        if let Repr::Inline { .. } = self.0 {
+            // SAFETY: drops each initialised element once (the heap case drops its `Vec`).
+            unsafe { std::ptr::drop_in_place(self.as_mut_slice()) };
+        }
+    }
+}
+
+impl<T, const N: usize> Default for InlineVec<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Clone, const N: usize> Clone for InlineVec<T, N> {
+    #[inline]
+    fn clone(&self) -> Self {
+        match &self.0 {
+            Repr::Inline { len, buf } => {
+                let mut out = [const { std::mem::MaybeUninit::uninit() }; N];
+                for (dst, src) in out.iter_mut().zip(&buf[..*len as usize]) {
+                    // SAFETY: the first `len` source slots are initialised. Should a clone
+                    // panic, the clones made so far are leaked, never dropped twice.
+                    dst.write(unsafe { src.assume_init_ref() }.clone());
+                }
+                InlineVec(Repr::Inline {
+                    len: *len,
+                    buf: out,
+                })
+            }
+            Repr::Heap(v) if v.len() <= N => v.iter().cloned().collect(),
+            Repr::Heap(v) => InlineVec(Repr::Heap(v.clone())),
+        }
+    }
+}
+
+impl<T, const N: usize> std::ops::Deref for InlineVec<T, N> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T, const N: usize> std::ops::DerefMut for InlineVec<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+impl<T: fmt::Debug, const N: usize> fmt::Debug for InlineVec<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_slice(), f)
+    }
+}
+
+impl<T: PartialEq, const N: usize, const M: usize> PartialEq<InlineVec<T, M>> for InlineVec<T, N> {
+    fn eq(&self, other: &InlineVec<T, M>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq, const N: usize> Eq for InlineVec<T, N> {}
+
+impl<T: PartialEq, const N: usize> PartialEq<Vec<T>> for InlineVec<T, N> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<[T]> for InlineVec<T, N> {
+    fn eq(&self, other: &[T]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl<T: PartialEq, const N: usize, const K: usize> PartialEq<[T; K]> for InlineVec<T, N> {
+    fn eq(&self, other: &[T; K]) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+/// Hashes exactly as `Vec<T>` and `[T]` do (length, then the elements).
+impl<T: Hash, const N: usize> Hash for InlineVec<T, N> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state)
+    }
+}
+
+impl<T, const N: usize> Extend<T> for InlineVec<T, N> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for x in iter {
+            self.push(x);
+        }
+    }
+}
+
+impl<T, const N: usize> FromIterator<T> for InlineVec<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut v = Self::new();
+        v.extend(iter);
+        v
+    }
+}
+
+impl<T, const N: usize> From<Vec<T>> for InlineVec<T, N> {
+    fn from(v: Vec<T>) -> Self {
+        if v.len() > N {
+            InlineVec(Repr::Heap(Box::new(v)))
+        } else {
+            v.into_iter().collect()
+        }
+    }
+}
+
+impl<T, const N: usize> From<InlineVec<T, N>> for Vec<T> {
+    fn from(v: InlineVec<T, N>) -> Self {
+        v.into_vec()
+    }
+}
+
+impl<T, const N: usize> IntoIterator for InlineVec<T, N> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_vec().into_iter()
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a InlineVec<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a mut InlineVec<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_mut_slice().iter_mut()
+    }
+}
+
+#[cfg(test)]
+mod inline_vec_tests {
+    use super::InlineVec;
+    use proptest::prelude::*;
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Push(u8),
+        Pop,
+        Truncate(usize),
+        Remove(usize),
+        Insert(usize, u8),
+        Retain(u8),
+        Resize(usize, u8),
+        Clone,
+        Clear,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            4 => any::<u8>().prop_map(Op::Push),
+            1 => Just(Op::Pop),
+            1 => (0usize..8).prop_map(Op::Truncate),
+            1 => (0usize..8).prop_map(Op::Remove),
+            1 => (0usize..8, any::<u8>()).prop_map(|(i, x)| Op::Insert(i, x)),
+            1 => (1u8..4).prop_map(Op::Retain),
+            1 => (0usize..9, any::<u8>()).prop_map(|(n, x)| Op::Resize(n, x)),
+            1 => Just(Op::Clone),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    proptest! {
+        /// Owned, dropping elements (`String`), so that a double drop or a leak would show under
+        /// Miri or a sanitizer, and every result must equal a `Vec`'s.
+        #[test]
+        fn behaves_like_a_vec(ops in proptest::collection::vec(op(), 0..60)) {
+            let mut v: Vec<String> = Vec::new();
+            let mut s: InlineVec<String, 3> = InlineVec::new();
+            for op in ops {
+                match op {
+                    Op::Push(x) => { v.push(x.to_string()); s.push(x.to_string()); }
+                    Op::Pop => prop_assert_eq!(v.pop(), s.pop()),
+                    Op::Truncate(n) => { v.truncate(n); s.truncate(n); }
+                    Op::Remove(i) => if i < v.len() { prop_assert_eq!(v.remove(i), s.remove(i)); },
+                    Op::Insert(i, x) => if i <= v.len() { v.insert(i, x.to_string()); s.insert(i, x.to_string()); },
+                    Op::Retain(m) => {
+                        let mut seen_v = vec![];
+                        let mut seen_s = vec![];
+                        v.retain(|x| { seen_v.push(x.clone()); x.len() as u8 % 4 != m });
+                        s.retain(|x| { seen_s.push(x.clone()); x.len() as u8 % 4 != m });
+                        prop_assert_eq!(seen_v, seen_s);
+                    }
+                    Op::Resize(n, x) => { v.resize(n, x.to_string()); s.resize(n, x.to_string()); }
+                    Op::Clone => { let c = s.clone(); prop_assert_eq!(&c, &v); s = c; }
+                    Op::Clear => { v.clear(); s.clear(); }
+                }
+                prop_assert_eq!(&s, &v);
+                prop_assert_eq!(s.len(), v.len());
+                prop_assert_eq!(checker_like_hash(&s), checker_like_hash(&v));
+                prop_assert_eq!(format!("{s:?}"), format!("{v:?}"));
+            }
+            prop_assert_eq!(s.into_vec(), v);
+        }
+    }
+
+    fn checker_like_hash<T: std::hash::Hash + ?Sized>(t: &T) -> Vec<u8> {
+        /// Records what a hasher is given, so that two values hash alike under any hasher.
+        #[derive(Default)]
+        struct Record(Vec<u8>);
+        impl std::hash::Hasher for Record {
+            fn finish(&self) -> u64 {
+                0
+            }
+            fn write(&mut self, bytes: &[u8]) {
+                self.0.extend_from_slice(bytes);
+                self.0.push(0xff);
+            }
+        }
+        let mut r = Record::default();
+        t.hash(&mut r);
+        r.0
+    }
+
+    #[test]
+    fn spills_beyond_n_and_reads_alike() {
+        let mut s: InlineVec<u16, 2> = InlineVec::new();
+        s.push(1);
+        s.push(2);
+        assert!(!s.spilled());
+        s.push(3);
+        assert!(s.spilled());
+        assert_eq!(s, vec![1, 2, 3]);
+        assert_eq!(&s[1..], &[2, 3]);
+        assert_eq!(s.iter().sum::<u16>(), 6);
+        let c = s.clone();
+        assert_eq!(c, s);
+        let v: Vec<u16> = s.into();
+        assert_eq!(v, vec![1, 2, 3]);
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use super::*;
+
+    fn events() -> Vec<Event> {
+        vec![
+            Event::MovedToChain {
+                item: 0,
+                card: 3,
+                by: Player::YOU,
+            },
+            Event::CostPaid {
+                item: 0,
+                paid: Cost::energy(2),
+                discarded: 1,
+            },
+            Event::TargetChosen {
+                item: 0,
+                exec: 1,
+                slot: 0,
+                obj: Obj::Gear(1),
+            },
+            Event::ChainClosed,
+        ]
+    }
+
+    #[test]
+    fn the_digest_depends_only_on_the_events() {
+        let pushed = {
+            let mut l = Log::new();
+            for e in events() {
+                l.push(e);
+            }
+            l
+        };
+        let collected: Log = events().into_iter().collect();
+        let converted = Log::from(events());
+        assert_eq!(pushed.digest(), collected.digest());
+        assert_eq!(pushed.digest(), converted.digest());
+        assert_eq!(pushed.clone().digest(), pushed.digest());
+        assert_eq!(pushed, events());
+        assert_eq!(format!("{pushed:?}"), format!("{:?}", events()));
+        let mut other = events();
+        other.swap(1, 2);
+        let other = Log::from(other);
+        assert_ne!(other.digest(), pushed.digest());
+        assert_ne!(other, pushed);
+        assert_ne!(Log::new().digest(), pushed.digest());
+        assert_eq!(&pushed[1..], &events()[1..]);
     }
 }

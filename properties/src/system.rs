@@ -3,12 +3,12 @@
 use crate::bound::{Bound, Scenario};
 use checker::{Model, Property};
 use model::action::Action;
+use model::card::CardKind;
 use model::catalogue::Catalogue;
+use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
 use model::game::Game;
 use model::rulebook::Rulebook;
-use model::card::CardKind;
-use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
-use model::state::State;
+use model::state::{Event, Gear, Obj, Pick, State};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The checkable system: one rulebook, the cards, and the scenarios to start from.
@@ -29,14 +29,19 @@ impl RepeatSystem {
         let game = Game::new(rules, cards);
         // Every scenario must start, so that a trace's initial index names its scenario.
         for s in &scenarios {
-            game.initial_state(&s.setup).map_err(|e| format!("scenario `{}`: {e}", s.name))?;
+            game.initial_state(&s.setup)
+                .map_err(|e| format!("scenario `{}`: {e}", s.name))?;
         }
         Ok(RepeatSystem::from_parts(game, scenarios))
     }
 
     /// A system over given scenarios (case files, tests).
     pub fn from_parts(game: Game, scenarios: Vec<Scenario>) -> RepeatSystem {
-        RepeatSystem { game, scenarios, coverage: None }
+        RepeatSystem {
+            game,
+            scenarios,
+            coverage: None,
+        }
     }
 
     /// Counts, from now on, how many transitions apply each rule clause (a little slower).
@@ -49,13 +54,23 @@ impl RepeatSystem {
     /// was not counted. Traces rebuilt for the report re-execute a few transitions, which count too.
     pub fn coverage(&self) -> Option<Vec<(&'static str, &'static str, u64)>> {
         let c = self.coverage.as_ref()?;
-        Some(CLAUSES.iter().zip(c).map(|((k, d), n)| (*k, *d, n.load(Ordering::Relaxed))).collect())
+        Some(
+            CLAUSES
+                .iter()
+                .zip(c)
+                .map(|((k, d), n)| (*k, *d, n.load(Ordering::Relaxed)))
+                .collect(),
+        )
     }
 
     fn count(&self, c: &[AtomicU64], state: &State, action: &Action, next: &State) {
         let new = &next.log[state.log.len().min(next.log.len())..];
         let on_ability = matches!(action, Action::DeclareRepeat { .. })
-            && state.chain.iter().find(|i| i.is_pending()).is_some_and(|i| self.game.card(i.card).kind == CardKind::Ability);
+            && state
+                .chain
+                .iter()
+                .find(|i| i.is_pending())
+                .is_some_and(|i| self.game.card(i.card).kind == CardKind::Ability);
         let mut seen: Vec<usize> = Vec::with_capacity(8);
         let clauses = action_clauses(action)
             .iter()
@@ -108,6 +123,17 @@ impl Model for RepeatSystem {
         Some(state.log.len() as u64)
     }
 
+    /// The deduplication key with symmetry reduction: identical gear (same card, same
+    /// controller) are interchangeable, so they are renamed into a canonical order (see
+    /// [`canonical_gear`]) before hashing. Only the key changes: the search explores and reports
+    /// the concrete states, so every trace replays.
+    fn fingerprint(&self, state: &State) -> u64 {
+        match canonical_gear(state) {
+            Some(canonical) => checker::fingerprint(&canonical),
+            None => checker::fingerprint(state),
+        }
+    }
+
     fn format_action(&self, state: &State, action: &Action) -> String {
         self.game.describe_action(state, action)
     }
@@ -118,5 +144,172 @@ impl Model for RepeatSystem {
             .filter_map(|e| self.game.describe_event(next, e))
             .collect();
         (!lines.is_empty()).then(|| lines.join("; "))
+    }
+}
+
+/// The state with its interchangeable gear renamed into a canonical order, or `None` when that
+/// order is the one it has (most states: no two gear share a card and a controller).
+///
+/// Gear with the same card and controller differ only by what happened to them, and every such
+/// thing is in the event log (a gear is only ever chosen as a target, and killed, one at a time,
+/// each logged). So within each class of identical gear, the gear are ordered by their first
+/// mention in the log, the never-mentioned ones (still identical: nothing happened to them)
+/// after, by index; and the state is rewritten with the new indices everywhere an index names a
+/// gear (the gear list, the log, the picks and `ever_chosen`). Two states get the same key
+/// exactly when one is the other with identical gear swapped; the rules never look at a gear's
+/// index (only at its card, controller and zone) and change at most one gear per step, so such
+/// states have swapped successors and the same verdicts. That is what makes the reduction sound.
+///
+/// Units are not reduced: a cleanup or a trigger affects several units in one step, in index
+/// order, so swapping identical units can reorder a step's events and the swapped states are not
+/// always equivalent. Identical [Repeat] instances are not either: they are declared in order,
+/// so paying the first and not the second is logged differently from the converse, and no
+/// renaming makes those states equal. On the shipped bounds, only `large` (its `mixed` board has
+/// two identical enemy gear) has anything to reduce.
+pub fn canonical_gear(state: &State) -> Option<State> {
+    let gear = &state.gear;
+    let n = gear.len();
+    let same = |a: &Gear, b: &Gear| a.card == b.card && a.controller == b.controller;
+    if !(0..n).any(|i| (i + 1..n).any(|j| same(&gear[i], &gear[j]))) {
+        return None;
+    }
+    // First mention of each gear in the log (picks and `ever_chosen` only name gear that were
+    // chosen, which the log records).
+    let mut first = vec![usize::MAX; n];
+    for (k, e) in state.log.iter().enumerate() {
+        if let Some(Obj::Gear(g)) = event_obj(e) {
+            if let Some(f) = first.get_mut(g as usize) {
+                if *f == usize::MAX {
+                    *f = k;
+                }
+            }
+        }
+    }
+    // perm[old] = new: each class keeps its set of indices, reordered by (first mention, index).
+    let mut perm: Vec<u8> = (0..n as u8).collect();
+    let mut done = vec![false; n];
+    for i in 0..n {
+        if done[i] {
+            continue;
+        }
+        let class: Vec<usize> = (i..n).filter(|&j| same(&gear[i], &gear[j])).collect();
+        let mut order = class.clone();
+        order.sort_by_key(|&g| (first[g], g));
+        for (slot, &g) in class.iter().zip(&order) {
+            perm[g] = *slot as u8;
+            done[g] = true;
+        }
+    }
+    if perm.iter().enumerate().all(|(i, &p)| p as usize == i) {
+        return None;
+    }
+    let rename = |o: Obj| match o {
+        Obj::Gear(g) => Obj::Gear(perm.get(g as usize).copied().unwrap_or(g)),
+        other => other,
+    };
+    let mut c = state.clone();
+    for (old, g) in state.gear.iter().enumerate() {
+        c.gear[perm[old] as usize] = *g;
+    }
+    c.log = state
+        .log
+        .iter()
+        .map(|e| rename_event(*e, &rename))
+        .collect();
+    for item in c.chain.iter_mut() {
+        for ex in item.choices.iter_mut() {
+            for p in ex.picks.iter_mut() {
+                if let Pick::Target { obj, .. } = p {
+                    *obj = rename(*obj);
+                }
+            }
+        }
+        for (_, obj) in item.ever_chosen.iter_mut() {
+            *obj = rename(*obj);
+        }
+    }
+    Some(c)
+}
+
+/// The object an event names, if any.
+fn event_obj(e: &Event) -> Option<Obj> {
+    let found = std::cell::Cell::new(None);
+    rename_event(*e, &|o| {
+        found.set(Some(o));
+        o
+    });
+    found.get()
+}
+
+/// The event with every object it names passed through `f`. Exhaustive, so that a new event
+/// that names an object cannot be missed by the symmetry reduction.
+fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
+    use Event::*;
+    match e {
+        TargetChosen {
+            item,
+            exec,
+            slot,
+            obj,
+        } => TargetChosen {
+            item,
+            exec,
+            slot,
+            obj: f(obj),
+        },
+        TargetUnaffected { item, exec, obj } => TargetUnaffected {
+            item,
+            exec,
+            obj: f(obj),
+        },
+        ZoneChange { obj, to } => ZoneChange { obj: f(obj), to },
+        ChoiceRemade {
+            item,
+            exec,
+            slot,
+            obj,
+        } => ChoiceRemade {
+            item,
+            exec,
+            slot,
+            obj: f(obj),
+        },
+        MovedToChain { .. }
+        | OptionalDecided { .. }
+        | RepeatDeclared { .. }
+        | ModeChosen { .. }
+        | TargetsEnded { .. }
+        | DestinationChosen { .. }
+        | DiscountApplied { .. }
+        | RepeatCostAdded { .. }
+        | DeflectAdded { .. }
+        | CostDetermined { .. }
+        | CostPaid { .. }
+        | PlayCancelled { .. }
+        | LegalityChecked { .. }
+        | Finalized { .. }
+        | Passed { .. }
+        | WindowOpened { .. }
+        | ResolveStarted { .. }
+        | ExecutionStarted { .. }
+        | Performed { .. }
+        | Ignored { .. }
+        | Damaged { .. }
+        | MightChanged { .. }
+        | UnitMoved { .. }
+        | Drew { .. }
+        | TokenQueued { .. }
+        | Triggered { .. }
+        | Played { .. }
+        | Resolved { .. }
+        | Countered { .. }
+        | Refunded { .. }
+        | LeftChain { .. }
+        | ControlChanged { .. }
+        | NewChoicesBegun { .. }
+        | ChoiceKept { .. }
+        | NewChoicesEnded { .. }
+        | Cleanup
+        | ChainClosed => e,
     }
 }
