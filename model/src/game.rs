@@ -395,7 +395,7 @@ impl Game {
             let slot = i as u8;
             if let Some(spec) = ins.target {
                 let n = ex.targets(slot).count() as u8;
-                let ended = ex.picks.iter().any(|p| *p == Pick::EndTargets { slot });
+                let ended = ex.picks.contains(&Pick::EndTargets { slot });
                 if n < spec.count && !ended {
                     return Some(SlotNeed::Target(slot, spec));
                 }
@@ -538,11 +538,11 @@ impl Game {
             return;
         }
         let mut left = [0u8; 6];
-        for d in 0..6 {
+        for (d, l) in left.iter_mut().enumerate() {
             if pool.power[d] < need.power[d] {
                 return;
             }
-            left[d] = pool.power[d] - need.power[d];
+            *l = pool.power[d] - need.power[d];
         }
         let p = &s.players[item.controller.ix()];
         if (p.hand_other as usize + p.hand.len()) < discard as usize {
@@ -1080,8 +1080,8 @@ impl Game {
             power: need.resources.power,
             any: 0,
         };
-        for d in 0..6 {
-            paid.power[d] += any[d];
+        for (p, a) in paid.power.iter_mut().zip(any) {
+            *p += a;
         }
         ps.pool.energy -= paid.energy;
         for d in 0..6 {

@@ -247,8 +247,10 @@ fn rulebook() -> impl Strategy<Value = Rulebook> {
 
 fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
     let id = |n: &str| g.card_named(n).unwrap();
-    let mut s = Setup::default();
-    s.battlefields = vec![BattlefieldSetup::default(), BattlefieldSetup::default()];
+    let mut s = Setup {
+        battlefields: vec![BattlefieldSetup::default(), BattlefieldSetup::default()],
+        ..Setup::default()
+    };
     if b.spire {
         s.battlefields[0] = BattlefieldSetup {
             card: Some(id("Marai Spire")),
