@@ -67,8 +67,16 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     if args.threads > 256 {
         return Err(format!("--threads {}: expected at most 256", args.threads));
     }
-    let mut guard = args.cases.as_deref().map(crate::cases::prepare_out).transpose()?;
-    let mut traces_guard = args.traces.as_deref().map(crate::cases::prepare_out).transpose()?;
+    let mut guard = args
+        .cases
+        .as_deref()
+        .map(crate::cases::prepare_out)
+        .transpose()?;
+    let mut traces_guard = args
+        .traces
+        .as_deref()
+        .map(crate::cases::prepare_out)
+        .transpose()?;
     let mut system = RepeatSystem::new(rules, &bound)?;
     if args.coverage {
         system = system.count_coverage();
@@ -83,11 +91,20 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         .run()
         .map_err(|e| e.to_string())?;
     let failed = result.properties.iter().any(|p| p.outcome.is_failure());
-    for (dir, guard, all) in [(&args.cases, &mut guard, false), (&args.traces, &mut traces_guard, true)] {
-        let (Some(dir), Some(g)) = (dir, guard.as_mut()) else { continue };
+    for (dir, guard, all) in [
+        (&args.cases, &mut guard, false),
+        (&args.traces, &mut traces_guard, true),
+    ] {
+        let (Some(dir), Some(g)) = (dir, guard.as_mut()) else {
+            continue;
+        };
         let files = counterexample_files(&system, &result, args, dir, all)?;
         crate::cases::commit_out(g, &files)?;
-        eprintln!("wrote {} counterexample(s) to {}", files.len() / if all { 4 } else { 1 }, dir.display());
+        eprintln!(
+            "wrote {} counterexample(s) to {}",
+            files.len() / if all { 4 } else { 1 },
+            dir.display()
+        );
     }
     if args.json {
         println!("{}", report::json(&system, &bound, &result));
@@ -138,7 +155,9 @@ fn counterexample_files(
     let mut files = vec![];
     let mut n = 0;
     for p in &result.properties {
-        let checker::Outcome::Violated { trace, .. } = &p.outcome else { continue };
+        let checker::Outcome::Violated { trace, .. } = &p.outcome else {
+            continue;
+        };
         n += 1;
         let stem = format!("{n:02}-{}", p.name);
         let actions: Vec<_> = trace.steps.iter().map(|s| s.action).collect();
@@ -153,13 +172,20 @@ fn counterexample_files(
             format!("Scenario: {}", system.scenarios[trace.init_index].name),
         ];
         let setup = &system.scenarios[trace.init_index].setup;
-        let case = crate::cases::write_run(&system.game, &rules_line, setup, &actions, header, dir)?;
+        let case =
+            crate::cases::write_run(&system.game, &rules_line, setup, &actions, header, dir)?;
         files.push((format!("{stem}.case"), rbcheck::case::print(&case)));
         if all {
             let steps = serde_json::json!({ "property": p.name, "rule": p.rule, "steps": crate::report::steps(system, trace) });
             files.push((format!("{stem}.json"), steps.to_string()));
-            files.push((format!("{stem}.itf.json"), crate::export::itf(system, trace, p.name, p.rule)));
-            files.push((format!("{stem}.dot"), crate::export::dot(system, trace, p.name)));
+            files.push((
+                format!("{stem}.itf.json"),
+                crate::export::itf(system, trace, p.name, p.rule),
+            ));
+            files.push((
+                format!("{stem}.dot"),
+                crate::export::dot(system, trace, p.name),
+            ));
         }
     }
     Ok(files)
