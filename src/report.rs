@@ -158,11 +158,18 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
         }
     }
     if let Some(cov) = system.coverage() {
-        let _ = writeln!(o, "\nRULE COVERAGE: transitions that applied each clause the model cites");
+        let _ = writeln!(
+            o,
+            "\nRULE COVERAGE: transitions that applied each clause the model cites"
+        );
         for (k, d, n) in &cov {
             let _ = writeln!(o, "  {k:<10} {n:>12}  {d}");
         }
-        let never: Vec<&str> = cov.iter().filter(|(_, _, n)| *n == 0).map(|(k, _, _)| *k).collect();
+        let never: Vec<&str> = cov
+            .iter()
+            .filter(|(_, _, n)| *n == 0)
+            .map(|(k, _, _)| *k)
+            .collect();
         if never.is_empty() {
             let _ = writeln!(o, "every clause was reached");
         } else {
