@@ -221,18 +221,35 @@ fn graph_writes_dot_for_one_scenario() {
 fn counterexamples_export_as_case_json_itf_and_dot() {
     let dir = std::env::temp_dir().join(format!("rbcheck-traces-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let o = rbcheck(&["check", "--bound", "tiny", "--rules", "corpus/rulebooks/replicate.toml", "--traces", dir.to_str().unwrap()]);
+    let o = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--rules",
+        "corpus/rulebooks/replicate.toml",
+        "--traces",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let stem = dir.join("01-at-most-one-payment-per-instance");
     let itf_text = std::fs::read_to_string(stem.with_extension("itf.json")).unwrap();
-    let trace: itf::Trace<itf::Value> = itf::trace_from_str(&itf_text).expect("the ITF output parses with the itf crate");
+    let trace: itf::Trace<itf::Value> =
+        itf::trace_from_str(&itf_text).expect("the ITF output parses with the itf crate");
     assert!(trace.states.len() > 3);
-    assert!(itf_text.contains("\"mbt::actionTaken\":\"DeclareRepeat\""), "{itf_text}");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(stem.with_extension("json")).unwrap()).unwrap();
+    assert!(
+        itf_text.contains("\"mbt::actionTaken\":\"DeclareRepeat\""),
+        "{itf_text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(stem.with_extension("json")).unwrap())
+            .unwrap();
     assert_eq!(json["rule"], "820.1.c.3");
     assert_eq!(json["steps"].as_array().unwrap().len(), trace.states.len());
     let dot = std::fs::read_to_string(stem.with_extension("dot")).unwrap();
-    assert!(dot.starts_with("digraph") && dot.contains("s1 -> s2"), "{dot}");
+    assert!(
+        dot.starts_with("digraph") && dot.contains("s1 -> s2"),
+        "{dot}"
+    );
     let o = rbcheck(&["replay", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
@@ -245,12 +262,28 @@ fn coverage_lists_clauses_and_the_ones_never_reached() {
     let out = stdout(&o);
     assert!(out.contains("RULE COVERAGE"), "{out}");
     // The tiny bound has no Deflect unit and no token: those clauses are reported unreached.
-    let never = out.lines().find(|l| l.starts_with("never reached in this bound:")).expect("a list of unreached clauses");
-    assert!(never.contains("809.1.c") && never.contains("354.3"), "{never}");
+    let never = out
+        .lines()
+        .find(|l| l.starts_with("never reached in this bound:"))
+        .expect("a list of unreached clauses");
+    assert!(
+        never.contains("809.1.c") && never.contains("354.3"),
+        "{never}"
+    );
     assert!(!never.contains("820.1.c.3"), "{never}");
-    let v = json(&rbcheck(&["check", "--bound", "tiny", "--coverage", "--json"]));
+    let v = json(&rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--coverage",
+        "--json",
+    ]));
     let cov = v["coverage"].as_array().unwrap();
-    let n = |c: &str| cov.iter().find(|x| x["clause"] == c).unwrap()["transitions"].as_u64().unwrap();
+    let n = |c: &str| {
+        cov.iter().find(|x| x["clause"] == c).unwrap()["transitions"]
+            .as_u64()
+            .unwrap()
+    };
     assert!(n("820.1.c.3") > 0 && n("359.3.e.14") > 0);
     assert_eq!(n("809.1.c"), 0);
 }
