@@ -6,6 +6,7 @@ mod cases;
 mod check;
 mod diff;
 mod export;
+mod fuzz;
 mod inputs;
 mod report;
 
@@ -56,6 +57,13 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Answer the engine protocol (rbcheck-engine/1, corpus/PROTOCOL.md) on stdin/stdout with
+    /// the model: a known-good peer to test an engine adapter against.
+    Serve,
+    /// Fuzz an engine: generate cases from the model (default 300 cases; or --time S), run each
+    /// on the model and on the engine, shrink each kind of disagreement to a minimal case file
+    /// (expectations: the model's) written to --out, one line per finding.
+    Fuzz(fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +75,8 @@ fn main() -> ExitCode {
         Command::Cases(args) => cases::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fmt { files, write } => fmt(&files, write),
+        Command::Serve => fuzz::serve(),
+        Command::Fuzz(args) => fuzz::run(&args),
         Command::Rules { list } => {
             report::rules(list);
             Ok(ExitCode::SUCCESS)

@@ -1,0 +1,735 @@
+//! The fuzzer: generate cases from seeds, run each on the model and on the engine, compare,
+//! shrink each new kind of disagreement to a small case that still disagrees the same way, and
+//! group every hit by kind. Case `i` of seed `s` is always the same case.
+
+use super::compare::{compare, Comparison, Difference};
+use super::gen::{self, Recipe};
+use super::observe::model_observation;
+use super::protocol::*;
+use super::Engine;
+use crate::case::ast::{Case, PlayStmt};
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// The default budget: this many cases.
+pub const DEFAULT_CASES: usize = 300;
+
+/// How long, how many, from which seed.
+#[derive(Clone, Debug)]
+pub struct FuzzConfig {
+    /// The seed: the same seed gives the same cases.
+    pub seed: u64,
+    /// Stop after this many cases.
+    pub cases: Option<usize>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Candidate evaluations allowed to shrink one finding.
+    pub shrink_steps: usize,
+    /// Stop after this many failed engine starts in a row.
+    pub max_failed_starts: usize,
+    /// Also write every generated case here (`NNNNN.case`, expectations: the model's).
+    pub keep: Option<std::path::PathBuf>,
+}
+
+impl Default for FuzzConfig {
+    fn default() -> Self {
+        FuzzConfig {
+            seed: 0,
+            cases: None,
+            time: None,
+            shrink_steps: 150,
+            max_failed_starts: 5,
+            keep: None,
+        }
+    }
+}
+
+impl FuzzConfig {
+    /// The number of cases to run, if bounded.
+    pub fn case_limit(&self) -> Option<usize> {
+        match (self.cases, self.time) {
+            (None, None) => Some(DEFAULT_CASES),
+            (c, _) => c,
+        }
+    }
+}
+
+/// One group of disagreements of one kind.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The kind (the grouping key).
+    pub kind: String,
+    /// How many generated cases hit it.
+    pub hits: usize,
+    /// The index of the first case that hit it.
+    pub first_case: usize,
+    /// The shrunk recipe.
+    pub recipe: Recipe,
+    /// The shrunk case (expectations: the model's).
+    pub case: Case,
+    /// The differences on the shrunk case (for a fault: empty).
+    pub differences: Vec<Difference>,
+    /// For an engine fault or error: what happened.
+    pub fault: Option<String>,
+    /// Statements (defines, board, plays) before and after shrinking.
+    pub shrunk_from: (usize, usize),
+    /// The rules the case is under.
+    pub rules: String,
+}
+
+impl Finding {
+    /// The one-line report: what the engine did, what the rule says, the rule number.
+    pub fn summary(&self) -> String {
+        match (&self.fault, self.differences.first()) {
+            (Some(f), _) => f.clone(),
+            (None, Some(d)) => d.line(),
+            (None, None) => self.kind.clone(),
+        }
+    }
+}
+
+/// What a fuzzing run found.
+#[derive(Clone, Debug, Default)]
+pub struct FuzzReport {
+    /// The engine's hello.
+    pub engine: Option<Hello>,
+    /// The seed.
+    pub seed: u64,
+    /// Cases generated.
+    pub cases: usize,
+    /// Cases compared.
+    pub compared: usize,
+    /// Cases the engine agreed on.
+    pub agreed: usize,
+    /// Cases skipped, by unsupported feature or rules.
+    pub unsupported: BTreeMap<String, usize>,
+    /// Fields the engine did not report, with the number of cases.
+    pub not_reported: BTreeMap<String, usize>,
+    /// Engine faults (crash, hang, garbage, wrong version) and error replies.
+    pub faults: usize,
+    /// Recipes the model could not make a case of.
+    pub generation_failures: usize,
+    /// The findings, in order of discovery.
+    pub findings: Vec<Finding>,
+    /// Why the run stopped early, if it did.
+    pub aborted: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// What one case gave.
+enum Outcome {
+    Agree(Comparison),
+    Disagree(Comparison),
+    Unsupported(String),
+    Fault(String, String),
+    NoCase,
+}
+
+impl Outcome {
+    fn kind(&self) -> Option<String> {
+        match self {
+            Outcome::Disagree(c) => c.kind().map(|k| k.to_string()),
+            Outcome::Fault(k, _) => Some(k.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// The 32-byte seed of case `i`.
+fn case_seed(seed: u64, i: u64) -> [u8; 32] {
+    let mut x = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5151_7EA5_0F0F_1234;
+    let mut out = [0u8; 32];
+    for chunk in out.chunks_mut(8) {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        chunk.copy_from_slice(&z.to_le_bytes());
+    }
+    out
+}
+
+/// The proptest runner that generates case `i` of `seed`.
+pub fn runner_for(seed: u64, i: u64) -> TestRunner {
+    TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &case_seed(seed, i)),
+    )
+}
+
+/// The recipe of case `i` of `seed`.
+pub fn recipe_for(seed: u64, i: u64) -> Recipe {
+    let mut runner = runner_for(seed, i);
+    gen::recipe()
+        .new_tree(&mut runner)
+        .expect("recipes always generate")
+        .current()
+}
+
+/// A recipe from raw bytes (for coverage-guided fuzzers): the first 32 bytes seed the
+/// scenario (item, board, resources, reactions), the rest are the walk's choices, two bytes a
+/// decision, so that a mutation of the tail changes one decision of the play. (Proptest's
+/// pass-through RNG cannot be used for the whole recipe: every `prop_oneof!` forks the RNG and
+/// halves the bytes left.)
+pub fn recipe_from_bytes(bytes: &[u8]) -> Recipe {
+    let (head, tail) = bytes.split_at(bytes.len().min(32));
+    let mut seed = [0u8; 32];
+    seed[..head.len()].copy_from_slice(head);
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
+    );
+    let mut r = gen::recipe()
+        .new_tree(&mut runner)
+        .expect("recipes always generate")
+        .current();
+    if !tail.is_empty() {
+        r.walk = tail
+            .chunks(2)
+            .take(60)
+            .map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+            .collect();
+    }
+    r
+}
+
+/// Compares one case on the model and the engine: the differences, or why there are none.
+pub struct Checker<'a> {
+    engine: &'a mut dyn Engine,
+    hello: Hello,
+    rules: Vec<String>,
+    next_id: u64,
+}
+
+/// A one-case verdict, for tests and the bolero harness.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// The engine agrees with the model.
+    Agree,
+    /// The differences.
+    Disagree(Vec<Difference>),
+    /// Not compared: the engine does not support this.
+    Unsupported(String),
+    /// The engine crashed, hung, printed garbage or replied with an error.
+    Fault(String),
+    /// The recipe makes no case.
+    NoCase,
+}
+
+impl<'a> Checker<'a> {
+    /// A checker for an engine (this does the handshake).
+    pub fn new(engine: &'a mut dyn Engine) -> Result<Checker<'a>, Fault> {
+        let hello = engine.hello()?;
+        let rules = gen::usable_rules(&hello.rules);
+        Ok(Checker {
+            engine,
+            hello,
+            rules,
+            next_id: 0,
+        })
+    }
+
+    /// The engine's hello.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// The case a recipe makes for this engine (under one of its rules).
+    pub fn case(&self, r: &Recipe, header: Vec<String>) -> Result<Case, String> {
+        gen::generate(r, &self.rules, header)
+    }
+
+    /// Runs a case on both sides.
+    pub fn check_case(&mut self, case: &Case) -> Verdict {
+        self.check_case_in(case, None)
+    }
+
+    /// Runs a case from a file in `dir` (for a rulebook file the case names) on both sides.
+    pub fn check_case_in(&mut self, case: &Case, dir: Option<&std::path::Path>) -> Verdict {
+        match self.outcome_in(case, dir) {
+            Outcome::Agree(_) => Verdict::Agree,
+            Outcome::Disagree(c) => Verdict::Disagree(c.differences),
+            Outcome::Unsupported(f) => Verdict::Unsupported(f),
+            Outcome::Fault(_, m) => Verdict::Fault(m),
+            Outcome::NoCase => Verdict::NoCase,
+        }
+    }
+
+    /// Runs a recipe's case on both sides.
+    pub fn check(&mut self, r: &Recipe) -> Verdict {
+        match self.case(r, vec![]) {
+            Ok(c) => self.check_case(&c),
+            Err(_) => Verdict::NoCase,
+        }
+    }
+
+    fn outcome(&mut self, r: &Recipe) -> (Outcome, Option<Case>) {
+        match self.case(r, vec![]) {
+            Ok(c) => (self.outcome_of(&c), Some(c)),
+            Err(_) => (Outcome::NoCase, None),
+        }
+    }
+
+    fn outcome_of(&mut self, case: &Case) -> Outcome {
+        self.outcome_in(case, None)
+    }
+
+    fn outcome_in(&mut self, case: &Case, dir: Option<&std::path::Path>) -> Outcome {
+        if !self.hello.supports_rules(&case.rules) {
+            return Outcome::Unsupported(format!("rules {}", case.rules));
+        }
+        self.next_id += 1;
+        let req = match request(case, dir, self.next_id) {
+            Ok(r) => r,
+            Err(_) => return Outcome::NoCase,
+        };
+        if let Some(f) = req.features.iter().find(|f| !self.hello.supports(f)) {
+            return Outcome::Unsupported(f.clone());
+        }
+        let model = match model_observation(case, dir) {
+            Ok(m) => m,
+            Err(_) => return Outcome::NoCase,
+        };
+        match self.engine.run(&req) {
+            Reply::Result(obs) => {
+                let c = compare(&req, &model, &obs);
+                if c.differences.is_empty() {
+                    Outcome::Agree(c)
+                } else {
+                    Outcome::Disagree(c)
+                }
+            }
+            Reply::Unsupported { feature, .. } => Outcome::Unsupported(feature),
+            Reply::Error(m) => Outcome::Fault(
+                "engine error".into(),
+                format!("the engine reports an error: {m}"),
+            ),
+            Reply::Fault(f) => Outcome::Fault(format!("engine {}", f.kind()), f.to_string()),
+        }
+    }
+}
+
+/// The statements of a case (defines, board and plays): what shrinking makes smaller.
+pub fn size(c: &Case) -> usize {
+    c.defines.len() + c.board.len() + c.plays.len()
+}
+
+/// Runs the fuzzer against an engine.
+pub fn fuzz(engine: &mut dyn Engine, cfg: &FuzzConfig) -> FuzzReport {
+    fuzz_with(engine, cfg, &mut |_, _| {})
+}
+
+/// Runs the fuzzer, calling `progress(case_index, report)` after every case.
+pub fn fuzz_with(
+    engine: &mut dyn Engine,
+    cfg: &FuzzConfig,
+    progress: &mut dyn FnMut(usize, &FuzzReport),
+) -> FuzzReport {
+    let start = Instant::now();
+    let mut report = FuzzReport {
+        seed: cfg.seed,
+        ..FuzzReport::default()
+    };
+    // The handshake; a failing start is retried like any other.
+    let mut attempts = 0;
+    let hello = loop {
+        match engine.hello() {
+            Ok(h) => break h,
+            Err(Fault::Spawn(m)) => {
+                report.aborted = Some(format!("the engine cannot be started: {m}"));
+                report.seconds = start.elapsed().as_secs_f64();
+                return report;
+            }
+            Err(f) => {
+                attempts += 1;
+                report.faults += 1;
+                if attempts >= cfg.max_failed_starts {
+                    report.aborted = Some(format!(
+                        "the engine failed to start {attempts} times in a row; last: {f}"
+                    ));
+                    report.seconds = start.elapsed().as_secs_f64();
+                    return report;
+                }
+            }
+        }
+    };
+    report.engine = Some(hello);
+    let mut checker = match Checker::new(engine) {
+        Ok(c) => c,
+        Err(f) => {
+            report.aborted = Some(f.to_string());
+            return report;
+        }
+    };
+    if checker.rules.is_empty() {
+        report.aborted = Some(format!(
+            "the engine supports none of the rules rbcheck generates ({}); its hello says {:?}",
+            PRESETS.join(", "),
+            checker.hello.rules
+        ));
+        return report;
+    }
+    let limit = cfg.case_limit();
+    let strategy = gen::recipe();
+    let mut failed_in_a_row = 0usize;
+    let mut i = 0usize;
+    loop {
+        if limit.is_some_and(|l| i >= l) || cfg.time.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        let mut runner = runner_for(cfg.seed, i as u64);
+        let mut tree = strategy
+            .new_tree(&mut runner)
+            .expect("recipes always generate");
+        let recipe = tree.current();
+        report.cases += 1;
+        let (outcome, case) = checker.outcome(&recipe);
+        if let (Some(dir), Some(c)) = (&cfg.keep, &case) {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(dir.join(format!("{i:05}.case")), crate::case::print(c));
+        }
+        match &outcome {
+            Outcome::Agree(c) | Outcome::Disagree(c) => {
+                report.compared += 1;
+                for f in &c.not_reported {
+                    *report.not_reported.entry(f.to_string()).or_default() += 1;
+                }
+                if matches!(outcome, Outcome::Agree(_)) {
+                    report.agreed += 1;
+                }
+                failed_in_a_row = 0;
+            }
+            Outcome::Unsupported(f) => {
+                *report.unsupported.entry(f.clone()).or_default() += 1;
+                failed_in_a_row = 0;
+            }
+            Outcome::Fault(..) => report.faults += 1,
+            Outcome::NoCase => report.generation_failures += 1,
+        }
+        if let (Some(kind), Some(case)) = (outcome.kind(), case) {
+            if let Some(f) = report.findings.iter_mut().find(|f| f.kind == kind) {
+                f.hits += 1;
+            } else {
+                let rules = case.rules.clone();
+                let original_plays = size(&case);
+                let (recipe, shrunk) = match &outcome {
+                    Outcome::Disagree(_) => {
+                        shrink(&mut checker, &mut tree, &kind, cfg.shrink_steps)
+                    }
+                    _ => (recipe.clone(), None),
+                };
+                let (case, differences) = match shrunk {
+                    Some((c, d)) => shrink_case(&mut checker, c, d, &kind, cfg.shrink_steps),
+                    None => (
+                        case.clone(),
+                        match &outcome {
+                            Outcome::Disagree(c) => c.differences.clone(),
+                            _ => vec![],
+                        },
+                    ),
+                };
+                report.findings.push(Finding {
+                    kind: kind.clone(),
+                    hits: 1,
+                    first_case: i,
+                    shrunk_from: (original_plays, size(&case)),
+                    recipe,
+                    case,
+                    differences,
+                    fault: match &outcome {
+                        Outcome::Fault(_, m) => Some(m.clone()),
+                        _ => None,
+                    },
+                    rules,
+                });
+            }
+        }
+        if let Outcome::Fault(..) = outcome {
+            failed_in_a_row += 1;
+            if failed_in_a_row >= cfg.max_failed_starts.max(1) * 4 {
+                report.aborted = Some(format!(
+                    "the engine failed on {failed_in_a_row} cases in a row; stopping"
+                ));
+                i += 1;
+                progress(i, &report);
+                break;
+            }
+        }
+        i += 1;
+        progress(i, &report);
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// Shrinks a failing recipe's value tree while the engine still disagrees the same way;
+/// returns the smallest recipe and its case and differences.
+fn shrink(
+    checker: &mut Checker,
+    tree: &mut impl ValueTree<Value = Recipe>,
+    kind: &str,
+    steps: usize,
+) -> (Recipe, Option<(Case, Vec<Difference>)>) {
+    let mut best = tree.current();
+    let mut best_case: Option<(Case, Vec<Difference>)> = None;
+    if let (Outcome::Disagree(c), Some(case)) = checker.outcome(&best) {
+        best_case = Some((case, c.differences));
+    }
+    let size = |c: &Option<(Case, Vec<Difference>)>| {
+        c.as_ref()
+            .map(|(c, _)| c.plays.len() + c.board.len() + c.defines.len())
+            .unwrap_or(usize::MAX)
+    };
+    let mut n = 0;
+    if !tree.simplify() {
+        return (best, best_case);
+    }
+    loop {
+        if n >= steps {
+            break;
+        }
+        n += 1;
+        let cand = tree.current();
+        let (o, case) = checker.outcome(&cand);
+        let same = o.kind().as_deref() == Some(kind);
+        if same {
+            if let (Outcome::Disagree(c), Some(case)) = (o, case) {
+                let entry = Some((case, c.differences));
+                if size(&entry) <= size(&best_case) {
+                    best = cand;
+                    best_case = entry;
+                }
+            }
+            if !tree.simplify() {
+                break;
+            }
+        } else if !tree.complicate() {
+            break;
+        }
+    }
+    (best, best_case)
+}
+
+/// Whether a finding's case has an illegal statement the engine accepted (for reports).
+pub fn is_illegal_case(c: &Case) -> bool {
+    c.expects
+        .iter()
+        .any(|e| matches!(e.stmt, crate::case::ast::Expect::Illegal { .. }))
+}
+
+/// The number of play statements of a case that are decisions (not passes).
+pub fn decisions(c: &Case) -> usize {
+    c.plays
+        .iter()
+        .filter(|p| !matches!(p.stmt, PlayStmt::Pass(_)))
+        .count()
+}
+
+/// The verdict on one case file.
+#[derive(Clone, Debug)]
+pub struct FileVerdict {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// What the engine did with it (compared with the model's replay, not the file's
+    /// expectations: the two agree for a passing case).
+    pub verdict: Verdict,
+}
+
+/// Sends case files to an engine and compares each answer with the model's.
+pub fn check_files(
+    engine: &mut dyn Engine,
+    files: &[std::path::PathBuf],
+) -> Result<Vec<FileVerdict>, Fault> {
+    let mut checker = Checker::new(engine)?;
+    let mut out = vec![];
+    for f in files {
+        let verdict = match std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| crate::case::parse(&t).map_err(|e| e.to_string()))
+        {
+            Ok(case) => checker.check_case_in(&case, f.parent()),
+            Err(_) => Verdict::NoCase,
+        };
+        out.push(FileVerdict {
+            path: f.clone(),
+            verdict,
+        });
+    }
+    Ok(out)
+}
+
+/// The case with these header lines and the model's expectations (lines renumbered).
+pub fn with_header(case: &Case, header: Vec<String>) -> Result<Case, String> {
+    use crate::case::replay;
+    let mut c = case.clone();
+    c.header = header;
+    c.expects.clear();
+    let c = crate::case::parse(&crate::case::print(&c)).map_err(|e| e.to_string())?;
+    let rules = replay::rulebook(&c, None).map_err(|e| e.to_string())?;
+    let game = model::game::Game::new(rules, replay::cards(&c).map_err(|e| e.to_string())?);
+    let (setup, _) = replay::setup(&game, &c).map_err(|e| e.to_string())?;
+    crate::case::from_trace::with_expectations(c, &setup, None)
+}
+
+/// Gives units and gear the labels `u1`, `u2`, ... and `g1`, `g2`, ... in board order, and
+/// renames them in the plays.
+fn relabel(case: &mut Case) {
+    use crate::case::ast::{BoardStmt, ObjRef};
+    let mut map = std::collections::HashMap::new();
+    let (mut u, mut g) = (0, 0);
+    for b in &mut case.board {
+        match &mut b.stmt {
+            BoardStmt::Unit { label, .. } => {
+                u += 1;
+                map.insert(label.clone(), format!("u{u}"));
+                *label = format!("u{u}");
+            }
+            BoardStmt::Gear { label, .. } => {
+                g += 1;
+                map.insert(label.clone(), format!("g{g}"));
+                *label = format!("g{g}");
+            }
+            _ => {}
+        }
+    }
+    for b in &mut case.board {
+        if let BoardStmt::Attack(l) = &mut b.stmt {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+    for p in &mut case.plays {
+        if let PlayStmt::Target {
+            obj: ObjRef::Label(l),
+            ..
+        } = &mut p.stmt
+        {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+}
+
+/// Smaller variants of a case with the same plays: a board statement dropped, a pool
+/// emptied of one kind of resource, fewer cards, no damage.
+fn case_candidates(case: &Case) -> Vec<Case> {
+    use crate::case::ast::BoardStmt;
+    let mut out = vec![];
+    for j in 0..case.board.len() {
+        let mut c = case.clone();
+        c.board.remove(j);
+        relabel(&mut c);
+        out.push(c);
+    }
+    for (j, b) in case.board.iter().enumerate() {
+        let mut variants: Vec<BoardStmt> = vec![];
+        match &b.stmt {
+            BoardStmt::Pool(p, cost) => {
+                if cost.energy > 0 {
+                    let mut c = *cost;
+                    c.energy = 0;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy / 2;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy - 1;
+                    variants.push(BoardStmt::Pool(*p, c));
+                }
+                for d in 0..6 {
+                    if cost.power[d] > 0 {
+                        let mut c = *cost;
+                        c.power[d] = 0;
+                        variants.push(BoardStmt::Pool(*p, c));
+                        c.power[d] = cost.power[d] - 1;
+                        variants.push(BoardStmt::Pool(*p, c));
+                    }
+                }
+            }
+            BoardStmt::OtherCards(p, n) if *n > 1 => {
+                variants.push(BoardStmt::OtherCards(*p, n - 1))
+            }
+            BoardStmt::Deck(p, n) if *n > 1 => variants.push(BoardStmt::Deck(*p, n / 2)),
+            BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage,
+            } if *damage > 0 => variants.push(BoardStmt::Unit {
+                label: label.clone(),
+                card: card.clone(),
+                controller: *controller,
+                loc: *loc,
+                damage: 0,
+            }),
+            _ => {}
+        }
+        for v in variants {
+            let mut c = case.clone();
+            c.board[j].stmt = v;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Shrinks a case, keeping its plays, while the engine still disagrees the same way.
+fn shrink_case(
+    checker: &mut Checker,
+    case: Case,
+    diffs: Vec<Difference>,
+    kind: &str,
+    steps: usize,
+) -> (Case, Vec<Difference>) {
+    let mut best = case;
+    let mut best_diffs = diffs;
+    let mut n = 0;
+    'outer: loop {
+        for cand in case_candidates(&best) {
+            if n >= steps {
+                break 'outer;
+            }
+            n += 1;
+            let Ok(cand) = crate::case::parse(&crate::case::print(&Case {
+                expects: vec![],
+                ..cand
+            })) else {
+                continue;
+            };
+            if let Outcome::Disagree(c) = checker.outcome_of(&cand) {
+                if c.kind() == Some(kind) {
+                    if let Ok(with) = with_header(&cand, best.header.clone()) {
+                        best = with;
+                        best_diffs = c.differences;
+                        continue 'outer;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    (best, best_diffs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_bytes_make_a_recipe() {
+        for input in [
+            vec![],
+            vec![0u8; 64],
+            vec![255u8; 600],
+            (0..=255u8).collect::<Vec<_>>(),
+        ] {
+            let r = recipe_from_bytes(&input);
+            assert!(r.walk.len() <= 60);
+        }
+    }
+}

@@ -1,0 +1,706 @@
+//! Generating cases from the model: a [`Recipe`] (an item, a board, resources, the opponent's
+//! reactions, and the choices of a random walk) is turned into a starting position, the model is
+//! walked from it choosing among its enabled actions, and the run is written as a case whose
+//! expectations are the model's. Proptest strategies generate recipes, biased toward what
+//! engines get wrong: paid [Repeat] instances, the same target for several executions (so an
+//! earlier execution makes a later target illegal), counters, discounts to zero, triggers.
+//! Some recipes then inject an illegal statement (an instance paid twice, a Repeat decided after
+//! paying, an item played without the timing it needs).
+
+use crate::case::ast::*;
+use crate::case::from_trace::{case_for_run, complete_run, with_expectations};
+use model::action::Action;
+use model::card::*;
+use model::catalogue::Catalogue;
+use model::cost::{Cost, Domain};
+use model::game::Game;
+use model::rulebook::Rulebook;
+use model::setup::*;
+use model::state::{Location, Phase, Pick, Player, State};
+use proptest::prelude::*;
+use proptest::strategy::{BoxedStrategy, Strategy};
+
+/// Real spells played as the item.
+pub const ITEMS: [&str; 14] = [
+    "Rocket Barrage",
+    "Desert's Call",
+    "Curtain Call",
+    "Bellows Breath",
+    "Temptation",
+    "Square Up",
+    "Frigid Touch",
+    "Hidden Blade",
+    "Find Your Center",
+    "Void Seeker",
+    "Vanishing Bolt",
+    "Chant of Readiness",
+    "Feral Strength",
+    "Downstage Dramatics",
+];
+
+/// Units of boards.
+pub const UNITS: [&str; 8] = [
+    "Practice Dummy",
+    "Sturdy Dummy",
+    "Pouty Poro",
+    "Volibear, Furious",
+    "Watchful Sentry",
+    "Spellwatcher",
+    "Ezreal, Prodigy",
+    "Syndra, Transcendent",
+];
+
+/// The opponent's reactions.
+pub const REACTIONS: [&str; 8] = [
+    "Defy",
+    "Wind Wall",
+    "Swift Execution",
+    "Sidestep",
+    "Frigid Touch",
+    "Feral Strength",
+    "Downstage Dramatics",
+    "Mystic Reversal",
+];
+
+/// The name of a generated spell.
+pub const GENERATED: &str = "Fuzz Spell";
+
+/// What is played.
+#[derive(Clone, Debug)]
+pub enum ItemPick {
+    /// A real spell, by index into [`ITEMS`].
+    Catalogue(usize),
+    /// A generated spell.
+    Generated(CardDef),
+    /// Vendetta Duelist's "when I attack" ability (RUP4's repeated ability).
+    Ability,
+}
+
+/// A unit of the board.
+#[derive(Clone, Debug)]
+pub struct UnitPick {
+    /// Index into [`UNITS`].
+    pub card: usize,
+    /// Controlled by you.
+    pub mine: bool,
+    /// 0: its controller's base; 1, 2: battlefield 1, 2.
+    pub loc: u8,
+    /// Damage already marked.
+    pub damage: u8,
+}
+
+/// Everything a generated case is made from.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    /// Which of the engine's rules versions (index, modulo their number).
+    pub rules: u8,
+    /// The item.
+    pub item: ItemPick,
+    /// The units.
+    pub units: Vec<UnitPick>,
+    /// The gear (true: yours).
+    pub gear: Vec<bool>,
+    /// Marai Spire: 0 none, 1 yours, 2 the opponent's.
+    pub spire: u8,
+    /// Temporal Portal activated.
+    pub portal: bool,
+    /// A showdown is in progress.
+    pub showdown: bool,
+    /// The opponent is within 3 points of the Victory Score.
+    pub near_victory: bool,
+    /// Your pool: Energy, and Power of Mind, Chaos, Order, Fury, Calm.
+    pub pool: [u8; 6],
+    /// Other cards in your hand.
+    pub hand_other: u8,
+    /// Cards in your deck.
+    pub deck: u8,
+    /// The opponent's reactions (indices into [`REACTIONS`]).
+    pub reactions: Vec<usize>,
+    /// The opponent can pay for anything.
+    pub opp_rich: bool,
+    /// The random walk's choices.
+    pub walk: Vec<u16>,
+    /// 0: none; 1: an instance paid twice; 2: a Repeat decided after paying; 3: the item played
+    /// in a showdown without [Action].
+    pub inject: u8,
+}
+
+fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Option<TargetSpec> {
+    Some(TargetSpec {
+        kind,
+        at,
+        side,
+        count,
+        up_to,
+        same_location: count > 1,
+        max_energy: None,
+        max_power: None,
+    })
+}
+
+fn place() -> impl Strategy<Value = Place> {
+    prop_oneof![
+        3 => Just(Place::Anywhere),
+        1 => Just(Place::Base),
+        1 => Just(Place::Battlefield)
+    ]
+}
+
+fn side() -> impl Strategy<Value = Side> {
+    prop_oneof![3 => Just(Side::Any), 2 => Just(Side::Enemy), 1 => Just(Side::Friendly)]
+}
+
+fn instructions() -> impl Strategy<Value = Vec<Instruction>> {
+    let first = prop_oneof![
+        4 => (1u8..5, place(), side(), prop_oneof![4 => Just(1u8), 1 => Just(2u8)], any::<bool>()).prop_map(|(n, at, sd, c, up)| Instruction {
+            effect: Effect::Deal(n),
+            target: target(TargetKind::Unit, at, sd, c, up && c > 1),
+        }),
+        3 => (place(), side()).prop_map(|(at, sd)| Instruction {
+            effect: Effect::Kill,
+            target: target(TargetKind::Unit, at, sd, 1, false)
+        }),
+        1 => side().prop_map(|sd| Instruction {
+            effect: Effect::Kill,
+            target: target(TargetKind::Gear, Place::Anywhere, sd, 1, false)
+        }),
+        1 => (1u8..3).prop_map(|n| Instruction { effect: Effect::Draw(n), target: None }),
+        1 => (1u8..4).prop_map(|n| Instruction { effect: Effect::PlayToken(n), target: None }),
+        1 => (-3i8..4, side()).prop_map(|(n, sd)| Instruction {
+            effect: Effect::GiveMight(n),
+            target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false)
+        }),
+        1 => (side(), any::<bool>()).prop_map(|(sd, same)| Instruction {
+            effect: Effect::Move(if same { Destination::WithSameController } else { Destination::Anywhere }),
+            target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false),
+        }),
+    ];
+    let second = prop_oneof![
+        4 => Just(None),
+        3 => (1u8..3).prop_map(|n| Some(Instruction { effect: Effect::ItsControllerDraws(n), target: None })),
+        1 => Just(Some(Instruction { effect: Effect::BanishSelf, target: None })),
+        1 => Just(Some(Instruction { effect: Effect::Draw(1), target: None })),
+    ];
+    (first, second).prop_map(|(a, b)| {
+        let mut v = vec![a];
+        if let Some(b) = b {
+            let linked = matches!(b.effect, Effect::ItsControllerDraws(_));
+            if !(linked
+                && a.target
+                    .is_none_or(|t| t.kind != TargetKind::Unit || t.count > 1))
+            {
+                v.push(b);
+            }
+        }
+        v
+    })
+}
+
+fn repeat_cost() -> impl Strategy<Value = RepeatCost> {
+    prop_oneof![
+        4 => (0u8..4).prop_map(|e| RepeatCost::Pay(Cost::energy(e))),
+        2 => (0u8..3).prop_map(|e| RepeatCost::Pay(Cost { energy: e, power: [0, 0, 1, 0, 0, 0], any: 0 })),
+        1 => Just(RepeatCost::Pay(Cost { energy: 1, power: [0; 6], any: 1 })),
+        1 => Just(RepeatCost::Discard(1)),
+    ]
+}
+
+/// A generated spell.
+pub fn generated_item() -> impl Strategy<Value = CardDef> {
+    (
+        prop_oneof![5 => proptest::collection::vec(instructions(), 1..=1), 2 => proptest::collection::vec(instructions(), 2..4)],
+        prop_oneof![1 => proptest::collection::vec(repeat_cost(), 0..1), 5 => proptest::collection::vec(repeat_cost(), 1..3), 1 => proptest::collection::vec(repeat_cost(), 3..4)],
+        any::<bool>(),
+        0u8..4,
+        prop_oneof![3 => Just(false), 1 => Just(true)],
+        prop_oneof![6 => Just(false), 1 => Just(true)],
+        prop_oneof![3 => Just(Timing::Action), 2 => Just(Timing::Normal), 1 => Just(Timing::Reaction)],
+    )
+        .prop_map(|(modes, repeat, distinct, energy, discount, as_you_play, timing)| CardDef {
+            name: GENERATED.into(),
+            code: String::new(),
+            kind: CardKind::Spell,
+            domains: vec![Domain::Mind],
+            cost: Cost::energy(energy),
+            timing,
+            repeat,
+            discount: discount.then_some(SelfDiscount {
+                energy: 2,
+                when: Condition::Always,
+            }),
+            optional: false,
+            as_you_play: if as_you_play {
+                vec![Instruction {
+                    effect: Effect::Draw(1),
+                    target: None,
+                }]
+            } else {
+                vec![]
+            },
+            distinct_modes: distinct && modes.len() > 1,
+            modes: modes
+                .into_iter()
+                .map(|instructions| Mode {
+                    text: String::new(),
+                    instructions,
+                })
+                .collect(),
+            might: 0,
+            abilities: vec![],
+            synthetic: true,
+            source: "generated by rbcheck fuzz".into(),
+        })
+}
+
+fn item_pick() -> impl Strategy<Value = ItemPick> {
+    prop_oneof![
+        5 => (0..ITEMS.len()).prop_map(ItemPick::Catalogue),
+        4 => generated_item().prop_map(ItemPick::Generated),
+        1 => Just(ItemPick::Ability),
+    ]
+}
+
+fn unit_pick() -> impl Strategy<Value = UnitPick> {
+    (
+        prop_oneof![
+            5 => Just(0usize), 3 => Just(1usize), 2 => Just(2usize), 1 => Just(3usize),
+            1 => Just(4usize), 2 => Just(5usize), 2 => Just(6usize), 1 => Just(7usize)
+        ],
+        prop_oneof![2 => Just(false), 1 => Just(true)],
+        0u8..3,
+        prop_oneof![4 => Just(0u8), 1 => Just(1u8)],
+    )
+        .prop_map(|(card, mine, loc, damage)| UnitPick {
+            card,
+            // Ezreal, Syndra and Spellwatcher change your plays: they are yours.
+            mine: mine || card >= 5,
+            loc,
+            damage,
+        })
+}
+
+/// Recipes, biased toward the interesting.
+pub fn recipe() -> BoxedStrategy<Recipe> {
+    let board = (
+        (
+            prop_oneof![1 => Just(0u8), 3 => Just(1u8), 1 => Just(2u8)],
+            proptest::collection::vec(unit_pick(), 0..4),
+        )
+            .prop_map(|(core, mut v)| {
+                if core > 0 {
+                    // Something to target: enemy units at a battlefield and at their base
+                    // (sometimes one with [Deflect]).
+                    v.insert(
+                        0,
+                        UnitPick {
+                            card: 0,
+                            mine: false,
+                            loc: 1,
+                            damage: 0,
+                        },
+                    );
+                    v.insert(
+                        1,
+                        UnitPick {
+                            card: if core == 2 { 2 } else { 1 },
+                            mine: false,
+                            loc: 0,
+                            damage: 0,
+                        },
+                    );
+                }
+                v
+            }),
+        prop_oneof![1 => proptest::collection::vec(prop_oneof![3 => Just(false), 1 => Just(true)], 0..1), 2 => proptest::collection::vec(prop_oneof![3 => Just(false), 1 => Just(true)], 1..3)],
+        prop_oneof![4 => Just(0u8), 2 => Just(1u8), 1 => Just(2u8)],
+        prop_oneof![2 => Just(false), 1 => Just(true)],
+        prop_oneof![5 => Just(false), 1 => Just(true)],
+        prop_oneof![2 => Just(false), 1 => Just(true)],
+    );
+    let res = (
+        prop_oneof![
+            5 => (8u8..15, 2u8..5, 1u8..3, 1u8..3, 1u8..3, 0u8..3).prop_map(|(e, b, p, y, r, g)| [e, b, p, y, r, g]),
+            1 => (0u8..7, 0u8..2, 0u8..2, 0u8..2, 0u8..2, 0u8..2).prop_map(|(e, b, p, y, r, g)| [e, b, p, y, r, g]),
+        ],
+        0u8..4,
+        prop_oneof![1 => 1u8..3, 3 => 3u8..11],
+    );
+    let opp = (
+        prop_oneof![
+            2 => proptest::collection::vec(prop_oneof![3 => 0usize..2, 2 => 2usize..4, 2 => 4usize..7, 1 => Just(7usize)], 0..1),
+            3 => proptest::collection::vec(prop_oneof![3 => 0usize..2, 2 => 2usize..4, 2 => 4usize..7, 1 => Just(7usize)], 1..3),
+        ],
+        prop_oneof![3 => Just(true), 1 => Just(false)],
+    );
+    (
+        any::<u8>(),
+        item_pick(),
+        board,
+        res,
+        opp,
+        proptest::collection::vec(any::<u16>(), 0..60),
+        prop_oneof![16 => Just(0u8), 2 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)],
+    )
+        .prop_map(
+            |(
+                rules,
+                item,
+                (units, gear, spire, portal, showdown, near_victory),
+                (pool, hand_other, deck),
+                (reactions, opp_rich),
+                walk,
+                inject,
+            )| Recipe {
+                rules,
+                item,
+                units,
+                gear,
+                spire,
+                portal,
+                showdown,
+                near_victory,
+                pool,
+                hand_other,
+                deck,
+                reactions,
+                opp_rich,
+                walk,
+                inject,
+            },
+        )
+        .boxed()
+}
+
+/// The game and starting position of a recipe under a rulebook.
+pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
+    let mut cards = Catalogue::builtin().cards;
+    if let ItemPick::Generated(def) = &r.item {
+        cards.push(def.clone());
+    }
+    let game = Game::new(rules, cards);
+    let id = |n: &str| game.card_named(n).ok_or_else(|| format!("no card `{n}`"));
+    let mut s = Setup {
+        battlefields: vec![BattlefieldSetup::default(), BattlefieldSetup::default()],
+        ..Setup::default()
+    };
+    let item = match &r.item {
+        ItemPick::Catalogue(i) => Some(id(ITEMS[*i % ITEMS.len()])?),
+        ItemPick::Generated(_) => Some(id(GENERATED)?),
+        ItemPick::Ability => None,
+    };
+    let has_repeat = item.is_some_and(|i| !game.card(i).repeat.is_empty());
+    let timing = item
+        .map(|i| game.card(i).timing)
+        .unwrap_or(Timing::Reaction);
+    let mut syndra = false;
+    for u in &r.units {
+        let p = if u.mine { Player::YOU } else { Player::OPP };
+        let loc = match u.loc {
+            0 => Location::Base(p),
+            n => Location::Battlefield(n - 1),
+        };
+        let name = UNITS[u.card % UNITS.len()];
+        syndra |= u.mine && name.starts_with("Syndra");
+        s.units.push(UnitSetup {
+            card: id(name)?,
+            controller: p,
+            loc,
+            damage: u.damage,
+        });
+    }
+    for mine in &r.gear {
+        s.gear.push(GearSetup {
+            card: id("Spare Gear")?,
+            controller: if *mine { Player::YOU } else { Player::OPP },
+        });
+    }
+    if r.spire > 0 {
+        s.battlefields[(r.spire as usize + r.units.len()) % 2] = BattlefieldSetup {
+            card: Some(id("Marai Spire")?),
+            controller: Some(if r.spire == 1 {
+                Player::YOU
+            } else {
+                Player::OPP
+            }),
+        };
+    }
+    let [e, b, p, y, rr, g] = r.pool;
+    let mut pool = Cost::energy(e);
+    pool.power[Domain::Mind as usize] = b;
+    pool.power[Domain::Chaos as usize] = p;
+    pool.power[Domain::Order as usize] = y;
+    pool.power[Domain::Fury as usize] = rr;
+    pool.power[Domain::Calm as usize] = g;
+    // A spell without printed Repeat gets one from Temporal Portal (or Syndra), mostly.
+    let portal =
+        r.portal || (item.is_some() && !has_repeat && !(syndra && r.showdown) && e % 4 != 0);
+    s.players[0] = PlayerSetup {
+        pool,
+        hand: item.into_iter().collect(),
+        hand_other: r.hand_other,
+        deck: r.deck,
+        portal_charged: portal && item.is_some(),
+        ..Default::default()
+    };
+    s.players[1] = PlayerSetup {
+        pool: if r.opp_rich {
+            Cost {
+                energy: 8,
+                power: [1, 4, 1, 0, 0, 1],
+                any: 0,
+            }
+        } else {
+            Cost {
+                energy: 1,
+                power: [0, 1, 0, 0, 0, 0],
+                any: 0,
+            }
+        },
+        hand: r
+            .reactions
+            .iter()
+            .map(|i| id(REACTIONS[*i % REACTIONS.len()]))
+            .collect::<Result<_, _>>()?,
+        hand_other: 1,
+        deck: 6,
+        near_victory: r.near_victory,
+        ..Default::default()
+    };
+    // A showdown only for items that may be played in one (the timing injection adds it back).
+    s.showdown = r.showdown && timing != Timing::Normal;
+    if item.is_none() {
+        // The attacking Vendetta Duelist and an enemy unit at its battlefield.
+        let at = Location::Battlefield(0);
+        s.units.push(UnitSetup {
+            card: id("Practice Dummy")?,
+            controller: Player::OPP,
+            loc: at,
+            damage: 0,
+        });
+        s.attack_trigger = Some(s.units.len() as u8);
+        s.units.push(UnitSetup {
+            card: id("Vendetta Duelist")?,
+            controller: Player::YOU,
+            loc: at,
+            damage: 0,
+        });
+        s.players[0].hand_other = s.players[0].hand_other.max(1);
+    }
+    Ok((game, s))
+}
+
+fn is_decision(a: &Action) -> bool {
+    !matches!(
+        a,
+        Action::DetermineTotalCost
+            | Action::CheckLegality
+            | Action::Finalize
+            | Action::Resolve
+            | Action::Execute
+            | Action::FinishResolution
+            | Action::Cleanup
+            | Action::CancelPlay { .. }
+    )
+}
+
+/// The objects the pending item's earlier executions chose for `slot`.
+fn earlier_targets(s: &State, exec: u8, slot: u8) -> Vec<model::state::Obj> {
+    let Some(item) = s
+        .chain
+        .iter()
+        .find(|i| i.is_pending() || matches!(i.phase, Phase::NewChoices { .. }))
+    else {
+        return vec![];
+    };
+    item.choices
+        .iter()
+        .take(exec as usize)
+        .flat_map(|c| c.picks.iter())
+        .filter_map(|p| match p {
+            Pick::Target { slot: s2, obj } if *s2 == slot => Some(*obj),
+            _ => None,
+        })
+        .collect()
+}
+
+/// One biased choice among enabled actions; `p` is the walk's number for this decision.
+fn choose(s: &State, acts: &[Action], p: u16) -> Action {
+    let r = p % 100;
+    let i = (p / 100) as usize;
+    let pick = |v: Vec<Action>| v[i % v.len()];
+    let of =
+        |f: &dyn Fn(&Action) -> bool| acts.iter().copied().filter(|a| f(a)).collect::<Vec<_>>();
+    let repeat = of(&|a| matches!(a, Action::DeclareRepeat { .. }));
+    if !repeat.is_empty() {
+        let pay = of(&|a| matches!(a, Action::DeclareRepeat { pay: true, .. }));
+        let skip = of(&|a| matches!(a, Action::DeclareRepeat { pay: false, .. }));
+        return if r < 75 && !pay.is_empty() {
+            pick(pay)
+        } else if !skip.is_empty() {
+            pick(skip)
+        } else {
+            pick(repeat)
+        };
+    }
+    let optional = of(&|a| matches!(a, Action::DecideOptional { .. }));
+    if !optional.is_empty() {
+        return Action::DecideOptional { accept: r < 85 };
+    }
+    if acts.contains(&Action::Pass) {
+        let plays = of(&|a| matches!(a, Action::MoveToChain { .. }));
+        return if r >= 40 && !plays.is_empty() {
+            pick(plays)
+        } else {
+            Action::Pass
+        };
+    }
+    let targets = of(&|a| matches!(a, Action::ChooseTarget { .. }));
+    if !targets.is_empty() {
+        let end = of(&|a| matches!(a, Action::EndTargets { .. }));
+        if !end.is_empty() && r >= 70 {
+            return pick(end);
+        }
+        if r < 55 {
+            if let Action::ChooseTarget { exec, slot, .. } = targets[0] {
+                let before = earlier_targets(s, exec, slot);
+                let again = targets
+                    .iter()
+                    .copied()
+                    .filter(
+                        |a| matches!(a, Action::ChooseTarget { obj, .. } if before.contains(obj)),
+                    )
+                    .collect::<Vec<_>>();
+                if !again.is_empty() {
+                    return pick(again);
+                }
+            }
+        }
+        return pick(targets);
+    }
+    pick(acts.to_vec())
+}
+
+/// The model's run for a recipe: a walk of biased choices, completed to the end of the play.
+pub fn walk(game: &Game, setup: &Setup, picks: &[u16]) -> Result<Vec<(State, Action)>, String> {
+    let mut s = game.initial_state(setup)?;
+    let mut run = vec![];
+    let mut acts = vec![];
+    let mut decisions = 0usize;
+    for _ in 0..2000 {
+        acts.clear();
+        game.actions(&s, &mut acts);
+        if acts.is_empty() {
+            break;
+        }
+        let a = if acts.len() == 1 {
+            acts[0]
+        } else {
+            let p = if picks.is_empty() {
+                0
+            } else {
+                picks[decisions % picks.len()]
+            };
+            if acts.iter().any(is_decision) {
+                decisions += 1;
+            }
+            choose(&s, &acts, p)
+        };
+        let next = game.step(&s, &a);
+        run.push((s, a));
+        s = next;
+    }
+    Ok(complete_run(game, run, s))
+}
+
+/// The rules presets among the engine's, in a fixed order.
+pub fn usable_rules(engine_rules: &[String]) -> Vec<String> {
+    crate::engine::protocol::PRESETS
+        .iter()
+        .filter(|p| engine_rules.iter().any(|r| r.eq_ignore_ascii_case(p)))
+        .map(|p| p.to_string())
+        .collect()
+}
+
+/// The case for a recipe under one of `rules` (presets), with `header` lines.
+pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Case, String> {
+    if rules.is_empty() {
+        return Err("the engine supports no rules preset".into());
+    }
+    let name = &rules[r.rules as usize % rules.len()];
+    let rulebook = Rulebook::named(name).ok_or_else(|| format!("unknown rules `{name}`"))?;
+    let (game, setup) = scenario(r, rulebook)?;
+    let run = walk(&game, &setup, &r.walk)?;
+    let case = case_for_run(&game, name, &setup, &run, header, None)?;
+    if r.inject == 0 {
+        return Ok(case);
+    }
+    let mut injected = case.clone();
+    let plays = &mut injected.plays;
+    let first_play = plays
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::Play(..)));
+    let done = match r.inject {
+        1 => match plays
+            .iter()
+            .position(|p| matches!(p.stmt, PlayStmt::Repeat { .. }))
+        {
+            Some(k) => {
+                let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
+                    unreachable!()
+                };
+                plays.insert(
+                    k + 1,
+                    Line::new(PlayStmt::Repeat {
+                        instance,
+                        pay: true,
+                    }),
+                );
+                true
+            }
+            None => false,
+        },
+        2 => match (
+            plays
+                .iter()
+                .position(|p| matches!(p.stmt, PlayStmt::Repeat { .. })),
+            plays
+                .iter()
+                .position(|p| matches!(p.stmt, PlayStmt::Pay(_))),
+        ) {
+            (Some(k), Some(pay)) if k < pay => {
+                let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
+                    unreachable!()
+                };
+                plays.insert(
+                    pay + 1,
+                    Line::new(PlayStmt::Repeat {
+                        instance,
+                        pay: true,
+                    }),
+                );
+                true
+            }
+            _ => false,
+        },
+        _ => {
+            let normal = setup.players[0]
+                .hand
+                .first()
+                .is_some_and(|c| game.card(*c).timing == Timing::Normal);
+            if normal && first_play.is_some() && !setup.showdown {
+                injected.board.push(Line::new(BoardStmt::Showdown));
+                true
+            } else {
+                false
+            }
+        }
+    };
+    if !done {
+        return Ok(case);
+    }
+    let mut s2 = setup.clone();
+    if r.inject == 3 {
+        s2.showdown = true;
+    }
+    Ok(with_expectations(injected, &s2, None).unwrap_or(case))
+}

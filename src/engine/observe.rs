@@ -1,0 +1,205 @@
+//! The model's side of a comparison: a replay's outcome as an [`Observation`] (every field
+//! filled), and an observation back in the expectation vocabulary of case files.
+
+use super::protocol::*;
+use crate::case::ast::{Case, Expect};
+use crate::case::parse::reason_name;
+use crate::case::replay::{observed, replay, View};
+use model::state::{CancelWhy, Event, Obj, Player, Zone};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn zone_name(z: Zone) -> String {
+    match z {
+        Zone::Board => "board".into(),
+        Zone::Trash => "trash".into(),
+    }
+}
+
+/// The written name of a cancel reason.
+pub fn cancel_name(w: CancelWhy) -> &'static str {
+    match w {
+        CancelWhy::NoLegalChoice => "no-legal-choice",
+        CancelWhy::CannotPay => "cannot-pay",
+    }
+}
+
+/// Everything a replay shows, in the protocol's terms.
+pub fn observation(r: &View) -> Observation {
+    let mut o = Observation::default();
+    match observed(r, &Expect::Legal) {
+        Some(Expect::Illegal { line, rule }) => {
+            o.legal = Some(false);
+            o.illegal = Some(IllegalObs {
+                line: Some(line),
+                play: None,
+                rule,
+                why: r.illegal.map(|i| i.why.clone()),
+            });
+            return o;
+        }
+        _ => o.legal = Some(true),
+    }
+    let s = r.state;
+    let mut items = vec![];
+    for e in &s.log {
+        let Event::MovedToChain { item, card, .. } = *e else {
+            continue;
+        };
+        if card == r.game.token {
+            continue;
+        }
+        let n = item + 1;
+        let mut it = ItemObs {
+            item: n as u32,
+            ..ItemObs::default()
+        };
+        match observed(r, &Expect::Cancelled(n, None)) {
+            Some(Expect::Cancelled(_, Some(w))) => {
+                it.cancelled = Some(Cancelled::Why(cancel_name(w).into()));
+                items.push(it);
+                continue;
+            }
+            _ => it.cancelled = Some(Cancelled::Flag(false)),
+        }
+        if let Some(Expect::RepeatPaid(_, v)) = observed(r, &Expect::RepeatPaid(n, vec![])) {
+            it.repeat_paid = Some(v.iter().map(|x| *x as u32).collect());
+        }
+        if let Some(Expect::Paid(_, c)) = observed(r, &Expect::Paid(n, model::Cost::ZERO)) {
+            it.paid = Some(c.to_string());
+        }
+        if let Some(Expect::Executions(_, k)) = observed(r, &Expect::Executions(n, 0)) {
+            it.executions = Some(k as u32);
+        }
+        if let Some(Expect::PlayEvents(_, k)) = observed(r, &Expect::PlayEvents(n, 0)) {
+            it.play_events = Some(k as u32);
+        }
+        it.countered = Some(matches!(
+            observed(r, &Expect::Countered(n)),
+            Some(Expect::Countered(_))
+        ));
+        let mut ins = vec![];
+        for ev in &s.log {
+            match *ev {
+                Event::Performed {
+                    item: i,
+                    exec,
+                    slot,
+                } if i == item => ins.push(InstructionObs {
+                    exec: exec as u32 + 1,
+                    instruction: slot as u32 + 1,
+                    performed: true,
+                    reason: None,
+                }),
+                Event::Ignored {
+                    item: i,
+                    exec,
+                    slot,
+                    why,
+                } if i == item => ins.push(InstructionObs {
+                    exec: exec as u32 + 1,
+                    instruction: slot as u32 + 1,
+                    performed: false,
+                    reason: Some(reason_name(why).into()),
+                }),
+                _ => {}
+            }
+        }
+        it.instructions = Some(ins);
+        items.push(it);
+    }
+    o.items = Some(items);
+    let mut triggered: BTreeMap<String, u32> = BTreeMap::new();
+    for e in &s.log {
+        if let Event::Triggered { card, .. } = e {
+            *triggered
+                .entry(r.game.card(*card).name.clone())
+                .or_default() += 1;
+        }
+    }
+    o.triggered = Some(triggered);
+    let mut units = BTreeMap::new();
+    let mut gear = BTreeMap::new();
+    let mut labels: Vec<(&String, &Obj)> = r.labels.iter().collect();
+    labels.sort();
+    for (l, obj) in labels {
+        match obj {
+            Obj::Unit(_) => {
+                let mut u = UnitObs::default();
+                if let Some(Expect::UnitZone(_, z)) =
+                    observed(r, &Expect::UnitZone(l.clone(), Zone::Board))
+                {
+                    u.zone = Some(zone_name(z));
+                }
+                if let Some(Expect::UnitDamage(_, d)) =
+                    observed(r, &Expect::UnitDamage(l.clone(), 0))
+                {
+                    u.damage = Some(d as u32);
+                }
+                if let Some(Expect::UnitAt(_, at)) = observed(
+                    r,
+                    &Expect::UnitAt(l.clone(), model::state::Location::Base(Player::YOU)),
+                ) {
+                    u.location = Some(location_name(at));
+                }
+                units.insert(l.clone(), u);
+            }
+            Obj::Gear(_) => {
+                if let Some(Expect::GearZone(_, z)) =
+                    observed(r, &Expect::GearZone(l.clone(), Zone::Board))
+                {
+                    gear.insert(
+                        l.clone(),
+                        GearObs {
+                            zone: Some(zone_name(z)),
+                        },
+                    );
+                }
+            }
+            Obj::Item(_) => {}
+        }
+    }
+    o.units = Some(units);
+    o.gear = Some(gear);
+    let mut players = BTreeMap::new();
+    for p in [Player::YOU, Player::OPP] {
+        let mut po = PlayerObs::default();
+        if let Some(Expect::Pool(_, c)) = observed(r, &Expect::Pool(p, model::Cost::ZERO)) {
+            po.pool = Some(c.to_string());
+        }
+        if let Some(Expect::HandSize(_, k)) = observed(r, &Expect::HandSize(p, 0)) {
+            po.hand_size = Some(k as u32);
+        }
+        if let Some(Expect::Trash(_, v)) = observed(r, &Expect::Trash(p, vec![])) {
+            po.trash = Some(v);
+        }
+        if let Some(Expect::Deck(_, k)) = observed(r, &Expect::Deck(p, 0)) {
+            po.deck = Some(k as u32);
+        }
+        if let Some(Expect::Finalized(_, k)) = observed(r, &Expect::Finalized(p, 0)) {
+            po.finalized = Some(k as u32);
+        }
+        if let Some(Expect::Tokens(_, k)) = observed(r, &Expect::Tokens(p, 0)) {
+            po.tokens = Some(k as u32);
+        }
+        players.insert(
+            if p == Player::YOU { "you" } else { "opponent" }.to_string(),
+            po,
+        );
+    }
+    o.players = Some(players);
+    o
+}
+
+/// Replays a case through the model and describes the outcome; the illegal statement, if
+/// any, is also named by its index among the plays.
+pub fn model_observation(case: &Case, dir: Option<&Path>) -> Result<Observation, String> {
+    let r = replay(case, dir).map_err(|e| format!("line {}: {}", e.line, e.message))?;
+    let mut o = observation(&r.view());
+    if let Some(i) = &mut o.illegal {
+        i.play = i
+            .line
+            .and_then(|l| case.plays.iter().position(|p| p.line == l));
+    }
+    Ok(o)
+}

@@ -1,0 +1,69 @@
+//! The engine side of the protocol: read a hello and then one case per line, answer each with
+//! an [`Engine`] (`rbcheck serve` uses the model).
+
+use super::protocol::*;
+use super::Engine;
+use std::io::{BufRead, Write};
+
+/// Answers the protocol on `input`/`output` until `bye` or the end of input.
+pub fn serve(
+    engine: &mut dyn Engine,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), String> {
+    let mut greeted = false;
+    let out = |o: &mut dyn Write, line: String| -> Result<(), String> {
+        writeln!(o, "{line}")
+            .and_then(|_| o.flush())
+            .map_err(|e| format!("writing: {e}"))
+    };
+    for line in input.lines() {
+        let line = line.map_err(|e| format!("reading: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: serde_json::Value = match serde_json::from_str(&line) {
+            Ok(v) => v,
+            Err(e) => {
+                out(
+                    &mut output,
+                    serde_json::json!({"type": "error", "id": null, "message": format!("not JSON: {e}")}).to_string(),
+                )?;
+                continue;
+            }
+        };
+        let id = v.get("id").and_then(|i| i.as_u64());
+        match v.get("type").and_then(|t| t.as_str()) {
+            Some("hello") => {
+                let proto = v.get("protocol").and_then(|p| p.as_str()).unwrap_or("");
+                if proto != PROTOCOL {
+                    out(
+                        &mut output,
+                        serde_json::json!({"type": "error", "id": null, "message": format!("this engine speaks {PROTOCOL}, not `{proto}`")}).to_string(),
+                    )?;
+                    return Err(format!("the client speaks `{proto}`"));
+                }
+                let h = engine.hello().map_err(|f| f.to_string())?;
+                out(&mut output, serde_json::to_string(&h).map_err(|e| e.to_string())?)?;
+                greeted = true;
+            }
+            Some("case") if greeted => {
+                let reply = match serde_json::from_value::<CaseRequest>(v.clone()) {
+                    Ok(req) => engine.run(&req),
+                    Err(e) => Reply::Error(format!("a bad case request: {e}")),
+                };
+                out(&mut output, reply_line(id.unwrap_or(0), &reply))?;
+            }
+            Some("case") => out(
+                &mut output,
+                serde_json::json!({"type": "error", "id": id, "message": "send the hello first"}).to_string(),
+            )?,
+            Some("bye") => return Ok(()),
+            other => out(
+                &mut output,
+                serde_json::json!({"type": "error", "id": id, "message": format!("unknown message type {other:?}")}).to_string(),
+            )?,
+        }
+    }
+    Ok(())
+}

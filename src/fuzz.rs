@@ -1,0 +1,315 @@
+//! `rbcheck fuzz` and `rbcheck serve`: driving an engine process with generated cases, and
+//! answering the engine protocol with the model.
+
+use clap::Args;
+use rbcheck::engine::fuzz::{fuzz_with, with_header, Finding, FuzzConfig, FuzzReport};
+use rbcheck::engine::score::{markdown, score};
+use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Options of `rbcheck fuzz`.
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// The engine: a command and its arguments, speaking rbcheck-engine/1 on stdin/stdout
+    /// (corpus/PROTOCOL.md).
+    #[arg(long)]
+    pub engine: String,
+    /// The seed: the same seed generates the same cases.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Run this many cases (default 300 when --time is not given).
+    #[arg(long)]
+    pub cases: Option<usize>,
+    /// Run for this many seconds (with --cases: whichever comes first).
+    #[arg(long)]
+    pub time: Option<u64>,
+    /// Where to write each finding's minimal case.
+    #[arg(long, default_value = "fuzz-findings")]
+    pub out: PathBuf,
+    /// Seconds the engine may take to answer one case before it counts as hung.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Candidate cases tried while shrinking one finding.
+    #[arg(long, default_value_t = 150)]
+    pub shrink_steps: usize,
+    /// Score mode: fuzz the engine and each mutant it lists (`ENGINE --list-mutants`, run as
+    /// `ENGINE --mutant NAME`) and print a Markdown table. Writes no case files.
+    #[arg(long)]
+    pub score: bool,
+    /// Engines fuzzed at once in score mode (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub jobs: usize,
+    /// Also write every generated case to this folder (a regression suite for the engine).
+    #[arg(long)]
+    pub keep: Option<PathBuf>,
+    /// Instead of generating cases, send these case files (or folders of them, e.g.
+    /// corpus/cases) and compare each answer with the model's.
+    #[arg(long, num_args = 1..)]
+    pub corpus: Vec<PathBuf>,
+}
+
+fn config(args: &FuzzArgs) -> FuzzConfig {
+    FuzzConfig {
+        seed: args.seed,
+        cases: args.cases,
+        time: args.time.map(Duration::from_secs),
+        shrink_steps: args.shrink_steps,
+        keep: args.keep.clone(),
+        ..FuzzConfig::default()
+    }
+}
+
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.to_ascii_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let t: String = out.trim_matches('-').chars().take(60).collect();
+    t.trim_end_matches('-').to_string()
+}
+
+/// The finding's case, with a header that says what the engine does wrong.
+fn finding_case(f: &Finding, n: usize, engine: &str, seed: u64) -> Result<String, String> {
+    let hits = format!(
+        "{} generated case{} of this kind; the first was case {} of seed {seed}",
+        f.hits,
+        if f.hits == 1 { "" } else { "s" },
+        f.first_case
+    );
+    let mut header = vec![
+        format!("rbcheck fuzz finding {n}: {}.", f.kind),
+        match f.fault {
+            Some(_) => format!("The engine `{engine}` fails on this case ({hits}):"),
+            None => format!(
+                "The engine `{engine}` disagrees with the rules on this case ({hits}; shrunk from {} to {} statements):",
+                f.shrunk_from.0, f.shrunk_from.1
+            ),
+        },
+    ];
+    match &f.fault {
+        Some(m) => header.push(format!("  {m}")),
+        None => {
+            for d in f.differences.iter().take(6) {
+                header.push(format!("  {}", d.line()));
+            }
+            if f.differences.len() > 6 {
+                header.push(format!(
+                    "  ... and {} more differences",
+                    f.differences.len() - 6
+                ));
+            }
+        }
+    }
+    header.push("The expectations are the model's (`rbcheck replay` passes); the engine should give the same.".into());
+    let case = with_header(&f.case, header)?;
+    Ok(rbcheck::case::print(&case))
+}
+
+fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
+    for (n, f) in r.findings.iter().enumerate() {
+        println!(
+            "FINDING {}  {} — {} case{}, first at case {}",
+            n + 1,
+            f.kind,
+            f.hits,
+            if f.hits == 1 { "" } else { "s" },
+            f.first_case
+        );
+        println!("  {}", f.summary());
+        if let Some((_, p)) = written.iter().find(|(k, _)| *k == n) {
+            if f.fault.is_some() {
+                println!("  case: {}", p.display());
+                continue;
+            }
+            println!(
+                "  minimal case: {} ({} statements, shrunk from {})",
+                p.display(),
+                f.shrunk_from.1,
+                f.shrunk_from.0
+            );
+        }
+    }
+    let skipped: usize = r.unsupported.values().sum();
+    let what: Vec<String> = r
+        .unsupported
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    println!(
+        "{} cases in {:.1} s: {} compared ({} agreed), {} skipped as unsupported{}, {} engine fault{}; {} finding{}",
+        r.cases,
+        r.seconds,
+        r.compared,
+        r.agreed,
+        skipped,
+        if what.is_empty() { String::new() } else { format!(" ({})", what.join(", ")) },
+        r.faults,
+        if r.faults == 1 { "" } else { "s" },
+        r.findings.len(),
+        if r.findings.len() == 1 { "" } else { "s" }
+    );
+    if !r.not_reported.is_empty() {
+        let nr: Vec<String> = r
+            .not_reported
+            .iter()
+            .map(|(k, v)| format!("{k} ({v} cases)"))
+            .collect();
+        println!(
+            "not reported by the engine (not compared): {}",
+            nr.join(", ")
+        );
+    }
+    if r.generation_failures > 0 {
+        println!("{} recipes made no case (skipped)", r.generation_failures);
+    }
+    if let Some(a) = &r.aborted {
+        println!("STOPPED: {a}");
+    }
+    println!(
+        "reproduce: rbcheck fuzz --engine {:?} --seed {} --cases {}",
+        args.engine, args.seed, r.cases
+    );
+}
+
+/// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
+pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
+    let cfg = config(args);
+    let timeout = Duration::from_secs_f64(args.timeout.max(0.05));
+    if args.score {
+        let jobs = if args.jobs == 0 {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        } else {
+            args.jobs
+        };
+        let rows = score(&args.engine, &cfg, timeout, jobs)?;
+        print!("{}", markdown(&rows, &cfg));
+        return Ok(ExitCode::from(if rows.iter().all(|r| r.ok()) {
+            0
+        } else {
+            1
+        }));
+    }
+    let mut engine = ProcessEngine::new(&args.engine, timeout)?;
+    if !args.corpus.is_empty() {
+        return corpus(&mut engine, &args.corpus);
+    }
+    let limit = cfg.case_limit();
+    let mut last_shown = 0usize;
+    let report = fuzz_with(&mut engine, &cfg, &mut |i, r| {
+        if i == 1 {
+            if let Some(h) = &r.engine {
+                eprintln!(
+                    "rbcheck fuzz: engine `{}` ({PROTOCOL}; rules {}; features {}), seed {}, budget {}",
+                    h.describe(),
+                    h.rules.join(" "),
+                    h.features.join(" "),
+                    args.seed,
+                    match (limit, args.time) {
+                        (Some(c), Some(t)) => format!("{c} cases or {t} s"),
+                        (Some(c), None) => format!("{c} cases"),
+                        (_, Some(t)) => format!("{t} s"),
+                        _ => String::new(),
+                    }
+                );
+            }
+        }
+        if r.findings.len() > last_shown {
+            for f in &r.findings[last_shown..] {
+                eprintln!("  case {}: new finding: {}", f.first_case, f.kind);
+            }
+            last_shown = r.findings.len();
+        }
+    });
+    if report.engine.is_none() {
+        println!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
+        return Ok(ExitCode::from(2));
+    }
+    let engine_name = report
+        .engine
+        .as_ref()
+        .map(|h| h.describe())
+        .unwrap_or_default();
+    let mut written = vec![];
+    if !report.findings.is_empty() {
+        std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        for (n, f) in report.findings.iter().enumerate() {
+            let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
+            let path = args.out.join(name);
+            match finding_case(f, n + 1, &engine_name, args.seed) {
+                Ok(text) => {
+                    write(&path, &text)?;
+                    written.push((n, path));
+                }
+                Err(e) => eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1),
+            }
+        }
+    }
+    print_report(args, &report, &written);
+    Ok(ExitCode::from(
+        if report.aborted.is_some() && report.compared == 0 {
+            2
+        } else if report.findings.is_empty() {
+            0
+        } else {
+            1
+        },
+    ))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `rbcheck serve`: the model answers the protocol on stdin/stdout.
+pub fn serve() -> Result<ExitCode, String> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    rbcheck::engine::serve::serve(&mut ModelEngine::new(), stdin.lock(), stdout.lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `rbcheck fuzz --corpus`: case files through the engine, one line each.
+fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, String> {
+    use rbcheck::engine::fuzz::{check_files, Verdict};
+    let files = rbcheck::case::collect(paths)?;
+    let verdicts = check_files(engine, &files).map_err(|f| f.to_string())?;
+    let (mut agree, mut differ, mut skipped, mut faults) = (0, 0, 0, 0);
+    for v in &verdicts {
+        let p = v.path.display();
+        match &v.verdict {
+            Verdict::Agree => {
+                agree += 1;
+                println!("agree        {p}");
+            }
+            Verdict::Disagree(d) => {
+                differ += 1;
+                println!("DIFFER       {p}: {}", d[0].line());
+                for x in d.iter().skip(1).take(4) {
+                    println!("             {}", x.line());
+                }
+            }
+            Verdict::Unsupported(f) => {
+                skipped += 1;
+                println!("unsupported  {p}: {f}");
+            }
+            Verdict::Fault(m) => {
+                faults += 1;
+                println!("FAULT        {p}: {m}");
+            }
+            Verdict::NoCase => {
+                skipped += 1;
+                println!("invalid      {p}: not a valid case (see rbcheck replay)");
+            }
+        }
+    }
+    println!("{agree} agree, {differ} differ, {skipped} skipped, {faults} engine faults");
+    Ok(ExitCode::from(if differ + faults > 0 { 1 } else { 0 }))
+}

@@ -1,0 +1,305 @@
+//! The engine protocol (`corpus/PROTOCOL.md`): `rbcheck serve` answers the handshake and cases;
+//! requests round-trip; the reference engine agrees with the model on the corpus; engines that
+//! crash, hang, print garbage or speak another version are reported as such and fuzzing goes on.
+
+use rbcheck::case;
+use rbcheck::engine::fuzz::{check_files, fuzz, FuzzConfig, Verdict};
+use rbcheck::engine::observe::model_observation;
+use rbcheck::engine::protocol::*;
+use rbcheck::engine::{Engine, ModelEngine, ProcessEngine};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn engine_cmd(script: &str, args: &str) -> String {
+    format!(
+        "python3 {} {args}",
+        root().join("tests/engines").join(script).display()
+    )
+}
+
+fn corpus_case(name: &str) -> (case::Case, PathBuf) {
+    let path = root().join("corpus/cases").join(name);
+    let text = std::fs::read_to_string(&path).expect("the corpus case exists");
+    (case::parse(&text).expect("it parses"), path)
+}
+
+#[test]
+fn serve_answers_the_handshake_and_a_case() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rbcheck serve starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    writeln!(
+        stdin,
+        "{}",
+        serde_json::to_string(&ClientHello::new()).unwrap()
+    )
+    .unwrap();
+    let hello: Hello = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    assert_eq!(hello.protocol, PROTOCOL);
+    assert_eq!(hello.engine, "rbcheck-model");
+    assert!(hello.supports_rules("rup4") && hello.supports("new-choices"));
+
+    let (c, path) = corpus_case("hidden-blade-repeated-draws-two.case");
+    let req = request(&c, path.parent(), 7).unwrap();
+    assert_eq!(req.features, vec!["spells", "grants"]);
+    assert!(req.cards.iter().any(|c| c["name"] == "Hidden Blade"));
+    writeln!(stdin, "{}", serde_json::to_string(&req).unwrap()).unwrap();
+    let line = lines.next().unwrap().unwrap();
+    let Reply::Result(obs) = parse_reply(&line, 7).unwrap() else {
+        panic!("not a result: {line}")
+    };
+    assert_eq!(obs.legal, Some(true));
+    let item = &obs.items.as_ref().unwrap()[0];
+    assert_eq!(item.executions, Some(2));
+    assert_eq!(item.paid.as_deref(), Some("[4][Y][Y]"));
+    let ins = item.instructions.as_ref().unwrap();
+    assert_eq!(ins[3].reason.as_deref(), Some("linked-not-executed"));
+    assert_eq!(obs.players.as_ref().unwrap()["opponent"].hand_size, Some(2));
+
+    // An illegal case names the statement.
+    let (c, path) = corpus_case("deserts-call-one-instance-paid-twice-illegal.case");
+    let req = request(&c, path.parent(), 8).unwrap();
+    writeln!(stdin, "{}", serde_json::to_string(&req).unwrap()).unwrap();
+    let line = lines.next().unwrap().unwrap();
+    let Reply::Result(obs) = parse_reply(&line, 8).unwrap() else {
+        panic!("not a result: {line}")
+    };
+    assert_eq!(obs.legal, Some(false));
+    let ill = obs.illegal.unwrap();
+    assert_eq!((ill.line, ill.play), (Some(13), Some(2)));
+    assert_eq!(ill.rule.as_deref(), Some("820.1.c.3"));
+
+    // Garbage gets an error, not a crash; `bye` ends the session.
+    writeln!(stdin, "not json").unwrap();
+    assert!(lines.next().unwrap().unwrap().contains("\"error\""));
+    writeln!(stdin, "{{\"type\":\"bye\"}}").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn serve_refuses_another_protocol_version() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"{\"type\":\"hello\",\"protocol\":\"rbcheck-engine/9\"}\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rbcheck-engine/1"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Every corpus case makes a request that serializes, parses back, and rebuilds (from the
+/// structured fields alone) a case the model replays to the same outcome.
+#[test]
+fn requests_round_trip_through_json_and_back_to_cases() {
+    let files = case::collect(&[root().join("corpus/cases")]).unwrap();
+    assert!(files.len() >= 40);
+    let mut model = ModelEngine::new();
+    for f in files {
+        let c = case::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let req = request(&c, f.parent(), 1).unwrap();
+        let json = serde_json::to_string(&req).unwrap();
+        let back: CaseRequest = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, req, "{}", f.display());
+        let want = model_observation(&c, f.parent()).unwrap();
+        // Without the case text: the model engine rebuilds the case from the fields.
+        let structured = CaseRequest {
+            case_text: None,
+            ..back
+        };
+        let rebuilt = case_from_request(&structured).unwrap();
+        assert_eq!(rebuilt.plays.len(), c.plays.len());
+        match model.run(&structured) {
+            Reply::Result(got) => {
+                let diffs = rbcheck::engine::compare(&req, &want, &got);
+                assert!(
+                    diffs.differences.is_empty(),
+                    "{}: {:?}",
+                    f.display(),
+                    diffs.differences
+                );
+                assert!(diffs.not_reported.is_empty(), "{}", f.display());
+            }
+            other => panic!("{}: {other:?}", f.display()),
+        }
+    }
+}
+
+#[test]
+fn garbage_replies_are_told_apart() {
+    assert!(parse_reply("{\"type\":\"result\",\"id\":3,\"legal\":true}", 3).is_ok());
+    for (line, why) in [
+        ("hello", "not JSON"),
+        ("[1,2]", "not a JSON object"),
+        ("{\"id\":3}", "no `type`"),
+        ("{\"type\":\"result\",\"id\":4}", "expected id 3"),
+        (
+            "{\"type\":\"result\",\"id\":3,\"legal\":\"yes\"}",
+            "a bad `result`",
+        ),
+        ("{\"type\":\"banana\",\"id\":3}", "unknown message type"),
+    ] {
+        let e = parse_reply(line, 3).unwrap_err();
+        assert!(e.contains(why), "{line}: {e}");
+    }
+    let Ok(Reply::Unsupported { feature, .. }) = parse_reply(
+        "{\"type\":\"unsupported\",\"id\":3,\"feature\":\"deflect\"}",
+        3,
+    ) else {
+        panic!()
+    };
+    assert_eq!(feature, "deflect");
+}
+
+/// The clean reference engine agrees with the model on every corpus case it supports.
+#[test]
+fn reference_engine_passes_the_corpus() {
+    let mut e = ProcessEngine::new(
+        &engine_cmd("reference_engine.py", ""),
+        Duration::from_secs(20),
+    )
+    .unwrap();
+    let files = case::collect(&[root().join("corpus/cases")]).unwrap();
+    let verdicts = check_files(&mut e, &files).unwrap();
+    let mut agree = 0;
+    let mut skipped = 0;
+    for v in &verdicts {
+        match &v.verdict {
+            Verdict::Agree => agree += 1,
+            Verdict::Unsupported(_) => skipped += 1,
+            other => panic!("{}: {other:?}", v.path.display()),
+        }
+    }
+    assert!(
+        agree >= 50,
+        "only {agree} corpus cases agree ({skipped} skipped)"
+    );
+    // What it skips: other rules versions, rulebook files, new choices.
+    assert!(skipped < verdicts.len() / 2);
+}
+
+fn fake(fail: &str, extra: &str, timeout: f64, cases: usize) -> rbcheck::engine::fuzz::FuzzReport {
+    let cmd = engine_cmd(
+        "fake_engine.py",
+        &format!("--fail {fail} --every 6 {extra}"),
+    );
+    let mut e = ProcessEngine::new(&cmd, Duration::from_secs_f64(timeout)).unwrap();
+    fuzz(
+        &mut e,
+        &FuzzConfig {
+            cases: Some(cases),
+            ..FuzzConfig::default()
+        },
+    )
+}
+
+fn kinds(r: &rbcheck::engine::fuzz::FuzzReport) -> Vec<String> {
+    r.findings.iter().map(|f| f.kind.clone()).collect()
+}
+
+#[test]
+fn a_crashing_engine_is_reported_and_restarted() {
+    let r = fake("crash", "", 10.0, 40);
+    assert_eq!(kinds(&r), vec!["engine crash"]);
+    let f = &r.findings[0];
+    assert!(f.hits >= 3, "{f:?}");
+    assert!(f.summary().contains("exit status: 3"), "{}", f.summary());
+    assert!(
+        f.summary().contains("crashing on case"),
+        "stderr is kept: {}",
+        f.summary()
+    );
+    assert_eq!(r.cases, 40, "fuzzing goes on");
+    assert!(r.agreed >= 25 && r.aborted.is_none(), "{r:?}");
+    // The case that caused it is a valid case.
+    assert!(f.case.plays.len() > 1);
+}
+
+#[test]
+fn a_hanging_engine_is_reported_and_restarted() {
+    let r = fake("hang", "", 0.5, 14);
+    assert_eq!(kinds(&r), vec!["engine hang"]);
+    assert!(r.findings[0]
+        .summary()
+        .contains("did not answer within 0.5 s"));
+    assert_eq!(r.cases, 14);
+    assert!(r.agreed >= 8, "{r:?}");
+}
+
+#[test]
+fn an_engine_printing_garbage_is_reported_and_restarted() {
+    let r = fake("garbage", "", 10.0, 30);
+    assert_eq!(kinds(&r), vec!["engine garbage"]);
+    assert!(r.findings[0]
+        .summary()
+        .contains("this is not a protocol message"));
+    assert_eq!(r.cases, 30);
+    assert!(r.agreed >= 20, "{r:?}");
+}
+
+#[test]
+fn an_engine_speaking_another_version_is_reported_and_restarted() {
+    let state = std::env::temp_dir().join(format!("rbcheck-fake-state-{}", std::process::id()));
+    let _ = std::fs::remove_file(&state);
+    let r = fake(
+        "wrong-version",
+        &format!("--state {}", state.display()),
+        10.0,
+        30,
+    );
+    let _ = std::fs::remove_file(&state);
+    let k = kinds(&r);
+    assert!(k.contains(&"engine wrong-version".to_string()), "{k:?}");
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.kind == "engine wrong-version")
+        .unwrap();
+    assert!(f.summary().contains("rbcheck-engine/0"), "{}", f.summary());
+    assert_eq!(r.cases, 30);
+    assert!(r.agreed >= 15, "{r:?}");
+
+    // Always the wrong version: the handshake fails, and the run stops (exit code 2).
+    let mut e = ProcessEngine::new(
+        &engine_cmd("fake_engine.py", "--fail always-wrong-version"),
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    assert!(matches!(e.hello(), Err(Fault::WrongVersion { got }) if got == "rbcheck-engine/0"));
+    let r = fuzz(&mut e, &FuzzConfig::default());
+    assert!(r.engine.is_none() && r.cases == 0);
+    assert!(r.aborted.unwrap().contains("rbcheck-engine/0"));
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_with_exit_code_2() {
+    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(["fuzz", "--engine", "./no-such-engine", "--cases", "3"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("cannot be started"));
+    assert!(!Path::new(&std::env::temp_dir())
+        .join("fuzz-findings/001-engine-spawn.case")
+        .exists());
+}

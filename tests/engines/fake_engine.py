@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""A misbehaving engine for rbcheck's robustness tests: the reference engine, except that on every
+N-th case (by id) it crashes, hangs, or prints garbage; or, with --fail wrong-version, every other
+start of the process answers the hello with another protocol version (and the process exits after
+every N-th case, so that it is restarted).
+
+    fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version [--every N]
+                   [--state FILE]
+"""
+
+import json
+import os
+import sys
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference_engine  # noqa: E402
+
+
+def main(argv):
+    fail = argv[argv.index("--fail") + 1]
+    every = int(argv[argv.index("--every") + 1]) if "--every" in argv else 5
+    state = argv[argv.index("--state") + 1] if "--state" in argv else None
+    start = 1
+    if state:
+        try:
+            start = int(open(state).read().strip() or "0") + 1
+        except OSError:
+            start = 1
+        with open(state, "w") as f:
+            f.write(str(start))
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        kind = msg.get("type")
+        if kind == "hello":
+            proto = reference_engine.PROTOCOL
+            if fail == "wrong-version" and start % 2 == 0 or fail == "always-wrong-version":
+                proto = "rbcheck-engine/0"
+            reply = {"type": "hello", "protocol": proto, "engine": "fake-" + fail,
+                     "version": "0", "rules": ["rup4"], "features": reference_engine.FEATURES}
+        elif kind == "case":
+            if msg["id"] % every == 0:
+                if fail == "crash":
+                    sys.stderr.write("fake engine: crashing on case %d\n" % msg["id"])
+                    sys.exit(3)
+                if fail == "hang":
+                    time.sleep(3600)
+                if fail == "garbage":
+                    sys.stdout.write("this is not a protocol message\n")
+                    sys.stdout.flush()
+                    continue
+                if fail == "wrong-version":
+                    sys.exit(0)
+            reply = reference_engine.answer(msg)
+        elif kind == "bye":
+            return 0
+        else:
+            continue
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

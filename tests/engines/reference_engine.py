@@ -1,0 +1,1049 @@
+#!/usr/bin/env python3
+"""A reference Riftbound engine for [Repeat], speaking rbcheck-engine/1 (corpus/PROTOCOL.md).
+
+Written the way an engine author would write one: plain imperative code from the rules digest
+(../shared/rules/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
+(corpus/cards.toml) and the protocol - not from rbcheck's model. Standard library only.
+
+    python3 tests/engines/reference_engine.py                  # the engine
+    python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
+    python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
+
+It implements the RUP4 rules and every feature but new choices (Mystic Reversal), which it
+declares unsupported.
+"""
+
+import json
+import sys
+
+PROTOCOL = "rbcheck-engine/1"
+NAME = "reference-engine"
+VERSION = "1.0"
+
+MUTANTS = {
+    "unlimited-payments": "a Repeat instance can be paid again and again (MTG replicate)",
+    "one-target-list": "every execution uses the first execution's targets",
+    "modes-ignored": "every execution runs the first execution's mode",
+    "repeat-paid-on-resolution": "the Repeat cost is paid when the extra execution resolves, not while playing",
+    "countered-vanishes": "a countered card vanishes instead of going to its owner's trash",
+    "discount-per-execution": "the card's own discount is applied once per execution",
+    "play-trigger-per-execution": "\"when you play a spell\" triggers once per execution",
+    "no-response-window-check": "no timing check: any card may be played in a showdown or on a chain",
+    "deflect-paid-once": "Deflect is paid once per unit, not once per choice",
+    "linked-not-skipped": "a linked instruction runs even when the instruction it refers to did not",
+    "ability-repeat-refused": "abilities get no [Repeat] (v1.3 rules applied under RUP4)",
+    "reverse-executions": "executions run last to first",
+    "cleanup-between-executions": "a cleanup (with its deaths) runs between executions",
+}
+
+MUTANT = None
+
+DOMAINS = "RGBOPY"
+DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
+YOU, OPP = 0, 1
+FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
+            "defines", "grants", "moves", "as-you-play"]
+
+
+def mutant(name):
+    return MUTANT == name
+
+
+# ---------------------------------------------------------------- costs
+
+class Cost:
+    """Energy, Power by domain, and Power of any domain ([A])."""
+
+    def __init__(self, energy=0, power=None, any_=0):
+        self.energy = energy
+        self.power = dict(power or {})
+        self.any = any_
+
+    @staticmethod
+    def parse(text, own=()):
+        c = Cost()
+        text = text.strip()
+        if not text:
+            raise ValueError("empty cost")
+        for part in text.replace("]", "] ").split():
+            if not (part.startswith("[") and part.endswith("]")):
+                raise ValueError("bad cost " + text)
+            sym = part[1:-1]
+            if sym.isdigit():
+                c.energy += int(sym)
+            elif sym == "A":
+                c.any += 1
+            elif sym == "C":
+                if len(own) == 1:
+                    c.power[own[0]] = c.power.get(own[0], 0) + 1
+                else:
+                    c.any += 1
+            elif sym in DOMAINS:
+                c.power[sym] = c.power.get(sym, 0) + 1
+            else:
+                raise ValueError("bad cost symbol " + sym)
+        return c
+
+    def copy(self):
+        return Cost(self.energy, self.power, self.any)
+
+    def add(self, other):
+        r = self.copy()
+        r.energy += other.energy
+        for d, n in other.power.items():
+            r.power[d] = r.power.get(d, 0) + n
+        r.any += other.any
+        return r
+
+    def power_total(self):
+        return sum(self.power.values()) + self.any
+
+    def is_zero(self):
+        return self.energy == 0 and self.power_total() == 0
+
+    def __str__(self):
+        s = ""
+        if self.energy > 0 or self.power_total() == 0:
+            s += "[%d]" % self.energy
+        for d in DOMAINS:
+            s += ("[%s]" % d) * self.power.get(d, 0)
+        s += "[A]" * self.any
+        return s
+
+
+# ---------------------------------------------------------------- cards
+
+class Card:
+    def __init__(self, j):
+        self.name = j["name"]
+        self.type = j.get("type", "spell")
+        self.domains = [DOMAIN_NAMES.get(d.lower(), d) for d in j.get("domains", [])]
+        self.cost = Cost.parse(j.get("cost", "[0]"), self.domains)
+        self.timing = j.get("timing", "normal")
+        self.repeat = [self.repeat_cost(r) for r in j.get("repeat", [])]
+        self.discount = j.get("discount")
+        self.optional = j.get("optional", False)
+        self.as_you_play = j.get("as_you_play", [])
+        if "modes" in j:
+            self.modes = [m["do"] for m in j["modes"]]
+        else:
+            self.modes = [j.get("do", [])]
+        self.distinct_modes = j.get("distinct_modes", False)
+        self.might = j.get("might", 0)
+        self.abilities = j.get("abilities", [])
+
+    def repeat_cost(self, text):
+        if text.startswith("Discard"):
+            return ("discard", int(text.split()[1]))
+        return ("pay", Cost.parse(text, self.domains))
+
+    def has(self, ability):
+        return [a for a in self.abilities if a.get("ability") == ability]
+
+
+# ---------------------------------------------------------------- errors
+
+class Illegal(Exception):
+    def __init__(self, index, rule, why):
+        super().__init__(why)
+        self.index, self.rule, self.why = index, rule, why
+
+
+class Unsupported(Exception):
+    def __init__(self, feature, detail=""):
+        super().__init__(detail)
+        self.feature, self.detail = feature, detail
+
+
+class Incomplete(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- objects
+
+class Unit:
+    def __init__(self, label, card, controller, loc, damage=0, token=False, might=None):
+        self.label, self.card, self.controller, self.owner = label, card, controller, controller
+        self.loc, self.damage, self.token = loc, damage, token
+        self.zone = "board"
+        self.might = card.might if might is None else might
+        self.might_mod = 0
+
+    def current_might(self):
+        return max(0, self.might + self.might_mod)
+
+
+class Gear:
+    def __init__(self, label, card, controller):
+        self.label, self.card, self.controller = label, card, controller
+        self.zone = "board"
+
+
+class Player:
+    def __init__(self, j):
+        self.pool = Cost.parse(j.get("pool", "[0]"))
+        self.hand = list(j.get("hand", []))
+        self.other = j.get("other_cards", 0)
+        self.deck = j.get("deck", 10)
+        self.portal = j.get("portal", False)
+        self.near_victory = j.get("near_victory", False)
+        self.trash = []
+        self.finalized = 0
+
+
+class Exec:
+    def __init__(self):
+        self.mode = 0
+        self.targets = {}   # slot -> [objects]
+        self.dests = {}     # slot -> location
+
+
+class Item:
+    def __init__(self, num, kind, card, controller):
+        self.num, self.kind, self.card, self.controller = num, kind, card, controller
+        self.owner = controller
+        self.source = None      # the unit of an ability
+        self.state = "pending"  # pending, finalized, resolving, gone
+        self.instances = []     # [cost, paid_times]
+        self.decided = 0
+        self.execs = []
+        self.paid = Cost()
+        self.cancelled = None
+        self.countered = False
+        self.executions = 0
+        self.play_events = 0
+        self.results = []       # (exec, slot, performed, reason)
+        self.left_chain = False
+        self.declined = False
+        self.token_might = 0
+        self.hand_index = 0
+        self.took_portal = False
+        self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
+
+
+# ---------------------------------------------------------------- the game
+
+def loc_name(loc):
+    if loc[0] == "base":
+        return "base " + ("you" if loc[1] == YOU else "opponent")
+    return "battlefield %d" % loc[1]
+
+
+def parse_loc(s):
+    w = s.split()
+    if w[0] == "base":
+        return ("base", YOU if w[1] == "you" else OPP)
+    return ("bf", int(w[1]))
+
+
+def player_of(s):
+    return YOU if s == "you" else OPP
+
+
+class Game:
+    def __init__(self, req):
+        self.cards = {}
+        for c in req.get("cards", []):
+            card = Card(c)
+            self.cards[card.name.lower()] = card
+        b = req["board"]
+        self.units = []
+        self.labels = {}
+        for u in b.get("units", []):
+            unit = Unit(u["label"], self.card(u["card"]), player_of(u["controller"]),
+                        parse_loc(u["location"]), u.get("damage", 0))
+            self.units.append(unit)
+            self.labels[u["label"]] = unit
+        self.setup_units = len(self.units)
+        self.gear = []
+        for g in b.get("gear", []):
+            gear = Gear(g["label"], self.card(g["card"]), player_of(g["controller"]))
+            self.gear.append(gear)
+            self.labels[g["label"]] = gear
+        self.battlefields = {}
+        for f in b.get("battlefields", []):
+            ctrl = f.get("controller")
+            self.battlefields[f["n"]] = (None if ctrl is None else player_of(ctrl),
+                                         self.card(f["card"]) if f.get("card") else None)
+        self.players = [Player(b["players"]["you"]), Player(b["players"]["opponent"])]
+        self.showdown = b.get("showdown", False)
+        self.attack = b.get("attack")
+        self.plays = req["plays"]
+        self.pc = 0
+        self.chain = []
+        self.items = []
+        self.started = False
+        self.triggered = {}
+        self.queue = []
+
+    def card(self, name):
+        c = self.cards.get(name.lower())
+        if c is None:
+            raise Unsupported("defines", "no definition for card " + name)
+        return c
+
+    # ---- statements
+
+    def peek(self):
+        return self.plays[self.pc] if self.pc < len(self.plays) else None
+
+    def need(self, what):
+        st = self.peek()
+        if st is None:
+            raise Incomplete("the plays end, but " + what + " is still to be decided")
+        return st
+
+    def illegal(self, rule, why):
+        return Illegal(self.pc, rule, why)
+
+    def consume(self):
+        self.pc += 1
+
+    # ---- board helpers
+
+    def on_board_units(self):
+        return [u for u in self.units if u.zone == "board"]
+
+    def obj(self, name):
+        if name.startswith("item "):
+            n = int(name.split()[1])
+            for it in self.items:
+                if it.num == n:
+                    return it
+            return None
+        if name.startswith("token-"):
+            k = int(name.split("-")[1])
+            idx = self.setup_units + k - 1
+            return self.units[idx] if 0 < k and idx < len(self.units) else None
+        return self.labels.get(name)
+
+    def controls_bf(self, player, ability):
+        out = []
+        for n, (ctrl, card) in sorted(self.battlefields.items()):
+            if ctrl == player and card is not None:
+                out += card.has(ability)
+        return out
+
+    def units_with(self, ability, controller=None):
+        out = []
+        for u in self.on_board_units():
+            if controller is not None and u.controller != controller:
+                continue
+            for a in u.card.has(ability):
+                out.append((u, a))
+        return out
+
+    # ---- the chain procedure
+
+    def run(self):
+        if self.attack:
+            unit = self.labels.get(self.attack)
+            trig = [a for a in unit.card.abilities if a.get("ability") == "when-attacks"]
+            if not trig:
+                raise Unsupported("abilities", "the attacking unit has no attack ability")
+            self.new_ability(self.card(trig[0]["trigger"]), unit)
+            self.started = True
+        while True:
+            self.finalize_pending()
+            if not self.chain:
+                if self.started:
+                    break
+                st = self.peek()
+                if st is None:
+                    break
+                if st["do"] == "play" and player_of(st["player"]) == YOU:
+                    self.move_to_chain(YOU, st["card"])
+                    continue
+                if st["do"] == "pass" and player_of(st["player"]) == YOU:
+                    self.consume()
+                    break
+                raise self.illegal("339", "you hold priority")
+            self.priority_round()
+        if self.peek() is not None:
+            raise self.illegal("340.2", "the chain has closed; nothing more can be done")
+
+    def priority_round(self):
+        holder = self.chain[-1].controller
+        passes = 0
+        while True:
+            st = self.peek()
+            if st is None:
+                passes += 1
+            elif st["do"] == "pass":
+                if player_of(st["player"]) != holder:
+                    raise self.illegal("339", "the other player holds priority")
+                self.consume()
+                passes += 1
+            elif st["do"] == "play":
+                if player_of(st["player"]) != holder:
+                    raise self.illegal("339", "the other player holds priority")
+                self.move_to_chain(holder, st["card"])
+                return
+            elif st["do"] in ("new-choices", "decline-new-choices"):
+                raise Unsupported("new-choices", "new choices are not implemented")
+            else:
+                raise self.illegal("355.1.a", "a choice is made while playing, not when holding priority")
+            if passes >= 2:
+                self.resolve(self.chain[-1])
+                return
+            holder = 1 - holder
+
+    def new_item(self, kind, card, controller):
+        it = Item(len(self.items) + 1, kind, card, controller)
+        self.items.append(it)
+        self.chain.append(it)
+        return it
+
+    def new_ability(self, card, unit):
+        it = self.new_item("ability", card, unit.controller)
+        it.source = unit
+        if not mutant("ability-repeat-refused"):
+            for a in unit.card.has("abilities-have-repeat"):
+                it.instances.append([card.repeat_cost(a["cost"]), 0])
+        return it
+
+    def move_to_chain(self, player, name):
+        p = self.players[player]
+        idx = next((i for i, c in enumerate(p.hand) if c.lower() == name.lower()), None)
+        if idx is None:
+            raise self.illegal("354", "no such card in hand")
+        card = self.card(name)
+        # 358.4: timing.
+        if not mutant("no-response-window-check"):
+            if self.chain and card.timing != "reaction":
+                raise self.illegal("358.4", "only a [Reaction] can be added to an existing chain")
+            if not self.chain and self.showdown and card.timing == "normal":
+                raise self.illegal("358.4", "in a showdown the item needs [Action] or [Reaction]")
+        for m in card.modes:
+            for ins in m:
+                if ins["effect"] in ("new-choices", "gain-control"):
+                    raise Unsupported("new-choices", card.name + " makes new choices")
+        self.consume()
+        p.hand.pop(idx)
+        it = self.new_item("spell", card, player)
+        it.hand_index = idx
+        self.started = True
+        for r in card.repeat:
+            it.instances.append([r, 0])
+        if p.portal and card.type == "spell":
+            p.portal = False
+            it.took_portal = True
+            it.instances.append([("pay", card.cost.copy()), 0])
+        if self.showdown:
+            for u, a in self.units_with("spells-have-repeat-in-showdown", player):
+                it.instances.append([("pay", Cost.parse(a["cost"], u.card.domains)), 0])
+        return it
+
+    def finalize_pending(self):
+        while True:
+            pending = [it for it in self.chain if it.state == "pending"]
+            if not pending:
+                return
+            self.play_item(pending[0])
+
+    # ---- playing one item (354-359)
+
+    def play_item(self, it):
+        if it.kind == "token":
+            self.chain.remove(it)
+            it.state = "gone"
+            u = Unit("token-%d" % (len(self.units) - self.setup_units + 1), self.token_card(),
+                     it.controller, ("base", it.controller), token=True, might=it.token_might)
+            self.units.append(u)
+            return
+        card = it.card
+        p = self.players[it.controller]
+        undo = {"deck": p.deck, "other": p.other, "hand": list(p.hand), "trash": list(p.trash)}
+        if card.optional:
+            st = self.need("the trigger's \"you may\"")
+            if st["do"] != "may":
+                raise self.illegal("402.1", "decide the trigger's \"you may\" first")
+            self.consume()
+            if not st["perform"]:
+                it.declined = True
+                it.state = "gone"
+                self.chain.remove(it)
+                return
+        # 355.1.a, 820.1.c.2-3: each Repeat instance, in order, paid or not.
+        for i, inst in enumerate(it.instances):
+            st = self.need("Repeat instance %d" % (i + 1))
+            if st["do"] != "repeat":
+                raise self.illegal("820.1.c.2", "decide Repeat instance %d first" % (i + 1))
+            if st["instance"] != i + 1:
+                if st["instance"] <= i:
+                    raise self.illegal("820.1.c.3", "that instance was already decided")
+                raise self.illegal("820.1.c.2", "Repeat instances are decided in order")
+            self.consume()
+            if st["pay"]:
+                inst[1] = 1
+                if mutant("unlimited-payments"):
+                    while True:
+                        nxt = self.peek()
+                        if nxt and nxt["do"] == "repeat" and nxt["instance"] == i + 1 and nxt["pay"]:
+                            self.consume()
+                            inst[1] += 1
+                        else:
+                            break
+        it.decided = len(it.instances)
+        st = self.peek()
+        if st is not None and st["do"] == "repeat":
+            if st["instance"] <= len(it.instances):
+                raise self.illegal("820.1.c.3", "each Repeat instance is paid at most once")
+            raise self.illegal("820.1.c", "the item has no such Repeat instance")
+        n = 1 + sum(inst[1] for inst in it.instances)
+        # 355.3-355.5, 820.2.a: every execution's choices.
+        for k in range(n):
+            ex = Exec()
+            it.execs.append(ex)
+            if len(card.modes) > 1:
+                # 355.3, 355.16: a mode can be chosen only if its choices can be made.
+                usable = [m for m in range(len(card.modes))
+                          if not (card.distinct_modes and any(e.mode == m for e in it.execs[:-1]))
+                          and self.mode_possible(it, ex, card.modes[m])]
+                if not usable:
+                    self.cancel(it, "no-legal-choice", undo)
+                    return
+                st = self.need("the mode of execution %d" % (k + 1))
+                if st["do"] != "mode" or st["exec"] != k + 1:
+                    raise self.illegal("355.3", "choose execution %d's mode" % (k + 1))
+                m = st["mode"] - 1
+                if m not in usable:
+                    raise self.illegal("355.3", "that mode cannot be chosen")
+                self.consume()
+                ex.mode = m
+            for slot, ins in enumerate(card.modes[ex.mode]):
+                if not self.choose_for(it, ex, k, slot, ins):
+                    self.cancel(it, "no-legal-choice", undo)
+                    return
+        # 356: the total cost.
+        total, discard = self.total_cost(it)
+        # 357: pay, or undo when it cannot be paid.
+        split = self.payable(p, total, discard)
+        if split is None:
+            self.cancel(it, "cannot-pay", undo)
+            return
+        st = self.need("paying the cost")
+        if st["do"] != "pay":
+            raise self.illegal("357", "pay the cost")
+        anys = [DOMAIN_NAMES.get(a.lower(), a) for a in st.get("any", [])]
+        if len(anys) != total.any:
+            raise self.illegal("357", "name one domain for each [A]")
+        need = dict(total.power)
+        for d in anys:
+            need[d] = need.get(d, 0) + 1
+        if total.energy > p.pool.energy or any(need[d] > p.pool.power.get(d, 0) for d in need):
+            raise self.illegal("357", "the pool cannot pay that")
+        self.consume()
+        p.pool.energy -= total.energy
+        for d, k in need.items():
+            p.pool.power[d] = p.pool.power.get(d, 0) - k
+        paid = Cost(total.energy, need)
+        it.paid = it.paid.add(paid)
+        self.discard(p, discard)
+        # 358-359: legal; finalize. "As you play" instructions run once, now (135.2.b.3).
+        for ins in card.as_you_play:
+            if ins["effect"] == "draw":
+                self.draw(it.controller, ins.get("amount", 1))
+            else:
+                raise Unsupported("as-you-play", "as-you-play " + ins["effect"])
+        it.state = "finalized"
+        if it.kind == "spell":
+            p.finalized += 1
+        self.targeting_triggers(it)
+
+    def token_card(self):
+        return Card({"name": "Unit Token", "type": "unit"})
+
+    def choose_for(self, it, ex, k, slot, ins):
+        """The choices for one instruction of one execution; False if none is possible."""
+        spec = ins.get("target")
+        if spec is None:
+            return True
+        count = spec.get("count", 1)
+        up_to = spec.get("up_to", False)
+        picks = ex.targets.setdefault(slot, [])
+        while len(picks) < count:
+            legal = self.target_options(it, ex, spec, picks, ins)
+            if not legal and not up_to:
+                return False
+            st = self.need("a target of execution %d" % (k + 1))
+            if up_to and st["do"] == "no-more-targets" and st["exec"] == k + 1 \
+                    and st["instruction"] == slot + 1:
+                self.consume()
+                break
+            if st["do"] != "target" or st["exec"] != k + 1 or st["instruction"] != slot + 1:
+                raise self.illegal("355.5", "choose execution %d's target for instruction %d"
+                                   % (k + 1, slot + 1))
+            o = self.obj(st["object"])
+            if o is None or o not in legal:
+                raise self.illegal("355.8", "not a legal target")
+            self.consume()
+            picks.append(o)
+        if ins["effect"] == "move" and picks:
+            dests = self.destinations(it, picks[0], ins)
+            if not dests:
+                return False
+            st = self.need("a destination")
+            if st["do"] != "destination" or st["exec"] != k + 1 or st["instruction"] != slot + 1:
+                raise self.illegal("355.4", "choose the move's destination")
+            to = parse_loc(st["location"])
+            if to not in dests:
+                raise self.illegal("355.4", "not a legal destination")
+            self.consume()
+            ex.dests[slot] = to
+        return True
+
+    def mode_possible(self, it, ex, instructions):
+        for ins in instructions:
+            spec = ins.get("target")
+            if spec is None or spec.get("up_to"):
+                continue
+            if len(self.target_options(it, ex, spec, [], ins)) < spec.get("count", 1):
+                return False
+        return True
+
+    def target_options(self, it, ex, spec, picks, ins):
+        return self.candidates(it, ex, None, spec, picks)
+
+    def locations(self):
+        return [("base", YOU), ("base", OPP)] + [("bf", n) for n in sorted(self.battlefields)]
+
+    def destinations(self, it, unit, ins):
+        out = []
+        for loc in self.locations():
+            if loc == unit.loc:
+                continue
+            if loc[0] == "base" and loc[1] != unit.controller:
+                continue
+            if ins.get("to") == "with-same-controller":
+                if not any(u is not unit and u.controller == unit.controller and u.loc == loc
+                           for u in self.on_board_units()):
+                    continue
+            out.append(loc)
+        return out
+
+    def meets(self, it, o, spec, picks=()):
+        kind = spec.get("kind", "unit")
+        side = spec.get("side", "any")
+        if kind == "unit":
+            if not isinstance(o, Unit) or o.zone != "board":
+                return False
+            at = spec.get("at", "anywhere")
+            if at == "base" and o.loc[0] != "base":
+                return False
+            if at == "battlefield" and o.loc[0] != "bf":
+                return False
+            if at == "here" and (it.source is None or it.source.zone != "board"
+                                 or o.loc != it.source.loc):
+                return False
+            if spec.get("same_location") and picks and o.loc != picks[0].loc:
+                return False
+        elif kind == "gear":
+            if not isinstance(o, Gear) or o.zone != "board":
+                return False
+        elif kind == "spell":
+            if not isinstance(o, Item) or o is it or o not in self.chain or o.kind != "spell":
+                return False
+            if "max_energy" in spec and o.card.cost.energy > spec["max_energy"]:
+                return False
+            if "max_power" in spec and o.card.cost.power_total() > spec["max_power"]:
+                return False
+            return True
+        if side == "enemy" and o.controller == it.controller:
+            return False
+        if side == "friendly" and o.controller != it.controller:
+            return False
+        return True
+
+    def candidates(self, it, ex, slot, spec, picks):
+        kind = spec.get("kind", "unit")
+        pool = {"unit": self.units, "gear": self.gear, "spell": self.items}.get(kind, [])
+        return [o for o in pool if o not in picks and self.meets(it, o, spec, picks)]
+
+    def total_cost(self, it):
+        card = it.card
+        p = it.controller
+        total = card.cost.copy() if it.kind == "spell" else Cost()
+        discard = 0
+        for cost, times in it.instances:
+            for _ in range(times):
+                if cost[0] == "discard":
+                    discard += cost[1]
+                    continue
+                c = cost[1].copy()
+                # 356.4.c: component discounts as the component is added: Marai Spire's
+                # (Energy only), then Ezreal's ([1], or [A] when no Energy is left).
+                for a in self.controls_bf(p, "repeat-costs-less"):
+                    c.energy -= min(c.energy, a.get("amount", 1))
+                if self.units_with("optional-costs-less", p):
+                    if c.energy > 0:
+                        c.energy -= 1
+                    elif c.any > 0:
+                        c.any -= 1
+                    else:
+                        for d in DOMAINS:
+                            if c.power.get(d, 0) > 0:
+                                c.power[d] -= 1
+                                break
+                if mutant("repeat-paid-on-resolution"):
+                    it.repeat_due.append(c)
+                    continue
+                total = total.add(c)
+        # 809: Deflect, per choice of an enemy Deflect unit.
+        seen = set()
+        for ex in it.execs:
+            for slot, objs in ex.targets.items():
+                for o in objs:
+                    if isinstance(o, Unit) and o.controller != p:
+                        for a in o.card.has("deflect"):
+                            if mutant("deflect-paid-once"):
+                                if id(o) in seen:
+                                    continue
+                                seen.add(id(o))
+                            total.any += a.get("amount", 1)
+        # 356.4.d: the card's own discount, once per play.
+        d = card.discount
+        if d and it.kind == "spell":
+            applies = d.get("when", "always") == "always" or \
+                any(q.near_victory for i, q in enumerate(self.players) if i != p)
+            if applies:
+                times = len(it.execs) if mutant("discount-per-execution") else 1
+                for _ in range(times):
+                    total.energy -= min(total.energy, d.get("energy", 0))
+        return total, discard
+
+    def payable(self, p, total, discard):
+        if total.energy > p.pool.energy:
+            return None
+        spare = 0
+        for d in DOMAINS:
+            if total.power.get(d, 0) > p.pool.power.get(d, 0):
+                return None
+            spare += p.pool.power.get(d, 0) - total.power.get(d, 0)
+        if total.any > spare:
+            return None
+        if discard > p.other + len(p.hand):
+            return None
+        return True
+
+    def discard(self, p, n):
+        while n > 0:
+            if p.other > 0:
+                p.other -= 1
+            elif p.hand:
+                p.trash.append(p.hand.pop(0))
+            n -= 1
+
+    def cancel(self, it, why, undo):
+        """358.5: undo the whole play; this is not a counter."""
+        p = self.players[it.controller]
+        it.cancelled = why
+        it.state = "gone"
+        it.execs = []
+        it.repeat_due = []
+        if it in self.chain:
+            self.chain.remove(it)
+        p.deck, p.other, p.hand, p.trash = undo["deck"], undo["other"], undo["hand"], undo["trash"]
+        if it.kind == "spell":
+            p.hand.insert(it.hand_index, it.card.name)
+        if it.took_portal:
+            p.portal = True
+
+    def targeting_triggers(self, it):
+        """383.4.b.2: "when chosen" triggers of objects the item chose, once per item."""
+        chosen = []
+        for ex in it.execs:
+            for objs in ex.targets.values():
+                for o in objs:
+                    if isinstance(o, Unit) and o not in chosen:
+                        chosen.append(o)
+        for o in chosen:
+            if o.controller == it.controller:
+                continue
+            for a in o.card.has("when-chosen"):
+                trig = self.card(a["trigger"])
+                self.count_trigger(trig)
+                self.new_ability(trig, o)
+
+    def count_trigger(self, card):
+        self.triggered[card.name] = self.triggered.get(card.name, 0) + 1
+
+    def draw(self, player, n):
+        p = self.players[player]
+        k = min(n, p.deck)
+        p.deck -= k
+        p.other += k
+
+    # ---- resolving (340, 359.3, 820.3)
+
+    def resolve(self, it):
+        it.state = "resolving"
+        order = list(range(len(it.execs)))
+        if mutant("reverse-executions"):
+            order.reverse()
+        for pos, k in enumerate(order):
+            if it.left_chain:
+                break
+            if mutant("repeat-paid-on-resolution") and k > 0:
+                if not self.pay_late(it, k - 1):
+                    continue
+            if mutant("cleanup-between-executions") and pos > 0:
+                self.cleanup()
+            it.executions += 1
+            self.execute(it, k)
+        # 359.3.d: done; a spell goes to its owner's trash.
+        if it in self.chain:
+            self.chain.remove(it)
+        if it.kind == "spell" and not it.left_chain:
+            self.players[it.owner].trash.append(it.card.name)
+        it.state = "gone"
+        # 419.4.a, 820.3.a: played once.
+        it.play_events += 1
+        if it.kind == "spell":
+            times = max(1, it.executions) if mutant("play-trigger-per-execution") else 1
+            for u, a in self.units_with("when-you-play-a-spell", it.controller):
+                for _ in range(times):
+                    trig = self.card(a["trigger"])
+                    self.count_trigger(trig)
+                    self.queue.append(("trigger", trig, u))
+        # 321: cleanup, then what the resolution created joins the chain.
+        self.cleanup()
+        for q in self.queue:
+            if q[0] == "token":
+                t = self.new_item("token", None, q[1])
+                t.token_might = q[2]
+            else:
+                self.new_ability(q[1], q[2])
+        self.queue = []
+
+    def pay_late(self, it, i):
+        if i >= len(it.repeat_due):
+            return True
+        c = it.repeat_due[i]
+        p = self.players[it.controller]
+        if c.energy > p.pool.energy:
+            return False
+        for d in DOMAINS:
+            if c.power.get(d, 0) > p.pool.power.get(d, 0):
+                return False
+        p.pool.energy -= c.energy
+        for d in DOMAINS:
+            p.pool.power[d] = p.pool.power.get(d, 0) - c.power.get(d, 0)
+        paid = Cost(c.energy, c.power)
+        for _ in range(c.any):
+            d = next((d for d in DOMAINS if p.pool.power.get(d, 0) > 0), None)
+            if d is None:
+                return False
+            p.pool.power[d] -= 1
+            paid.power[d] = paid.power.get(d, 0) + 1
+        it.paid = it.paid.add(paid)
+        return True
+
+    def cleanup(self):
+        for u in self.units:
+            if u.zone == "board" and u.damage > 0 and u.damage >= u.current_might():
+                self.kill_unit(u)
+
+    def kill_unit(self, u):
+        u.zone = "trash"
+        if not u.token:
+            self.players[u.owner].trash.append(u.card.name)
+
+    def execute(self, it, k):
+        if mutant("one-target-list"):
+            choice = it.execs[0]
+            mode = it.execs[k].mode
+        else:
+            choice = it.execs[k]
+            mode = choice.mode
+        if mutant("modes-ignored"):
+            mode = it.execs[0].mode
+        ins_list = it.card.modes[mode]
+        done = {}
+        last_targets = {}
+        for slot, ins in enumerate(ins_list):
+            if it.left_chain:
+                break
+            result = self.instruction(it, k, slot, ins, choice, done, last_targets)
+            done[slot] = result is None
+            it.results.append((k + 1, slot + 1, result is None, result))
+
+    def instruction(self, it, k, slot, ins, choice, done, last_targets):
+        """Runs one instruction; None if performed, else why it was ignored."""
+        eff = ins["effect"]
+        spec = ins.get("target")
+        targets = []
+        if spec is not None:
+            chosen = choice.targets.get(slot, [])
+            if not chosen:
+                return "targets-illegal"
+            targets = [o for o in chosen if self.meets(it, o, spec)]
+            if not targets:
+                return "targets-illegal"
+            last_targets[slot] = targets
+        if eff == "deal":
+            for u in targets:
+                u.damage += ins.get("amount", 0)
+        elif eff == "deal-might":
+            src = it.source
+            if src is None or src.zone != "board":
+                return "source-gone"
+            for u in targets:
+                u.damage += src.current_might()
+        elif eff == "kill":
+            for o in targets:
+                if isinstance(o, Unit):
+                    self.kill_unit(o)
+                else:
+                    o.zone = "trash"
+                    self.players[o.controller].trash.append(o.card.name)
+        elif eff == "draw":
+            self.draw(it.controller, ins.get("amount", 1))
+        elif eff == "play-token":
+            self.queue.append(("token", it.controller, ins.get("amount", 1)))
+        elif eff == "move":
+            to = choice.dests.get(slot)
+            u = targets[0]
+            if to is None or to not in self.destinations(it, u, ins):
+                return "impossible"
+            u.loc = to
+        elif eff == "its-controller-draws":
+            prev = slot - 1
+            if not done.get(prev) and not mutant("linked-not-skipped"):
+                return "linked-not-executed"
+            objs = last_targets.get(prev) or choice.targets.get(prev, [])
+            for o in objs:
+                self.draw(o.controller, ins.get("amount", 1))
+        elif eff == "give-might":
+            for u in targets:
+                u.might_mod += ins.get("amount", 0)
+        elif eff == "counter":
+            for o in targets:
+                self.counter(o)
+        elif eff == "banish-self":
+            it.left_chain = True
+            if it in self.chain:
+                self.chain.remove(it)
+            if it.kind == "spell":
+                self.players[it.owner].trash.append(it.card.name)
+        else:
+            raise Unsupported("effects", "effect " + eff)
+        return None
+
+    def counter(self, o):
+        """425: the item does nothing and leaves the chain; a card goes to the trash."""
+        o.countered = True
+        o.state = "gone"
+        if o in self.chain:
+            self.chain.remove(o)
+        if o.kind == "spell" and not mutant("countered-vanishes"):
+            self.players[o.owner].trash.append(o.card.name)
+
+    # ---- the result
+
+    def observation(self):
+        items = []
+        for it in self.items:
+            if it.kind == "token":
+                continue
+            o = {"item": it.num}
+            if it.cancelled:
+                o["cancelled"] = it.cancelled
+                items.append(o)
+                continue
+            o["cancelled"] = False
+            o["repeat_paid"] = [i + 1 for i, inst in enumerate(it.instances) if inst[1] > 0]
+            o["paid"] = str(it.paid)
+            o["executions"] = it.executions
+            o["play_events"] = 0 if it.countered or it.declined else it.play_events
+            o["countered"] = it.countered
+            o["instructions"] = [
+                dict({"exec": e, "instruction": s, "performed": perf},
+                     **({} if perf else {"reason": why}))
+                for (e, s, perf, why) in it.results
+            ]
+            items.append(o)
+        units = {}
+        for u in self.units[:self.setup_units]:
+            units[u.label] = {"zone": u.zone, "damage": u.damage, "location": loc_name(u.loc)}
+        gear = {g.label: {"zone": g.zone} for g in self.gear}
+        players = {}
+        for i, name in ((YOU, "you"), (OPP, "opponent")):
+            p = self.players[i]
+            players[name] = {
+                "pool": str(p.pool),
+                "hand_size": len(p.hand) + p.other,
+                "trash": p.trash,
+                "deck": p.deck,
+                "finalized": p.finalized,
+                "tokens": len([u for u in self.units
+                               if u.token and u.zone == "board" and u.controller == i]),
+            }
+        return {"legal": True, "items": items, "triggered": self.triggered, "units": units,
+                "gear": gear, "players": players}
+
+
+# ---------------------------------------------------------------- the protocol
+
+def answer(req):
+    rid = req.get("id")
+    if req.get("rules") != "rup4":
+        return {"type": "unsupported", "id": rid, "feature": "rules",
+                "detail": "only the RUP4 rules are implemented"}
+    for f in req.get("features", []):
+        if f not in FEATURES:
+            return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
+    try:
+        g = Game(req)
+        try:
+            g.run()
+        except Illegal as e:
+            line = g.plays[e.index].get("line") if e.index < len(g.plays) else None
+            return {"type": "result", "id": rid, "legal": False,
+                    "illegal": {"play": e.index, "line": line, "rule": e.rule, "why": e.why}}
+        out = {"type": "result", "id": rid}
+        out.update(g.observation())
+        return out
+    except Unsupported as e:
+        return {"type": "unsupported", "id": rid, "feature": e.feature, "detail": e.detail}
+    except Incomplete as e:
+        return {"type": "error", "id": rid, "message": str(e)}
+
+
+def main(argv):
+    global MUTANT
+    if "--list-mutants" in argv:
+        for k, v in MUTANTS.items():
+            print("%s\t%s" % (k, v))
+        return 0
+    if "--mutant" in argv:
+        MUTANT = argv[argv.index("--mutant") + 1]
+        if MUTANT not in MUTANTS:
+            sys.stderr.write("unknown mutant %s\n" % MUTANT)
+            return 2
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        msg = json.loads(line)
+        kind = msg.get("type")
+        if kind == "hello":
+            if msg.get("protocol") != PROTOCOL:
+                sys.stderr.write("unsupported protocol %s\n" % msg.get("protocol"))
+                return 2
+            name = NAME if MUTANT is None else "%s (mutant %s)" % (NAME, MUTANT)
+            reply = {"type": "hello", "protocol": PROTOCOL, "engine": name,
+                     "version": VERSION, "rules": ["rup4"], "features": FEATURES}
+        elif kind == "case":
+            reply = answer(msg)
+        elif kind == "bye":
+            return 0
+        else:
+            reply = {"type": "error", "id": msg.get("id"), "message": "unknown message"}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,223 @@
+//! `rbcheck fuzz`: the unmutated reference engine yields no finding within the default budget,
+//! every mutant is found within it, runs are reproducible from their seed, findings are
+//! replayable case files, and the bolero harness runs the same comparison on random inputs.
+
+use rbcheck::engine::fuzz::{fuzz, recipe_for, recipe_from_bytes, Checker, FuzzConfig, Verdict};
+use rbcheck::engine::gen;
+use rbcheck::engine::score::{markdown, score};
+use rbcheck::engine::{ModelEngine, ProcessEngine};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn reference() -> String {
+    format!(
+        "python3 {}",
+        root().join("tests/engines/reference_engine.py").display()
+    )
+}
+
+/// The mutant score with the default budget: the clean reference yields nothing, every mutant
+/// (at least ten classic mistakes) is killed.
+#[test]
+fn every_mutant_is_killed_and_the_reference_is_clean() {
+    let cfg = FuzzConfig::default();
+    let jobs = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2);
+    let rows = score(&reference(), &cfg, Duration::from_secs(20), jobs).unwrap();
+    let table = markdown(&rows, &cfg);
+    println!("{table}");
+    let clean = rows.iter().find(|r| r.mutant.is_none()).unwrap();
+    assert!(
+        clean.report.findings.is_empty(),
+        "the reference engine has findings:\n{table}\n{:#?}",
+        clean
+            .report
+            .findings
+            .iter()
+            .map(|f| f.summary())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(clean.report.faults, 0);
+    assert!(clean.report.compared >= 250, "{table}");
+    let mutants: Vec<_> = rows.iter().filter(|r| r.mutant.is_some()).collect();
+    assert!(mutants.len() >= 10, "{table}");
+    let survivors: Vec<_> = mutants
+        .iter()
+        .filter(|r| r.report.findings.is_empty())
+        .map(|r| r.mutant.clone().unwrap())
+        .collect();
+    assert!(
+        survivors.is_empty(),
+        "mutants not killed: {survivors:?}\n{table}"
+    );
+    assert!(table.contains(&format!(
+        "Score: {}/{} mutants killed",
+        mutants.len(),
+        mutants.len()
+    )));
+}
+
+/// The same seed gives the same cases, and the same findings.
+#[test]
+fn runs_are_reproducible_from_the_seed() {
+    let rules = vec!["rup4".to_string()];
+    for i in 0..40 {
+        let a = gen::generate(&recipe_for(7, i), &rules, vec![]).map(|c| rbcheck::case::print(&c));
+        let b = gen::generate(&recipe_for(7, i), &rules, vec![]).map(|c| rbcheck::case::print(&c));
+        assert_eq!(a, b);
+    }
+    assert_ne!(
+        format!("{:?}", recipe_for(7, 1)),
+        format!("{:?}", recipe_for(8, 1))
+    );
+    let run = || {
+        let mut e = ProcessEngine::new(
+            &format!("{} --mutant reverse-executions", reference()),
+            Duration::from_secs(20),
+        )
+        .unwrap();
+        let r = fuzz(
+            &mut e,
+            &FuzzConfig {
+                seed: 3,
+                cases: Some(60),
+                ..FuzzConfig::default()
+            },
+        );
+        r.findings
+            .iter()
+            .map(|f| {
+                (
+                    f.kind.clone(),
+                    f.first_case,
+                    f.hits,
+                    rbcheck::case::print(&f.case),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = run();
+    assert!(!first.is_empty());
+    assert_eq!(first, run());
+}
+
+/// The command writes each finding as a minimal case that `rbcheck replay` passes, and reports
+/// it in one line with its rule.
+#[test]
+fn findings_are_written_as_replayable_cases() {
+    let out = std::env::temp_dir().join(format!("rbcheck-fuzz-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args([
+            "fuzz",
+            "--engine",
+            &format!("{} --mutant unlimited-payments", reference()),
+            "--cases",
+            "120",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "FINDING 1  legality: engine accepts a `repeat` the rules refuse (820.1.c.3)"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the rules say `illegal line"), "{stdout}");
+    assert!(stdout.contains("reproduce: rbcheck fuzz"), "{stdout}");
+    let files: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!files.is_empty());
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(text.contains("# rbcheck fuzz finding"), "{text}");
+        let r = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+            .arg("replay")
+            .arg(f)
+            .output()
+            .unwrap();
+        assert!(
+            r.status.success(),
+            "{}:\n{}{text}",
+            f.display(),
+            String::from_utf8_lossy(&r.stdout)
+        );
+    }
+    // The shrunk case of the first finding is small: the play, its Repeat lines, little else.
+    let first = files
+        .iter()
+        .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("001-"))
+        .unwrap();
+    let c = rbcheck::case::parse(&std::fs::read_to_string(first).unwrap()).unwrap();
+    assert!(c.plays.len() <= 8 && c.board.len() <= 8, "{c:?}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The model against itself, in process: nothing to find.
+#[test]
+fn the_model_agrees_with_itself() {
+    let mut model = ModelEngine::new();
+    let r = fuzz(
+        &mut model,
+        &FuzzConfig {
+            cases: Some(200),
+            ..FuzzConfig::default()
+        },
+    );
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert_eq!(r.compared, 200);
+}
+
+static REFERENCE: Mutex<Option<ProcessEngine>> = Mutex::new(None);
+
+/// The bolero harness: raw bytes drive the case generator (proptest's pass-through RNG) and the
+/// case runs on the model and on an engine (`RBCHECK_FUZZ_ENGINE`, default: the reference
+/// engine). Under `cargo test` bolero feeds random bytes; `cargo bolero test --test fuzz
+/// bolero_engine_agrees_with_the_model` drives it with libFuzzer's coverage guidance.
+#[test]
+fn bolero_engine_agrees_with_the_model() {
+    let cmd = std::env::var("RBCHECK_FUZZ_ENGINE").unwrap_or_else(|_| reference());
+    bolero::check!()
+        .with_iterations(300)
+        .with_max_len(512)
+        .for_each(|bytes: &[u8]| {
+            let recipe = recipe_from_bytes(bytes);
+            let mut guard = REFERENCE.lock().unwrap_or_else(|p| p.into_inner());
+            let engine = guard.get_or_insert_with(|| {
+                ProcessEngine::new(&cmd, Duration::from_secs(20)).expect("a command")
+            });
+            let mut checker = Checker::new(engine).expect("the engine starts");
+            match checker.check(&recipe) {
+                Verdict::Disagree(d) => panic!(
+                    "the engine disagrees with the model: {}\nrecipe: {recipe:?}",
+                    d[0].line()
+                ),
+                Verdict::Fault(f) => panic!("the engine failed: {f}\nrecipe: {recipe:?}"),
+                _ => {}
+            }
+        });
+    // The same harness with the model on both sides, in process.
+    bolero::check!()
+        .with_iterations(300)
+        .for_each(|bytes: &[u8]| {
+            let mut model = ModelEngine::new();
+            let mut checker = Checker::new(&mut model).unwrap();
+            assert!(!matches!(
+                checker.check(&recipe_from_bytes(bytes)),
+                Verdict::Disagree(_) | Verdict::Fault(_)
+            ));
+        });
+}
