@@ -489,20 +489,6 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     Ok((game, s))
 }
 
-fn is_decision(a: &Action) -> bool {
-    !matches!(
-        a,
-        Action::DetermineTotalCost
-            | Action::CheckLegality
-            | Action::Finalize
-            | Action::Resolve
-            | Action::Execute
-            | Action::FinishResolution
-            | Action::Cleanup
-            | Action::CancelPlay { .. }
-    )
-}
-
 /// The objects the pending item's earlier executions chose for `slot`.
 fn earlier_targets(s: &State, exec: u8, slot: u8) -> Vec<model::state::Obj> {
     let Some(item) = s
@@ -600,7 +586,7 @@ pub fn walk(game: &Game, setup: &Setup, picks: &[u16]) -> Result<Vec<(State, Act
             } else {
                 picks[decisions % picks.len()]
             };
-            if acts.iter().any(is_decision) {
+            if acts.iter().any(Action::is_decision) {
                 decisions += 1;
             }
             choose(&s, &acts, p)
