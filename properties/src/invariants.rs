@@ -2,9 +2,13 @@
 //! happened (the event log, the board against the starting position), never a counter the model
 //! keeps for itself.
 
+use crate::facts::{self, Facts};
 use crate::system::RepeatSystem;
 use checker::Property;
-use model::state::{Event, Obj, Player, State, Zone};
+use model::state::{Player, State};
+
+#[cfg(test)]
+mod reference;
 
 type P = Property<RepeatSystem>;
 
@@ -105,181 +109,68 @@ pub fn all() -> Vec<P> {
             "witness: repeated item countered",
             "425.1",
             "Some item with a paid [Repeat] instance is countered.",
-            |_, s| s.log.iter().any(|e| matches!(e, Event::Countered { item, .. } if paid_instances(s, *item) > 0)),
+            countered_witness,
         ),
         P::sometimes(
             "witness: new choices for a repeated item",
             "750-755",
             "Some item with a paid [Repeat] instance has a choice remade.",
-            |_, s| s.log.iter().any(|e| matches!(e, Event::ChoiceRemade { item, .. } if paid_instances(s, *item) > 0)),
+            remade_witness,
         ),
     ]
 }
 
-fn paid_instances(s: &State, item: u8) -> usize {
-    s.log
-        .iter()
-        .filter(|e| matches!(e, Event::RepeatDeclared { item: i, pay: true, .. } if *i == item))
-        .count()
-}
-
-fn executions(s: &State, item: u8) -> usize {
-    s.log
-        .iter()
-        .filter(|e| matches!(e, Event::ExecutionStarted { item: i, .. } if *i == item))
-        .count()
-}
-
-fn items(s: &State) -> impl Iterator<Item = u8> + '_ {
-    s.log.iter().filter_map(|e| match e {
-        Event::MovedToChain { item, .. } => Some(*item),
-        _ => None,
-    })
-}
-
 fn at_most_one_payment(_: &RepeatSystem, s: &State) -> bool {
-    let mut seen: Vec<(u8, u8)> = Vec::new();
-    for e in &s.log {
-        if let Event::RepeatDeclared {
-            item,
-            instance,
-            pay: true,
-        } = e
-        {
-            if seen.contains(&(*item, *instance)) {
-                return false;
-            }
-            seen.push((*item, *instance));
-        }
-    }
-    true
-}
-
-fn resolved_whole(s: &State, item: u8) -> bool {
-    s.log
-        .iter()
-        .any(|e| matches!(e, Event::Resolved { item: i } if *i == item))
-        && !s
-            .log
-            .iter()
-            .any(|e| matches!(e, Event::LeftChain { item: i } if *i == item))
+    facts::with(s, |f| f.items.iter().all(|i| !i.paid_twice))
 }
 
 fn executions_equal_one_plus_paid(_: &RepeatSystem, s: &State) -> bool {
-    items(s)
-        .filter(|i| resolved_whole(s, *i))
-        .all(|i| executions(s, i) == 1 + paid_instances(s, i))
+    facts::with(s, |f| {
+        f.chained()
+            .filter(|i| i.resolved_whole())
+            .all(|i| i.executions == 1 + i.paid)
+    })
 }
 
 fn one_play_event(_: &RepeatSystem, s: &State) -> bool {
-    items(s).all(|i| {
-        let plays = s
-            .log
-            .iter()
-            .filter(|e| matches!(e, Event::Played { item, .. } if *item == i))
-            .count();
-        let countered = s
-            .log
-            .iter()
-            .any(|e| matches!(e, Event::Countered { item, .. } if *item == i));
-        plays <= 1 && !(countered && plays > 0)
+    facts::with(s, |f| {
+        f.chained()
+            .all(|i| i.plays <= 1 && !(i.countered && i.plays > 0))
     })
 }
 
 fn choices_fixed_at_play(_: &RepeatSystem, s: &State) -> bool {
-    for item in items(s) {
-        let fin = s
-            .log
-            .iter()
-            .position(|e| matches!(e, Event::Finalized { item: i } if *i == item));
-        let mut chosen_execs: Vec<u8> = Vec::new();
-        for (at, e) in s.log.iter().enumerate() {
-            let exec = match e {
-                Event::ModeChosen { item: i, exec, .. }
-                | Event::TargetChosen { item: i, exec, .. }
-                | Event::TargetsEnded { item: i, exec, .. }
-                | Event::DestinationChosen { item: i, exec, .. }
-                    if *i == item =>
-                {
-                    *exec
-                }
-                _ => continue,
-            };
-            if fin.is_some_and(|f| at > f) {
-                return false;
-            }
-            if !chosen_execs.contains(&exec) {
-                chosen_execs.push(exec);
-            }
-        }
-        // An item that chose anything chose for every execution it ran.
-        if !chosen_execs.is_empty() {
-            let ran = s.log.iter().filter_map(|e| match e {
-                Event::ExecutionStarted { item: i, exec } if *i == item => Some(*exec),
-                _ => None,
-            });
-            for k in ran {
-                if !chosen_execs.contains(&k) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    // An item that chose anything chose for every execution it ran.
+    facts::with(s, |f| {
+        f.chained()
+            .all(|i| !i.chose_after_finalized && (i.chose.is_empty() || i.ran.is_subset(&i.chose)))
+    })
 }
 
 fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
-    items(s).all(|i| {
-        s.log
-            .iter()
-            .filter(|e| {
-                matches!(e, Event::DiscountApplied { item, source: model::state::DiscountSource::SelfDiscount, .. } if *item == i)
-            })
-            .count()
-            <= 1
-    })
+    facts::with(s, |f| f.chained().all(|i| i.self_discounts <= 1))
 }
 
 fn zero_cost_still_paid(_: &RepeatSystem, s: &State) -> bool {
-    items(s).filter(|i| resolved_whole(s, *i)).all(|i| {
-        let zero = s.log.iter().any(|e| {
-            matches!(e, Event::RepeatCostAdded { item, cost, discard: 0, .. } if *item == i && cost.is_zero())
-        });
-        !zero || executions(s, i) == 1 + paid_instances(s, i)
+    facts::with(s, zero_cost_holds)
+}
+
+fn zero_cost_holds(f: &Facts) -> bool {
+    f.chained()
+        .filter(|i| i.resolved_whole())
+        .all(|i| !i.zero_cost_repeat || i.executions == 1 + i.paid)
+}
+
+fn zero_cost_witness(_: &RepeatSystem, s: &State) -> bool {
+    facts::with(s, |f| {
+        f.chained()
+            .any(|i| i.resolved_whole() && i.zero_cost_repeat && i.executions >= 2)
+            && zero_cost_holds(f)
     })
 }
 
-fn zero_cost_witness(sys: &RepeatSystem, s: &State) -> bool {
-    items(s).any(|i| {
-        resolved_whole(s, i)
-            && s.log.iter().any(|e| {
-                matches!(e, Event::RepeatCostAdded { item, cost, discard: 0, .. } if *item == i && cost.is_zero())
-            })
-            && executions(s, i) >= 2
-    }) && zero_cost_still_paid(sys, s)
-}
-
-/// What each player has paid, summed from the log.
-fn paid_by(s: &State) -> [model::Cost; 2] {
-    let mut out = [model::Cost::ZERO; 2];
-    let payer = |item: u8| {
-        s.log.iter().find_map(|e| match e {
-            Event::MovedToChain { item: i, by, .. } if *i == item => Some(*by),
-            _ => None,
-        })
-    };
-    for e in &s.log {
-        if let Event::CostPaid { item, paid, .. } = e {
-            if let Some(p) = payer(*item) {
-                out[p.ix()] = out[p.ix()].plus(paid);
-            }
-        }
-    }
-    out
-}
-
 fn no_refund(_: &RepeatSystem, s: &State) -> bool {
-    let paid = paid_by(s);
+    let paid = facts::with(s, Facts::paid_by);
     (0..2).all(|p| {
         let now = s.players[p].pool;
         let start = s.start.pools[p];
@@ -289,71 +180,15 @@ fn no_refund(_: &RepeatSystem, s: &State) -> bool {
 }
 
 fn no_window_between_executions(_: &RepeatSystem, s: &State) -> bool {
-    let mut resolving: Option<u8> = None;
-    for e in &s.log {
-        match e {
-            Event::ResolveStarted { item } => {
-                if resolving.is_some() {
-                    return false;
-                }
-                resolving = Some(*item);
-            }
-            Event::Resolved { item } if resolving == Some(*item) => resolving = None,
-            Event::Countered { item, .. } if resolving == Some(*item) => return false,
-            Event::Passed { .. }
-            | Event::MovedToChain { .. }
-            | Event::Finalized { .. }
-            | Event::Cleanup
-            | Event::WindowOpened { .. }
-                if resolving.is_some() =>
-            {
-                return false
-            }
-            _ => {}
-        }
-    }
-    true
+    facts::with(s, |f| !f.window_during_resolution)
 }
 
 fn illegal_target_ignored(_: &RepeatSystem, s: &State) -> bool {
-    let mut gone: Vec<Obj> = Vec::new();
-    for e in &s.log {
-        let touched = match e {
-            Event::Damaged { unit, .. }
-            | Event::MightChanged { unit, .. }
-            | Event::UnitMoved { unit, .. } => Obj::Unit(*unit),
-            Event::ZoneChange {
-                obj,
-                to: Zone::Trash,
-            } => {
-                if gone.contains(obj) {
-                    return false;
-                }
-                gone.push(*obj);
-                continue;
-            }
-            _ => continue,
-        };
-        if gone.contains(&touched) {
-            return false;
-        }
-    }
-    true
+    facts::with(s, |f| !f.touched_after_gone)
 }
 
 fn new_choices_keep_repeat(_: &RepeatSystem, s: &State) -> bool {
-    items(s).all(|i| {
-        let fin = s
-            .log
-            .iter()
-            .position(|e| matches!(e, Event::Finalized { item } if *item == i));
-        match fin {
-            None => true,
-            Some(f) => !s.log[f..]
-                .iter()
-                .any(|e| matches!(e, Event::RepeatDeclared { item, .. } if *item == i)),
-        }
-    })
+    facts::with(s, |f| f.chained().all(|i| !i.declared_after_finalized))
 }
 
 fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
@@ -372,51 +207,154 @@ fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
 
 fn two_of_three_paid(_: &RepeatSystem, s: &State) -> bool {
     s.chain.is_empty()
-        && items(s).any(|i| {
-            let declared: Vec<(u8, bool)> = s
-                .log
-                .iter()
-                .filter_map(|e| match e {
-                    Event::RepeatDeclared {
-                        item,
-                        instance,
-                        pay,
-                    } if *item == i => Some((*instance, *pay)),
-                    _ => None,
-                })
-                .collect();
-            declared.len() == 3
-                && declared.iter().filter(|(_, p)| *p).count() == 2
-                && executions(s, i) == 3
+        && facts::with(s, |f| {
+            f.chained()
+                .any(|i| i.declared == 3 && i.paid == 2 && i.executions == 3)
         })
 }
 
 fn target_removed_by_previous_execution(_: &RepeatSystem, s: &State) -> bool {
-    // An Ignored(TargetsIllegal) in execution k >= 1 whose target left the board during execution k-1.
-    let mut exec_of: Option<(u8, u8)> = None;
-    let mut left_in: Vec<(Obj, u8, u8)> = Vec::new();
-    for e in &s.log {
-        match e {
-            Event::ExecutionStarted { item, exec } => exec_of = Some((*item, *exec)),
-            Event::Resolved { .. } => exec_of = None,
-            Event::ZoneChange {
-                obj,
-                to: Zone::Trash,
-            } => {
-                if let Some((item, exec)) = exec_of {
-                    left_in.push((*obj, item, exec));
-                }
-            }
-            Event::TargetUnaffected { item, exec, obj }
-                if *exec >= 1
-                    && left_in
-                        .iter()
-                        .any(|(o, i, k)| o == obj && i == item && *k + 1 == *exec) =>
-            {
-                return true;
-            }
-            _ => {}
+    facts::with(s, |f| f.target_removed_by_previous_execution)
+}
+
+fn countered_witness(_: &RepeatSystem, s: &State) -> bool {
+    facts::with(s, |f| f.items.iter().any(|i| i.countered && i.paid > 0))
+}
+
+fn remade_witness(_: &RepeatSystem, s: &State) -> bool {
+    facts::with(s, |f| f.items.iter().any(|i| i.remade && i.paid > 0))
+}
+
+#[cfg(test)]
+mod tests {
+    //! The properties read [`Facts`], gathered in one pass; their meaning is the plain
+    //! definitions in `reference`. Both must agree on every reachable state, under every
+    //! rulebook, the deliberately wrong ones included (they reach the violating states).
+
+    use super::*;
+    use checker::{CheckerExt, Expectation, Model, Outcome};
+    use model::action::Action;
+    use model::rulebook::{Rulebook, Version};
+
+    type Cond = fn(&RepeatSystem, &State) -> bool;
+
+    /// The system, explored as usual, with one property: the fused and plain readings agree.
+    struct Agree {
+        sys: RepeatSystem,
+        pairs: Vec<(&'static str, Cond, Cond)>,
+    }
+
+    impl Model for Agree {
+        type State = State;
+        type Action = Action;
+        fn init_states(&self) -> Vec<State> {
+            self.sys.init_states()
+        }
+        fn actions(&self, s: &State, out: &mut Vec<Action>) {
+            self.sys.actions(s, out)
+        }
+        fn next_state(&self, s: &State, a: &Action) -> Option<State> {
+            self.sys.next_state(s, a)
+        }
+        fn properties(&self) -> Vec<checker::Property<Self>> {
+            vec![checker::Property::always(
+                "fused = plain",
+                "-",
+                "every property reads the same from the facts as from the log",
+                |a: &Agree, s: &State| {
+                    a.pairs.iter().all(|(name, fused, plain)| {
+                        let (f, p) = (fused(&a.sys, s), plain(&a.sys, s));
+                        if f != p {
+                            eprintln!("`{name}`: facts say {f}, the log says {p}: {:?}", s.log);
+                        }
+                        f == p
+                    })
+                },
+            )]
         }
     }
-    false
+
+    fn plain(name: &str) -> Cond {
+        match name {
+            "at-most-one-payment-per-instance" => reference::at_most_one_payment,
+            "executions-equal-one-plus-paid" => reference::executions_equal_one_plus_paid,
+            "one-play-event" => reference::one_play_event,
+            "choices-fixed-at-play" => reference::choices_fixed_at_play,
+            "discount-applied-once" => reference::discount_applied_once,
+            "zero-cost-still-paid" => reference::zero_cost_still_paid,
+            "no-refund-on-counter" => reference::no_refund,
+            "no-window-between-executions" => reference::no_window_between_executions,
+            "illegal-target-ignored" => reference::illegal_target_ignored,
+            "new-choices-keep-repeat" => reference::new_choices_keep_repeat,
+            "resources-conserved" => reference::resources_conserved,
+            "witness: two of three instances paid, three executions" => {
+                reference::two_of_three_paid
+            }
+            "witness: target made illegal by the previous execution" => {
+                reference::target_removed_by_previous_execution
+            }
+            "witness: repeat cost discounted to 0 and paid" => reference::zero_cost_witness,
+            "witness: repeated item countered" => reference::countered_witness,
+            "witness: new choices for a repeated item" => reference::remade_witness,
+            other => panic!("no plain definition for `{other}`"),
+        }
+    }
+
+    fn rulebooks() -> Vec<(String, Rulebook)> {
+        let mut out: Vec<(String, Rulebook)> = Version::ALL
+            .into_iter()
+            .map(|v| (format!("{v:?}"), Rulebook::preset(v)))
+            .collect();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/rulebooks");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&f).unwrap();
+            out.push((name.clone(), Rulebook::from_toml(&text, &name).unwrap()));
+        }
+        out
+    }
+
+    #[test]
+    fn facts_agree_with_the_plain_definitions_on_every_reachable_state() {
+        let bound = crate::Bound::preset("tiny").unwrap();
+        for (name, rules) in rulebooks() {
+            let pairs = all()
+                .into_iter()
+                .filter(|p| p.expectation != Expectation::Terminates)
+                .map(|p| (p.name, p.condition, plain(p.name)))
+                .collect();
+            let agree = Agree {
+                sys: RepeatSystem::new(rules, &bound).unwrap(),
+                pairs,
+            };
+            let r = agree.checker().threads(2).run().unwrap();
+            assert!(r.complete, "{name}: explored");
+            assert!(
+                matches!(r.outcome("fused = plain"), Outcome::Holds),
+                "{name}: the facts disagree with the plain definitions (see stderr)"
+            );
+        }
+    }
+
+    #[test]
+    fn facts_of_one_log_are_not_reused_for_another() {
+        let rules = Rulebook::preset(Version::Rup4);
+        let sys = RepeatSystem::new(rules, &crate::Bound::preset("tiny").unwrap()).unwrap();
+        // Two states whose answers differ, asked about alternately.
+        let init = sys.init_states().remove(0);
+        let mut actions = vec![];
+        sys.actions(&init, &mut actions);
+        let next = sys.next_state(&init, &actions[0]).unwrap();
+        let moved = |s: &State| facts::with(s, |f| f.items.iter().filter(|i| i.on_chain).count());
+        let plain_moved = |s: &State| facts::of(&s.log).chained().count();
+        for _ in 0..3 {
+            assert_eq!(moved(&init), plain_moved(&init));
+            assert_eq!(moved(&next), plain_moved(&next));
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! The [Repeat] properties and the bounded universe they are checked over.
 //!
 //! - `invariants`: the named properties, each citing its rule, reading the event log and board.
+//! - `facts`: what a state's log says, gathered once for all the properties.
 //! - `bound`: the presets and bound files that say which scenarios are explored.
 //! - `system`: the Repeat model as a `checker::Model`.
 
 pub mod bound;
+pub mod facts;
 pub mod invariants;
 pub mod system;
 

@@ -1,0 +1,295 @@
+//! What a state's event log says, gathered in one pass for all the properties.
+//!
+//! Every property reads the log, and read one by one they would walk it once each (some once per
+//! item): over half of the checker's time went there. Instead the first property asked about a
+//! state folds its log into [`Facts`], per item and overall, and the others read those. The
+//! result is kept for the state last asked about on each thread, because a checker asks every
+//! property about one state before it goes on to the next.
+//!
+//! The definitions each fact stands for are the plain ones in `invariants::reference` (tests
+//! only); a test checks that both agree on every state of the bounded universe under every
+//! rulebook, wrong ones included.
+
+use model::state::{DiscountSource, Event, Obj, State, Zone};
+use model::Cost;
+use std::cell::RefCell;
+
+/// A set of small numbers (instances, executions: all `u8`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Set256([u64; 4]);
+
+impl Set256 {
+    /// Adds `n`; whether it was already there.
+    fn insert(&mut self, n: u8) -> bool {
+        let (w, b) = ((n >> 6) as usize, 1u64 << (n & 63));
+        let had = self.0[w] & b != 0;
+        self.0[w] |= b;
+        had
+    }
+
+    /// Whether every member of `self` is in `other`.
+    pub fn is_subset(&self, other: &Set256) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// Whether it has no member.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+}
+
+/// What the log says about one item (a chain item id).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ItemFacts {
+    /// It was put on the chain (`MovedToChain`) at least once.
+    pub on_chain: bool,
+    /// The controller named by its first `MovedToChain`: who pays its costs.
+    pub payer: Option<model::state::Player>,
+    /// `RepeatDeclared` events for it.
+    pub declared: u32,
+    /// `RepeatDeclared` events for it with `pay: true`.
+    pub paid: u32,
+    /// The instances declared paid.
+    pub paid_instances: Set256,
+    /// Some instance was declared paid twice.
+    pub paid_twice: bool,
+    /// A `RepeatDeclared` for it came after its first `Finalized`.
+    pub declared_after_finalized: bool,
+    /// `ExecutionStarted` events for it.
+    pub executions: u32,
+    /// The executions it started.
+    pub ran: Set256,
+    /// The executions it chose something for (mode, target, end of targets, destination).
+    pub chose: Set256,
+    /// A choice for it came after its first `Finalized`.
+    pub chose_after_finalized: bool,
+    /// It was finalized.
+    pub finalized: bool,
+    /// It finished resolving (`Resolved`).
+    pub resolved: bool,
+    /// It left the chain without resolving (`LeftChain`).
+    pub left_chain: bool,
+    /// `Played` events for it.
+    pub plays: u32,
+    /// It was countered.
+    pub countered: bool,
+    /// Its own whole-card discount was applied this many times.
+    pub self_discounts: u32,
+    /// A [Repeat] instance of it was added at a cost of 0 (no discard either).
+    pub zero_cost_repeat: bool,
+    /// A choice of it was remade (new choices).
+    pub remade: bool,
+    /// What was paid for it, summed.
+    pub paid_cost: Cost,
+}
+
+impl ItemFacts {
+    /// It resolved and did not leave the chain some other way: it ran all its executions.
+    pub fn resolved_whole(&self) -> bool {
+        self.resolved && !self.left_chain
+    }
+}
+
+/// What the log says, per item and overall.
+#[derive(Clone, Default, Debug)]
+pub struct Facts {
+    /// Indexed by item id; items never mentioned keep the default.
+    pub items: Vec<ItemFacts>,
+    /// Something was done while another item resolved, or two resolutions overlapped (158.3).
+    pub window_during_resolution: bool,
+    /// Something was done to an object after it went to the trash, or it went there twice.
+    pub touched_after_gone: bool,
+    /// An execution k ≥ 1 left a target unaffected that execution k − 1 of the same item had
+    /// sent to the trash.
+    pub target_removed_by_previous_execution: bool,
+}
+
+impl Facts {
+    /// The items that were put on the chain.
+    pub fn chained(&self) -> impl Iterator<Item = &ItemFacts> {
+        self.items.iter().filter(|i| i.on_chain)
+    }
+
+    /// What each player paid, summed over the items they put on the chain.
+    pub fn paid_by(&self) -> [Cost; 2] {
+        let mut out = [Cost::ZERO; 2];
+        for i in &self.items {
+            if let Some(p) = i.payer {
+                out[p.ix()] = out[p.ix()].plus(&i.paid_cost);
+            }
+        }
+        out
+    }
+
+    /// Folds `log` into `self`, reusing its buffers.
+    fn fill(&mut self, log: &[Event]) {
+        self.items.clear();
+        self.window_during_resolution = false;
+        self.touched_after_gone = false;
+        self.target_removed_by_previous_execution = false;
+        // `no-window-between-executions`: the item resolving, if any.
+        let mut resolving: Option<u8> = None;
+        // `illegal-target-ignored`: objects gone to the trash.
+        let mut gone: Vec<Obj> = Vec::new();
+        // The witness: the execution running, and what each execution sent to the trash.
+        let mut exec_of: Option<(u8, u8)> = None;
+        let mut left_in: Vec<(Obj, u8, u8)> = Vec::new();
+
+        for e in log {
+            match *e {
+                Event::MovedToChain { item: id, by, .. } => {
+                    let f = at(&mut self.items, id);
+                    f.on_chain = true;
+                    f.payer.get_or_insert(by);
+                    if resolving.is_some() {
+                        self.window_during_resolution = true;
+                    }
+                }
+                Event::RepeatDeclared {
+                    item: id,
+                    instance,
+                    pay,
+                } => {
+                    let f = at(&mut self.items, id);
+                    f.declared += 1;
+                    f.declared_after_finalized |= f.finalized;
+                    if pay {
+                        f.paid += 1;
+                        f.paid_twice |= f.paid_instances.insert(instance);
+                    }
+                }
+                Event::ModeChosen { item: id, exec, .. }
+                | Event::TargetChosen { item: id, exec, .. }
+                | Event::TargetsEnded { item: id, exec, .. }
+                | Event::DestinationChosen { item: id, exec, .. } => {
+                    let f = at(&mut self.items, id);
+                    f.chose_after_finalized |= f.finalized;
+                    f.chose.insert(exec);
+                }
+                Event::Finalized { item: id } => {
+                    at(&mut self.items, id).finalized = true;
+                    if resolving.is_some() {
+                        self.window_during_resolution = true;
+                    }
+                }
+                Event::DiscountApplied {
+                    item: id,
+                    source: DiscountSource::SelfDiscount,
+                    ..
+                } => at(&mut self.items, id).self_discounts += 1,
+                Event::RepeatCostAdded {
+                    item: id,
+                    cost,
+                    discard: 0,
+                    ..
+                } if cost.is_zero() => at(&mut self.items, id).zero_cost_repeat = true,
+                Event::CostPaid { item: id, paid, .. } => {
+                    let f = at(&mut self.items, id);
+                    f.paid_cost = f.paid_cost.plus(&paid);
+                }
+                Event::ResolveStarted { item: id } => {
+                    if resolving.is_some() {
+                        self.window_during_resolution = true;
+                    }
+                    resolving = Some(id);
+                }
+                Event::ExecutionStarted { item: id, exec } => {
+                    let f = at(&mut self.items, id);
+                    f.executions += 1;
+                    f.ran.insert(exec);
+                    exec_of = Some((id, exec));
+                }
+                Event::Resolved { item: id } => {
+                    at(&mut self.items, id).resolved = true;
+                    if resolving == Some(id) {
+                        resolving = None;
+                    }
+                    exec_of = None;
+                }
+                Event::LeftChain { item: id } => at(&mut self.items, id).left_chain = true,
+                Event::Played { item: id, .. } => at(&mut self.items, id).plays += 1,
+                Event::Countered { item: id, .. } => {
+                    at(&mut self.items, id).countered = true;
+                    if resolving == Some(id) {
+                        self.window_during_resolution = true;
+                    }
+                }
+                Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
+                Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. } => {
+                    if resolving.is_some() {
+                        self.window_during_resolution = true;
+                    }
+                }
+                Event::Damaged { unit, .. }
+                | Event::MightChanged { unit, .. }
+                | Event::UnitMoved { unit, .. } => {
+                    self.touched_after_gone |= gone.contains(&Obj::Unit(unit));
+                }
+                Event::ZoneChange {
+                    obj,
+                    to: Zone::Trash,
+                } => {
+                    self.touched_after_gone |= gone.contains(&obj);
+                    gone.push(obj);
+                    if let Some((id, exec)) = exec_of {
+                        left_in.push((obj, id, exec));
+                    }
+                }
+                Event::TargetUnaffected {
+                    item: id,
+                    exec,
+                    obj,
+                } => {
+                    self.target_removed_by_previous_execution |= exec >= 1
+                        && left_in
+                            .iter()
+                            .any(|&(o, i, k)| o == obj && i == id && k + 1 == exec);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The facts of item `id`, made room for.
+fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
+    let ix = id as usize;
+    if items.len() <= ix {
+        items.resize(ix + 1, ItemFacts::default());
+    }
+    &mut items[ix]
+}
+
+/// The facts of the state last asked about on this thread, and which log they were read from.
+struct Memo {
+    /// The log's buffer, length and digest: the same for the same log, and for a new log at the
+    /// same address only if its 64-bit digest collides (the risk the fingerprints already take).
+    key: Option<(usize, usize, u64)>,
+    facts: Facts,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo { key: None, facts: Facts::default() });
+}
+
+/// Calls `f` with the facts of `s`'s log, reading the log only if it is not the one read last.
+pub fn with<R>(s: &State, f: impl FnOnce(&Facts) -> R) -> R {
+    let log = s.log.as_slice();
+    let key = (log.as_ptr() as usize, log.len(), s.log.digest());
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.key != Some(key) {
+            m.key = None;
+            m.facts.fill(log);
+            m.key = Some(key);
+        }
+        f(&m.facts)
+    })
+}
+
+/// The facts of `log`, read afresh.
+pub fn of(log: &[Event]) -> Facts {
+    let mut facts = Facts::default();
+    facts.fill(log);
+    facts
+}
