@@ -40,6 +40,7 @@ use std::any::Any;
 use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// A progress callback, called between levels on one thread.
@@ -314,7 +315,8 @@ fn expand<M: Model>(
     branching: f64,
     cancel: &Cancel<'_>,
     index: usize,
-    part: Chunk<'_, M::State>,
+    chunk: &Chunk<'_, M::State>,
+    spare: &Spare<M::State>,
     actions: &mut Vec<M::Action>,
 ) -> Result<Option<Expanded<M::State>>, CheckError> {
     let model = ctx.model;
@@ -323,14 +325,16 @@ fn expand<M: Model>(
     let mut work = 0u32;
     // Sized from the previous level's successors per state: growing the vector would copy
     // every (possibly large) state already in it.
-    let expected = (part.0.len() as f64 * branching * 1.1) as usize + 16;
-    let mut states = Vec::with_capacity(expected);
+    let chunk_len: usize = chunk.iter().map(|(s, _)| s.len()).sum();
+    let expected = (chunk_len as f64 * branching * 1.1) as usize + 16;
+    let mut states = spare.take(expected);
     let mut unsorted = Vec::with_capacity(expected);
     let mut transitions = 0u64;
     let mut final_fail = vec![None; terminates.len()];
     let mut cycle = None;
     let mut progress_missing = false;
-    for (state, r) in part.0.iter().zip(part.1) {
+    let pieces = chunk.iter().flat_map(|(s, r)| s.iter().zip(r.iter()));
+    for (state, r) in pieces {
         work += 1;
         if work >= POLL_EVERY {
             work = 0;
@@ -396,25 +400,28 @@ fn expand<M: Model>(
     if prefilter {
         // A stable in-place compaction, prefetching a few keys ahead.
         let mut kept = 0;
+        let mut keep = Vec::with_capacity(unsorted.len());
         for i in 0..unsorted.len() {
             if let Some(k) = unsorted.get(i + LOOKAHEAD) {
                 visited.prefetch(k.h);
             }
             let key = unsorted[i];
-            if visited.get_spread(key.fp, key.h).is_none() {
+            let new = visited.get_spread(key.fp, key.h).is_none();
+            keep.push(new);
+            if new {
                 unsorted[kept] = Key {
                     index: kept as u32,
                     ..key
                 };
-                // States are large: move one only when an earlier one was dropped.
-                if kept != i {
-                    states.swap(kept, i);
-                }
                 kept += 1;
             }
         }
         unsorted.truncate(kept);
-        states.truncate(kept);
+        // States are large: each kept one moves at most once, and only after a dropped one.
+        if kept < keep.len() {
+            let mut keep = keep.into_iter();
+            states.retain(|_| keep.next() == Some(true));
+        }
     }
     let rejected = generated - states.len() as u64;
 
@@ -461,10 +468,37 @@ fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M
     }
 }
 
-/// Parts of the frontier shorter than this are joined to the next one, so that chunks (which
-/// never span parts) stay long enough for per-chunk costs not to matter; joining copies at most
-/// one chunk's output at a time.
-const MIN_PART: usize = 4096;
+/// Emptied state buffers, reused by the next expansion: a level's states fill buffers whose pages
+/// the level before already touched, where new ones would cost the kernel a page fault and a
+/// zeroed page every 4 KiB. At most one level's buffers are kept.
+struct Spare<S>(Mutex<Vec<Vec<S>>>);
+
+impl<S> Default for Spare<S> {
+    fn default() -> Self {
+        Spare(Mutex::new(Vec::new()))
+    }
+}
+
+impl<S> Spare<S> {
+    /// An empty buffer with room for `capacity` states.
+    fn take(&self, capacity: usize) -> Vec<S> {
+        let spare = self.0.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut v = spare.unwrap_or_default();
+        v.reserve(capacity);
+        v
+    }
+
+    /// Empties `v` (dropping its states here, on the caller's thread) and keeps its buffer.
+    fn put(&self, mut v: Vec<S>) {
+        v.clear();
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(v);
+    }
+
+    /// Frees the buffers not taken.
+    fn clear(&mut self) {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
 
 /// The frontier: states of one depth with their references, in canonical order, split into
 /// parts so that building it never copies the whole of it.
@@ -480,8 +514,9 @@ struct Part<S> {
     refs: Vec<StateRef>,
 }
 
-/// A slice of a part.
-type Chunk<'p, S> = (&'p [S], &'p [StateRef]);
+/// Consecutive frontier states, as slices of one or more consecutive parts: a chunk is cut to
+/// its size wherever parts begin, so that no state is moved to make chunks long.
+type Chunk<'p, S> = Vec<(&'p [S], &'p [StateRef])>;
 
 impl<S> Frontier<S> {
     fn new() -> Self {
@@ -495,13 +530,8 @@ impl<S> Frontier<S> {
     fn push_part(&mut self, part: Part<S>) {
         debug_assert_eq!(part.states.len(), part.refs.len());
         self.len += part.refs.len();
-        match self.parts.last_mut() {
-            _ if part.refs.is_empty() => {}
-            Some(last) if last.refs.len() < MIN_PART => {
-                last.states.extend(part.states);
-                last.refs.extend(part.refs);
-            }
-            _ => self.parts.push(part),
+        if !part.refs.is_empty() {
+            self.parts.push(part);
         }
     }
 
@@ -515,10 +545,26 @@ impl<S> Frontier<S> {
 
     /// Consecutive slices of at most `size` states, in canonical order.
     fn chunks(&self, size: usize) -> Vec<Chunk<'_, S>> {
-        self.parts
-            .iter()
-            .flat_map(|p| p.states.chunks(size).zip(p.refs.chunks(size)))
-            .collect()
+        let mut out = Vec::with_capacity(self.len / size.max(1) + 1);
+        let mut chunk: Chunk<'_, S> = Vec::new();
+        let mut room = size.max(1);
+        for p in &self.parts {
+            let (mut states, mut refs) = (&p.states[..], &p.refs[..]);
+            while !states.is_empty() {
+                let n = room.min(states.len());
+                chunk.push((&states[..n], &refs[..n]));
+                (states, refs) = (&states[n..], &refs[n..]);
+                room -= n;
+                if room == 0 {
+                    out.push(std::mem::take(&mut chunk));
+                    room = size.max(1);
+                }
+            }
+        }
+        if !chunk.is_empty() {
+            out.push(chunk);
+        }
+        out
     }
 }
 
@@ -544,6 +590,8 @@ struct Search<'a, M: Model> {
     prefilter: bool,
     /// Successors per expanded state in the last level, to size the expansion buffers.
     branching: f64,
+    /// The emptied state buffers of the level expanded last.
+    spare: Spare<M::State>,
     budget: Budget,
     start: Instant,
 }
@@ -567,6 +615,7 @@ impl<'a, M: Model> Search<'a, M> {
             progress_skipped: false,
             prefilter: true,
             branching: 1.0,
+            spare: Spare::default(),
             budget: Budget::new(c.memory_limit.unwrap_or_else(memory::default_limit)),
             start: Instant::now(),
         }
@@ -774,6 +823,7 @@ impl<'a, M: Model> Search<'a, M> {
                 failed: AtomicUsize::new(usize::MAX),
             };
             let cancel = &cancel;
+            let spare = &self.spare;
             frontier
                 .chunks(chunk)
                 .par_iter()
@@ -790,7 +840,8 @@ impl<'a, M: Model> Search<'a, M> {
                                 branching,
                                 cancel,
                                 index,
-                                *part,
+                                part,
+                                spare,
                                 actions,
                             )
                         },
@@ -803,8 +854,13 @@ impl<'a, M: Model> Search<'a, M> {
                 })
                 .collect()
         };
-        // Freeing a level's states is a large part of the work of a level: in parallel.
-        frontier.parts.into_par_iter().for_each(drop);
+        // Freeing a level's states is a large part of the work of a level: in parallel. Their
+        // buffers are kept for the next expansion, and what this one left unused is freed.
+        self.spare.clear();
+        frontier
+            .parts
+            .into_par_iter()
+            .for_each(|p| self.spare.put(p.states));
         // An error (the first in canonical order) outranks a memory stop: it is a bug to report.
         let mut expanded = Vec::with_capacity(results.len());
         let mut abandoned = false;
