@@ -7,8 +7,13 @@
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
 use serde::{Deserialize, Serialize};
+use std::cell::UnsafeCell;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::mem::{ManuallyDrop, MaybeUninit};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// A player. Player 0 is "you", the turn player; player 1 is the opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -129,7 +134,7 @@ pub struct PlayerState {
     /// The rune pool: Energy and Power by domain (`any` is always 0 here).
     pub pool: Cost,
     /// Named cards in hand (the ones that can be played in the scenario).
-    pub hand: InlineVec<CardId, 2>,
+    pub hand: InlineVec<CardId, 4>,
     /// Other cards in hand, which only matter as cards to discard or as a count.
     pub hand_other: u8,
     /// Cards left in the main deck.
@@ -142,7 +147,7 @@ pub struct PlayerState {
     pub finalized_this_turn: u8,
     /// Cards whose play was undone (358.5); the model does not try them again, so that undoing
     /// cannot loop.
-    pub undone: InlineVec<CardId, 2>,
+    pub undone: InlineVec<CardId, 4>,
     /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
     pub portal_charged: bool,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
@@ -695,7 +700,7 @@ pub enum DiscountSource {
 #[derive(Debug, PartialEq, Eq)]
 pub struct State {
     /// Units, including ones that left the board (they keep their index).
-    pub units: InlineVec<Unit, 6>,
+    pub units: InlineVec<Unit, 4>,
     /// Gear.
     pub gear: InlineVec<Gear, 2>,
     /// Battlefields.
@@ -819,14 +824,38 @@ impl Hash for State {
 /// The digest of equal logs is equal, so hashing it agrees with `Eq`. Two different logs share a
 /// digest with probability about 2⁻⁶⁴, which adds that much to the chance that two states share
 /// a fingerprint (see `checker::fingerprint`).
+///
+/// Every step copies a state and appends to the copy's log, so copies share their events: a
+/// copy is a reference to its original's `Chunk`, and the first of them to append extends the
+/// chunk in place. Only a log that is not the first (a sibling: another successor of the same
+/// state) or that fills its chunk copies its events, into a new chunk. The checker's states form
+/// nearly a tree in which most states have one successor, so most steps copy no event at all.
 pub struct Log {
-    events: Vec<Event>,
+    /// Holds the events in its first `len` slots; `None` for the empty log.
+    chunk: Option<Arc<Chunk>>,
+    len: usize,
     digest: u64,
 }
 
-/// Spare room in a copied log: every step appends to the log of a copy of the state, and a copy
-/// made without room would reallocate (copying the log again) at its first event.
-const LOG_SLACK: usize = 8;
+/// Event slots shared by a log and its copies.
+///
+/// Slot `i` is written once, by the one log that moves `claimed` from `i` to `i + 1`, and only
+/// before any other log has a length above `i`: a log reads only its first `len` slots, which it
+/// or the log it was copied from wrote before the copy was made. So no slot is read and written
+/// at once, and none is written twice.
+struct Chunk {
+    /// Slots below it are written or being written by the log that claimed them.
+    claimed: AtomicUsize,
+    slots: Box<[UnsafeCell<MaybeUninit<Event>>]>,
+}
+
+// SAFETY: shared access writes a slot only after claiming it (an atomic exchange that one log
+// alone wins) and reads only slots whose writes happened before (see `Chunk`); publishing a
+// state to another thread orders its writes before that thread's reads.
+unsafe impl Sync for Chunk {}
+
+/// The fewest slots of a new chunk: room for a lineage of steps to append before copying again.
+const LOG_MIN_CHUNK: usize = 32;
 /// The digest of an empty log (hex digits of π).
 const LOG_SEED: u64 = 0x243f_6a88_85a3_08d3;
 
@@ -834,7 +863,8 @@ impl Log {
     /// An empty log.
     pub const fn new() -> Log {
         Log {
-            events: Vec::new(),
+            chunk: None,
+            len: 0,
             digest: LOG_SEED,
         }
     }
@@ -847,13 +877,55 @@ impl Log {
         e.encode(&mut b);
         b.finish();
         self.digest = d.0;
-        self.events.push(e);
+        let n = self.len;
+        if let Some(c) = &self.chunk {
+            if n < c.slots.len()
+                && c.claimed
+                    .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
+                    .is_ok()
+            {
+                // SAFETY: this log alone claimed slot `n`, and no log reads it before this one
+                // counts it (see `Chunk`).
+                unsafe { (*c.slots[n].get()).write(e) };
+                self.len = n + 1;
+                return;
+            }
+        }
+        self.copy_and_push(e);
+    }
+
+    /// Appends `e` to a copy of the events in a new chunk of this log's own.
+    #[cold]
+    fn copy_and_push(&mut self, e: Event) {
+        let n = self.len;
+        let cap = (2 * (n + 1)).max(LOG_MIN_CHUNK);
+        let mut slots = Vec::with_capacity(cap);
+        slots.extend(
+            self.as_slice()
+                .iter()
+                .chain([&e])
+                .map(|&x| UnsafeCell::new(MaybeUninit::new(x))),
+        );
+        slots.resize_with(cap, || UnsafeCell::new(MaybeUninit::uninit()));
+        self.chunk = Some(Arc::new(Chunk {
+            claimed: AtomicUsize::new(n + 1),
+            slots: slots.into_boxed_slice(),
+        }));
+        self.len = n + 1;
     }
 
     /// The events.
     #[inline]
     pub fn as_slice(&self) -> &[Event] {
-        &self.events
+        match &self.chunk {
+            None => &[],
+            // SAFETY: the first `len` slots were written before this log counted them, are
+            // never written again (see `Chunk`), and `UnsafeCell<MaybeUninit<Event>>` is laid
+            // out as `Event`.
+            Some(c) => unsafe {
+                std::slice::from_raw_parts(c.slots.as_ptr().cast::<Event>(), self.len)
+            },
+        }
     }
 
     /// The running digest of the events (the same for equal logs).
@@ -890,10 +962,9 @@ impl Default for Log {
 impl Clone for Log {
     #[inline]
     fn clone(&self) -> Self {
-        let mut events = Vec::with_capacity(self.events.len() + LOG_SLACK);
-        events.extend_from_slice(&self.events);
         Log {
-            events,
+            chunk: self.chunk.clone(),
+            len: self.len,
             digest: self.digest,
         }
     }
@@ -904,19 +975,19 @@ impl std::ops::Deref for Log {
 
     #[inline]
     fn deref(&self) -> &[Event] {
-        &self.events
+        self.as_slice()
     }
 }
 
 impl fmt::Debug for Log {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.events, f)
+        fmt::Debug::fmt(self.as_slice(), f)
     }
 }
 
 impl PartialEq for Log {
     fn eq(&self, other: &Log) -> bool {
-        self.digest == other.digest && self.events == other.events
+        self.digest == other.digest && self.as_slice() == other.as_slice()
     }
 }
 
@@ -924,20 +995,20 @@ impl Eq for Log {}
 
 impl PartialEq<Vec<Event>> for Log {
     fn eq(&self, other: &Vec<Event>) -> bool {
-        &self.events == other
+        self.as_slice() == other.as_slice()
     }
 }
 
 impl PartialEq<[Event]> for Log {
     fn eq(&self, other: &[Event]) -> bool {
-        self.events == other
+        self.as_slice() == other
     }
 }
 
 /// Hashes exactly as `Vec<Event>` does; `State` hashes the digest instead.
 impl Hash for Log {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.events.hash(state)
+        self.as_slice().hash(state)
     }
 }
 
@@ -965,7 +1036,7 @@ impl From<Vec<Event>> for Log {
 
 impl From<Log> for Vec<Event> {
     fn from(log: Log) -> Self {
-        log.events
+        log.as_slice().to_vec()
     }
 }
 
@@ -974,7 +1045,7 @@ impl<'a> IntoIterator for &'a Log {
     type IntoIter = std::slice::Iter<'a, Event>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.events.iter()
+        self.as_slice().iter()
     }
 }
 
@@ -1722,120 +1793,189 @@ impl State {
 /// inline, copying a state (which the checker does for every transition) allocates nothing for
 /// them, and dropping one frees nothing.
 ///
+/// Its header is a single byte, the length (or `SPILLED`), and it is aligned as its elements,
+/// not as a pointer: every byte of it is copied with each state, so `InlineVec<CardId, 4>` is 10
+/// bytes where a tagged enum of an array and a `Box` would be 16.
+///
 /// It reads like a `Vec` (it dereferences to a slice), and hashes, compares and prints exactly
 /// as a `Vec` with the same elements would.
-pub struct InlineVec<T, const N: usize>(Repr<T, N>);
-
-enum Repr<T, const N: usize> {
-    /// The first `len` elements of `buf` are initialised.
-    Inline {
-        len: u8,
-        buf: [std::mem::MaybeUninit<T>; N],
-    },
-    /// Boxed, so that the rare spilled case does not make every vector a `Vec` wide.
-    #[allow(clippy::box_collection)]
-    Heap(Box<Vec<T>>),
+pub struct InlineVec<T, const N: usize> {
+    /// How many slots of `data.inline` are initialised, or `SPILLED` when `data.heap` is live.
+    len: u8,
+    data: Data<T, N>,
 }
 
+/// The `len` of a vector whose elements are on the heap.
+const SPILLED: u8 = u8::MAX;
+
+/// Which field is live, the vector's `len` says.
+union Data<T, const N: usize> {
+    /// The first `len` slots are initialised.
+    inline: ManuallyDrop<[MaybeUninit<T>; N]>,
+    /// Owned by the vector: from `Box::into_raw`, freed in `drop` or `into_vec`.
+    heap: HeapPtr<T>,
+}
+
+/// Packed, so that the pointer of the rare spilled vector does not make every vector 8-aligned.
+#[repr(C, packed)]
+struct HeapPtr<T>(NonNull<Vec<T>>);
+
+impl<T> Clone for HeapPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for HeapPtr<T> {}
+
+// SAFETY: the vector owns its elements, inline or behind a pointer that no other value holds,
+// exactly as a `Box<Vec<T>>` would; the raw pointer only hides that from the compiler.
+unsafe impl<T: Send, const N: usize> Send for InlineVec<T, N> {}
+// SAFETY: as for `Send`: shared access only ever hands out `&T`.
+unsafe impl<T: Sync, const N: usize> Sync for InlineVec<T, N> {}
+
 impl<T, const N: usize> InlineVec<T, N> {
-    const CHECK: () = assert!(N > 0 && N <= u8::MAX as usize, "N must be in 1..=255");
+    const CHECK: () = assert!(N > 0 && N < SPILLED as usize, "N must be in 1..=254");
 
     /// An empty vector (allocates nothing).
     pub const fn new() -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::CHECK;
-        InlineVec(Repr::Inline {
+        InlineVec {
             len: 0,
-            buf: [const { std::mem::MaybeUninit::uninit() }; N],
-        })
+            data: Data {
+                inline: ManuallyDrop::new([const { MaybeUninit::uninit() }; N]),
+            },
+        }
+    }
+
+    /// A spilled vector holding `v`.
+    fn from_heap(v: Vec<T>) -> Self {
+        let mut out = Self::new();
+        out.data.heap = HeapPtr(NonNull::from(Box::leak(Box::new(v))));
+        out.len = SPILLED;
+        out
+    }
+
+    /// The pointer to the heap vector, if spilled.
+    #[inline(always)]
+    fn heap_ptr(&self) -> Option<NonNull<Vec<T>>> {
+        if self.len == SPILLED {
+            // SAFETY: `len` says `heap` is the live field (read by value: it is packed). Read
+            // only then: inline, those bytes may be uninitialised.
+            Some(unsafe { self.data.heap }.0)
+        } else {
+            None
+        }
+    }
+
+    /// The heap vector, if spilled.
+    #[inline]
+    fn heap(&self) -> Option<&Vec<T>> {
+        // SAFETY: a live `heap` is valid and owned by `self`, so it is borrowed as long as it.
+        self.heap_ptr().map(|p| unsafe { p.as_ref() })
+    }
+
+    /// The heap vector, mutably, if spilled.
+    #[inline]
+    fn heap_mut(&mut self) -> Option<&mut Vec<T>> {
+        // SAFETY: as in `heap`; `&mut self` makes the access exclusive.
+        self.heap_ptr().map(|mut p| unsafe { p.as_mut() })
+    }
+
+    /// The first inline slot (meaningful only while not spilled).
+    #[inline(always)]
+    fn slots(&self) -> *const T {
+        (&raw const self.data.inline).cast()
+    }
+
+    /// The first inline slot, mutably (meaningful only while not spilled).
+    #[inline(always)]
+    fn slots_mut(&mut self) -> *mut T {
+        (&raw mut self.data.inline).cast()
     }
 
     /// The elements.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        match &self.0 {
-            // SAFETY: the first `len` elements are initialised.
-            Repr::Inline { len, buf } => unsafe {
-                std::slice::from_raw_parts(buf.as_ptr().cast::<T>(), *len as usize)
-            },
-            Repr::Heap(v) => v.as_slice(),
+        match self.heap() {
+            Some(v) => v,
+            // SAFETY: not spilled, so the first `len` slots are initialised.
+            None => unsafe { std::slice::from_raw_parts(self.slots(), self.len as usize) },
         }
     }
 
     /// The elements, mutably.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        match &mut self.0 {
-            // SAFETY: the first `len` elements are initialised.
-            Repr::Inline { len, buf } => unsafe {
-                std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<T>(), *len as usize)
-            },
-            Repr::Heap(v) => v.as_mut_slice(),
+        if self.len == SPILLED {
+            return self.heap_mut().expect("spilled");
         }
+        let n = self.len as usize;
+        // SAFETY: not spilled, so the first `len` slots are initialised.
+        unsafe { std::slice::from_raw_parts_mut(self.slots_mut(), n) }
     }
 
     /// Whether the elements are on the heap (more than `N` were held at some point).
     pub fn spilled(&self) -> bool {
-        matches!(self.0, Repr::Heap(_))
+        self.len == SPILLED
     }
 
-    /// Moves the elements to the heap, with room for `extra` more.
+    /// The heap vector, moving the elements there first (with room for `extra` more) if inline.
     #[cold]
     fn spill(&mut self, extra: usize) -> &mut Vec<T> {
-        if let Repr::Inline { len, buf } = &mut self.0 {
-            let n = *len as usize;
+        if self.len != SPILLED {
+            let n = self.len as usize;
             let mut v = Vec::with_capacity((n + extra).max(2 * N));
             // Ownership of the elements passes to `v`: forget them here first.
-            *len = 0;
-            for slot in &buf[..n] {
+            self.len = 0;
+            for i in 0..n {
                 // SAFETY: slot `i < n` was initialised, and is read once (len is now 0).
-                v.push(unsafe { slot.assume_init_read() });
+                v.push(unsafe { self.slots().add(i).read() });
             }
-            self.0 = Repr::Heap(Box::new(v));
+            self.data.heap = HeapPtr(NonNull::from(Box::leak(Box::new(v))));
+            self.len = SPILLED;
         }
-        match &mut self.0 {
-            Repr::Heap(v) => v,
-            Repr::Inline { .. } => unreachable!(),
-        }
+        self.heap_mut().expect("spilled")
     }
 
     /// Appends an element.
     #[inline]
     pub fn push(&mut self, x: T) {
-        match &mut self.0 {
-            Repr::Inline { len, buf } if (*len as usize) < N => {
-                buf[*len as usize].write(x);
-                *len += 1;
-            }
-            Repr::Inline { .. } => self.spill(1).push(x),
-            Repr::Heap(v) => v.push(x),
+        let n = self.len as usize;
+        // `SPILLED` is never below `N`.
+        if n < N {
+            // SAFETY: slot `n < N` is in bounds and not initialised.
+            unsafe { self.slots_mut().add(n).write(x) };
+            self.len += 1;
+        } else {
+            self.spill(1).push(x);
         }
     }
 
     /// Removes the last element.
     pub fn pop(&mut self) -> Option<T> {
-        match &mut self.0 {
-            Repr::Inline { len: 0, .. } => None,
-            Repr::Inline { len, buf } => {
-                *len -= 1;
-                // SAFETY: slot `len` was initialised and is no longer counted.
-                Some(unsafe { buf[*len as usize].assume_init_read() })
-            }
-            Repr::Heap(v) => v.pop(),
+        if let Some(v) = self.heap_mut() {
+            return v.pop();
         }
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        // SAFETY: slot `len` was initialised and is no longer counted.
+        Some(unsafe { self.slots().add(self.len as usize).read() })
     }
 
     /// Keeps the first `n` elements, dropping the rest.
     pub fn truncate(&mut self, n: usize) {
-        match &mut self.0 {
-            Repr::Inline { len, buf } => {
-                while *len as usize > n {
-                    *len -= 1;
-                    // SAFETY: slot `len` was initialised and is no longer counted.
-                    unsafe { buf[*len as usize].assume_init_drop() };
-                }
-            }
-            Repr::Heap(v) => v.truncate(n),
+        if let Some(v) = self.heap_mut() {
+            v.truncate(n);
+            return;
+        }
+        while self.len as usize > n {
+            self.len -= 1;
+            // SAFETY: slot `len` was initialised and is no longer counted.
+            unsafe { std::ptr::drop_in_place(self.slots_mut().add(self.len as usize)) };
         }
     }
 
@@ -1851,19 +1991,17 @@ impl<T, const N: usize> InlineVec<T, N> {
             index < n,
             "removal index {index} is out of bounds (len {n})"
         );
-        match &mut self.0 {
-            Repr::Inline { len, buf } => {
-                let p = buf.as_mut_ptr().cast::<T>();
-                // SAFETY: `index < n`; the element is read out, the initialised tail moved down
-                // over it, and the length reduced so the last slot is no longer counted.
-                unsafe {
-                    let x = std::ptr::read(p.add(index));
-                    std::ptr::copy(p.add(index + 1), p.add(index), n - index - 1);
-                    *len -= 1;
-                    x
-                }
-            }
-            Repr::Heap(v) => v.remove(index),
+        if let Some(v) = self.heap_mut() {
+            return v.remove(index);
+        }
+        let p = self.slots_mut();
+        // SAFETY: `index < n`; the element is read out, the initialised tail moved down over it,
+        // and the length reduced so the last slot is no longer counted.
+        unsafe {
+            let x = std::ptr::read(p.add(index));
+            std::ptr::copy(p.add(index + 1), p.add(index), n - index - 1);
+            self.len -= 1;
+            x
         }
     }
 
@@ -1874,24 +2012,22 @@ impl<T, const N: usize> InlineVec<T, N> {
             index <= n,
             "insertion index {index} is out of bounds (len {n})"
         );
-        match &mut self.0 {
-            Repr::Inline { len, buf } if n < N => {
-                let p = buf.as_mut_ptr().cast::<T>();
-                // SAFETY: `n < N`, so there is room for the tail to move up by one slot.
-                unsafe {
-                    std::ptr::copy(p.add(index), p.add(index + 1), n - index);
-                    std::ptr::write(p.add(index), x);
-                }
-                *len += 1;
-            }
-            Repr::Inline { .. } => self.spill(1).insert(index, x),
-            Repr::Heap(v) => v.insert(index, x),
+        if self.len == SPILLED || n == N {
+            self.spill(1).insert(index, x);
+            return;
         }
+        let p = self.slots_mut();
+        // SAFETY: `n < N`, so there is room for the tail to move up by one slot.
+        unsafe {
+            std::ptr::copy(p.add(index), p.add(index + 1), n - index);
+            std::ptr::write(p.add(index), x);
+        }
+        self.len += 1;
     }
 
     /// Keeps the elements for which `keep` is true, in order (`keep` sees each once, in order).
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
-        if let Repr::Heap(v) = &mut self.0 {
+        if let Some(v) = self.heap_mut() {
             v.retain(keep);
             return;
         }
@@ -1923,26 +2059,30 @@ impl<T, const N: usize> InlineVec<T, N> {
     }
 
     /// The elements as a `Vec`.
-    pub fn into_vec(mut self) -> Vec<T> {
-        match std::mem::replace(&mut self.0, Repr::Heap(Box::default())) {
-            Repr::Heap(v) => *v,
-            Repr::Inline { len, buf } => {
-                let mut v = Vec::with_capacity(len as usize);
-                for slot in &buf[..len as usize] {
-                    // SAFETY: initialised, and read once: `buf` was moved out of `self` and
-                    // `MaybeUninit` never drops its contents.
-                    v.push(unsafe { slot.assume_init_read() });
-                }
-                v
-            }
+    pub fn into_vec(self) -> Vec<T> {
+        // `this` is never dropped: its elements (or its box) move out exactly once below.
+        let mut this = ManuallyDrop::new(self);
+        if let Some(p) = this.heap_ptr() {
+            // SAFETY: from `Box::into_raw`, and owned by `this`, which no longer frees it.
+            return *unsafe { Box::from_raw(p.as_ptr()) };
         }
+        let n = this.len as usize;
+        let mut v = Vec::with_capacity(n);
+        for i in 0..n {
+            // SAFETY: slot `i < len` is initialised, and read once.
+            v.push(unsafe { this.slots_mut().add(i).read() });
+        }
+        v
     }
 }
 
 impl<T, const N: usize> Drop for InlineVec<T, N> {
     fn drop(&mut self) {
-        if let Repr::Inline { .. } = self.0 {
-            // SAFETY: drops each initialised element once (the heap case drops its `Vec`).
+        if let Some(p) = self.heap_ptr() {
+            // SAFETY: from `Box::into_raw`, and freed only here.
+            drop(unsafe { Box::from_raw(p.as_ptr()) });
+        } else {
+            // SAFETY: drops each initialised element once.
             unsafe { std::ptr::drop_in_place(self.as_mut_slice()) };
         }
     }
@@ -1957,21 +2097,21 @@ impl<T, const N: usize> Default for InlineVec<T, N> {
 impl<T: Clone, const N: usize> Clone for InlineVec<T, N> {
     #[inline]
     fn clone(&self) -> Self {
-        match &self.0 {
-            Repr::Inline { len, buf } => {
-                let mut out = [const { std::mem::MaybeUninit::uninit() }; N];
-                for (dst, src) in out.iter_mut().zip(&buf[..*len as usize]) {
-                    // SAFETY: the first `len` source slots are initialised. Should a clone
-                    // panic, the clones made so far are leaked, never dropped twice.
-                    dst.write(unsafe { src.assume_init_ref() }.clone());
+        match self.heap() {
+            None => {
+                let mut out = Self::new();
+                let (src, dst) = (self.slots(), out.slots_mut());
+                for i in 0..self.len as usize {
+                    // SAFETY: source slot `i < len` is initialised and destination slot `i < N`
+                    // is free. `out.len` counts each clone as it is written, so should a clone
+                    // panic, `out` drops exactly the clones made so far.
+                    unsafe { dst.add(i).write((*src.add(i)).clone()) };
+                    out.len += 1;
                 }
-                InlineVec(Repr::Inline {
-                    len: *len,
-                    buf: out,
-                })
+                out
             }
-            Repr::Heap(v) if v.len() <= N => v.iter().cloned().collect(),
-            Repr::Heap(v) => InlineVec(Repr::Heap(v.clone())),
+            Some(v) if v.len() <= N => v.iter().cloned().collect(),
+            Some(v) => Self::from_heap(v.clone()),
         }
     }
 }
@@ -2051,7 +2191,7 @@ impl<T, const N: usize> FromIterator<T> for InlineVec<T, N> {
 impl<T, const N: usize> From<Vec<T>> for InlineVec<T, N> {
     fn from(v: Vec<T>) -> Self {
         if v.len() > N {
-            InlineVec(Repr::Heap(Box::new(v)))
+            Self::from_heap(v)
         } else {
             v.into_iter().collect()
         }
@@ -2123,37 +2263,88 @@ mod inline_vec_tests {
         ]
     }
 
+    /// Runs `ops` on an `InlineVec` and a `Vec` of `mk(x)` elements; every result must agree.
+    fn agrees_with_vec<T, const N: usize>(
+        ops: Vec<Op>,
+        mk: impl Fn(u8) -> T,
+        key: impl Fn(&T) -> u8,
+    ) -> Result<(), TestCaseError>
+    where
+        T: Clone + PartialEq + std::fmt::Debug + std::hash::Hash,
+    {
+        let mut v: Vec<T> = Vec::new();
+        let mut s: InlineVec<T, N> = InlineVec::new();
+        for op in ops {
+            match op {
+                Op::Push(x) => {
+                    v.push(mk(x));
+                    s.push(mk(x));
+                }
+                Op::Pop => prop_assert_eq!(v.pop(), s.pop()),
+                Op::Truncate(n) => {
+                    v.truncate(n);
+                    s.truncate(n);
+                }
+                Op::Remove(i) => {
+                    if i < v.len() {
+                        prop_assert_eq!(v.remove(i), s.remove(i));
+                    }
+                }
+                Op::Insert(i, x) => {
+                    if i <= v.len() {
+                        v.insert(i, mk(x));
+                        s.insert(i, mk(x));
+                    }
+                }
+                Op::Retain(m) => {
+                    let mut seen_v = vec![];
+                    let mut seen_s = vec![];
+                    v.retain(|x| {
+                        seen_v.push(x.clone());
+                        key(x) % 4 != m
+                    });
+                    s.retain(|x| {
+                        seen_s.push(x.clone());
+                        key(x) % 4 != m
+                    });
+                    prop_assert_eq!(seen_v, seen_s);
+                }
+                Op::Resize(n, x) => {
+                    v.resize(n, mk(x));
+                    s.resize(n, mk(x));
+                }
+                Op::Clone => {
+                    let c = s.clone();
+                    prop_assert_eq!(&c, &v);
+                    s = c;
+                }
+                Op::Clear => {
+                    v.clear();
+                    s.clear();
+                }
+            }
+            prop_assert_eq!(&s, &v);
+            prop_assert_eq!(s.len(), v.len());
+            prop_assert_eq!(checker_like_hash(&s), checker_like_hash(&v));
+            prop_assert_eq!(format!("{s:?}"), format!("{v:?}"));
+        }
+        prop_assert_eq!(s.into_vec(), v);
+        Ok(())
+    }
+
     proptest! {
         /// Owned, dropping elements (`String`), so that a double drop or a leak would show under
         /// Miri or a sanitizer, and every result must equal a `Vec`'s.
         #[test]
         fn behaves_like_a_vec(ops in proptest::collection::vec(op(), 0..60)) {
-            let mut v: Vec<String> = Vec::new();
-            let mut s: InlineVec<String, 3> = InlineVec::new();
-            for op in ops {
-                match op {
-                    Op::Push(x) => { v.push(x.to_string()); s.push(x.to_string()); }
-                    Op::Pop => prop_assert_eq!(v.pop(), s.pop()),
-                    Op::Truncate(n) => { v.truncate(n); s.truncate(n); }
-                    Op::Remove(i) => if i < v.len() { prop_assert_eq!(v.remove(i), s.remove(i)); },
-                    Op::Insert(i, x) => if i <= v.len() { v.insert(i, x.to_string()); s.insert(i, x.to_string()); },
-                    Op::Retain(m) => {
-                        let mut seen_v = vec![];
-                        let mut seen_s = vec![];
-                        v.retain(|x| { seen_v.push(x.clone()); x.len() as u8 % 4 != m });
-                        s.retain(|x| { seen_s.push(x.clone()); x.len() as u8 % 4 != m });
-                        prop_assert_eq!(seen_v, seen_s);
-                    }
-                    Op::Resize(n, x) => { v.resize(n, x.to_string()); s.resize(n, x.to_string()); }
-                    Op::Clone => { let c = s.clone(); prop_assert_eq!(&c, &v); s = c; }
-                    Op::Clear => { v.clear(); s.clear(); }
-                }
-                prop_assert_eq!(&s, &v);
-                prop_assert_eq!(s.len(), v.len());
-                prop_assert_eq!(checker_like_hash(&s), checker_like_hash(&v));
-                prop_assert_eq!(format!("{s:?}"), format!("{v:?}"));
-            }
-            prop_assert_eq!(s.into_vec(), v);
+            agrees_with_vec::<String, 3>(ops, |x| x.to_string(), |x| x.len() as u8)?;
+        }
+
+        /// Elements aligned to 1 (as most state lists are), so the spilled vector's pointer sits
+        /// unaligned right after the length byte.
+        #[test]
+        fn behaves_like_a_vec_unaligned(ops in proptest::collection::vec(op(), 0..60)) {
+            agrees_with_vec::<[u8; 3], 2>(ops, |x| [x, x ^ 1, 7], |x| x[0])?;
         }
     }
 
@@ -2242,5 +2433,59 @@ mod log_tests {
         assert_ne!(other, pushed);
         assert_ne!(Log::new().digest(), pushed.digest());
         assert_eq!(&pushed[1..], &events()[1..]);
+    }
+
+    /// Copies share events until they diverge; each must still read as its own events, whoever
+    /// appends first, past a chunk's end, and on several threads at once.
+    #[test]
+    fn copies_diverge_independently() {
+        let ev = |n: u8| Event::Resolved { item: n };
+        let mut base = Log::new();
+        let mut expect = Vec::new();
+        for n in 0..5 {
+            base.push(ev(n));
+            expect.push(ev(n));
+        }
+        let mut a = base.clone();
+        let mut b = base.clone();
+        b.push(ev(100));
+        a.push(ev(200));
+        base.push(ev(250));
+        let with = |x: u8| expect.iter().copied().chain([ev(x)]).collect::<Vec<_>>();
+        assert_eq!(b, with(100));
+        assert_eq!(a, with(200));
+        assert_eq!(base, with(250));
+        assert_eq!(b.digest(), Log::from(with(100)).digest());
+        let mut long = a.clone();
+        let mut long_v = with(200);
+        for n in 0..(3 * LOG_MIN_CHUNK as u8) {
+            let snapshot = long.clone();
+            long.push(ev(n));
+            long_v.push(ev(n));
+            assert_eq!(snapshot, long_v[..long_v.len() - 1]);
+        }
+        assert_eq!(long, long_v);
+        assert_eq!(a, with(200));
+        let logs: Vec<Log> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..4u8)
+                .map(|t| {
+                    let mut l = base.clone();
+                    sc.spawn(move || {
+                        for n in 0..40 {
+                            l.push(ev(t * 50 + n));
+                        }
+                        l
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for (t, l) in logs.iter().enumerate() {
+            let mut v = with(250);
+            v.extend((0..40).map(|n| ev(t as u8 * 50 + n)));
+            assert_eq!(*l, v);
+            assert_eq!(l.digest(), Log::from(v).digest());
+        }
+        assert_eq!(base, with(250));
     }
 }

@@ -215,10 +215,10 @@ impl Facts {
                     }
                 }
                 Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-                Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. } => {
-                    if resolving.is_some() {
-                        self.window_during_resolution = true;
-                    }
+                Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
+                    if resolving.is_some() =>
+                {
+                    self.window_during_resolution = true;
                 }
                 Event::Damaged { unit, .. }
                 | Event::MightChanged { unit, .. }
