@@ -16,9 +16,14 @@
 //! order among the shallowest). Only the current and the next frontier hold full states; traces
 //! are rebuilt at the end from the visited set's parent links (see `crate::trace`).
 //!
-//! The frontier is kept as a list of parts (one per chunk of the previous level, small ones
-//! joined) rather than one vector: concatenating a level's parts would briefly hold the whole
-//! next frontier twice, which is the largest allocation of a level.
+//! The frontier is kept as a list of parts (one per chunk of the previous level; a chunk may
+//! span several) rather than one vector: concatenating a level's parts would briefly hold the
+//! whole next frontier twice, which is the largest allocation of a level, and copy every state.
+//!
+//! Copying states is most of what a search costs besides the model itself, so a state is moved,
+//! not copied, into its last successor (`Model::next_state_owned`): on models whose states
+//! mostly have one successor, that is most transitions. Stateright's `Model` takes the state by
+//! reference and must copy for every successor.
 //!
 //! Two things end a level early. Exceeding the memory budget (see `crate::memory`) makes every
 //! worker stop, and the level is discarded whole: it is never half-counted, so everything
@@ -280,8 +285,8 @@ struct Key {
 
 /// One chunk's expansion.
 struct Expanded<S> {
-    /// Successors not visited before this level, in canonical order.
-    states: Vec<S>,
+    /// Successors not visited before this level, in canonical order (all present).
+    states: Vec<Option<S>>,
     /// Their keys, grouped by shard, in canonical order within each shard.
     keys: Vec<Key>,
     /// `keys[offsets[k]..offsets[k + 1]]` belong to shard `k`.
@@ -315,8 +320,8 @@ fn expand<M: Model>(
     branching: f64,
     cancel: &Cancel<'_>,
     index: usize,
-    chunk: &Chunk<'_, M::State>,
-    spare: &Spare<M::State>,
+    chunk: Chunk<'_, M::State>,
+    spare: &Spare<Option<M::State>>,
     actions: &mut Vec<M::Action>,
 ) -> Result<Option<Expanded<M::State>>, CheckError> {
     let model = ctx.model;
@@ -333,8 +338,11 @@ fn expand<M: Model>(
     let mut final_fail = vec![None; terminates.len()];
     let mut cycle = None;
     let mut progress_missing = false;
-    let pieces = chunk.iter().flat_map(|(s, r)| s.iter().zip(r.iter()));
-    for (state, r) in pieces {
+    let pieces = chunk
+        .into_iter()
+        .flat_map(|(s, r)| s.iter_mut().zip(r.iter()));
+    for (slot, r) in pieces {
+        let state = present(slot);
         work += 1;
         if work >= POLL_EVERY {
             work = 0;
@@ -354,6 +362,7 @@ fn expand<M: Model>(
         };
         progress_missing |= check_progress && before.is_none();
         let mut enabled = false;
+        let last = actions.len().wrapping_sub(1);
         for (a, action) in actions.iter().enumerate() {
             work += 1;
             if work >= POLL_EVERY {
@@ -362,7 +371,21 @@ fn expand<M: Model>(
                     return Ok(None);
                 }
             }
-            let Some(next) = model.next_state(state, action) else {
+            // Nothing reads a state after its last successor is made, so that successor takes
+            // the state itself rather than a copy (see `Model::next_state_owned`).
+            let next = if a == last {
+                let owned = slot.take().expect("present");
+                match model.next_state_owned(owned, action) {
+                    Ok(next) => Some(next),
+                    Err(owned) => {
+                        *slot = Some(owned);
+                        None
+                    }
+                }
+            } else {
+                model.next_state(present(slot), action)
+            };
+            let Some(next) = next else {
                 continue;
             };
             enabled = true;
@@ -385,9 +408,11 @@ fn expand<M: Model>(
                 action: a as u32,
                 index,
             });
-            states.push(next);
+            states.push(Some(next));
         }
         if !enabled {
+            // No successor was made, so the state was given back (or there was no action).
+            let state = present(slot);
             for (slot, &p) in final_fail.iter_mut().zip(terminates) {
                 if slot.is_none() && !(ctx.props[p].condition)(model, state) {
                     *slot = Some(*r);
@@ -457,6 +482,12 @@ fn expand<M: Model>(
     }))
 }
 
+/// A frontier state that has not been moved into a successor yet.
+fn present<S>(slot: &Option<S>) -> &S {
+    slot.as_ref()
+        .expect("a frontier state is present until its last successor is made")
+}
+
 /// A property's result record.
 fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M> {
     PropertyResult {
@@ -510,13 +541,14 @@ struct Frontier<S> {
 /// Consecutive frontier states and their references (kept apart, so that a chunk's expansion
 /// output becomes a part without moving its states).
 struct Part<S> {
-    states: Vec<S>,
+    /// `None` once a state has been moved into its last successor.
+    states: Vec<Option<S>>,
     refs: Vec<StateRef>,
 }
 
 /// Consecutive frontier states, as slices of one or more consecutive parts: a chunk is cut to
 /// its size wherever parts begin, so that no state is moved to make chunks long.
-type Chunk<'p, S> = Vec<(&'p [S], &'p [StateRef])>;
+type Chunk<'p, S> = Vec<(&'p mut [Option<S>], &'p [StateRef])>;
 
 impl<S> Frontier<S> {
     fn new() -> Self {
@@ -544,16 +576,17 @@ impl<S> Frontier<S> {
     }
 
     /// Consecutive slices of at most `size` states, in canonical order.
-    fn chunks(&self, size: usize) -> Vec<Chunk<'_, S>> {
+    fn chunks(&mut self, size: usize) -> Vec<Chunk<'_, S>> {
         let mut out = Vec::with_capacity(self.len / size.max(1) + 1);
         let mut chunk: Chunk<'_, S> = Vec::new();
         let mut room = size.max(1);
-        for p in &self.parts {
-            let (mut states, mut refs) = (&p.states[..], &p.refs[..]);
+        for p in &mut self.parts {
+            let (mut states, mut refs) = (&mut p.states[..], &p.refs[..]);
             while !states.is_empty() {
                 let n = room.min(states.len());
-                chunk.push((&states[..n], &refs[..n]));
-                (states, refs) = (&states[n..], &refs[n..]);
+                let (head, tail) = states.split_at_mut(n);
+                chunk.push((head, &refs[..n]));
+                (states, refs) = (tail, &refs[n..]);
                 room -= n;
                 if room == 0 {
                     out.push(std::mem::take(&mut chunk));
@@ -591,7 +624,7 @@ struct Search<'a, M: Model> {
     /// Successors per expanded state in the last level, to size the expansion buffers.
     branching: f64,
     /// The emptied state buffers of the level expanded last.
-    spare: Spare<M::State>,
+    spare: Spare<Option<M::State>>,
     budget: Budget,
     start: Instant,
 }
@@ -732,6 +765,7 @@ impl<'a, M: Model> Search<'a, M> {
                 for (s, r) in states.iter().zip(&refs) {
                     ctx.check_state(&active, s, *r, &mut found);
                 }
+                let states = states.into_iter().map(Some).collect();
                 for (&p, f) in active.iter().zip(found) {
                     self.findings[p] = f.map(Finding::State);
                 }
@@ -803,7 +837,7 @@ impl<'a, M: Model> Search<'a, M> {
     /// exceeded, in which case nothing of this level is kept.
     fn level(
         &mut self,
-        frontier: Frontier<M::State>,
+        mut frontier: Frontier<M::State>,
         depth: usize,
     ) -> Result<Option<Frontier<M::State>>, CheckError> {
         let terminates = self.undecided(&[Expectation::Terminates]);
@@ -826,7 +860,7 @@ impl<'a, M: Model> Search<'a, M> {
             let spare = &self.spare;
             frontier
                 .chunks(chunk)
-                .par_iter()
+                .into_par_iter()
                 .enumerate()
                 .map_init(Vec::new, |actions, (index, part)| {
                     let result = catch(
@@ -946,7 +980,7 @@ impl<'a, M: Model> Search<'a, M> {
                             }
                             let refs: Vec<StateRef> = won.into_iter().flatten().collect();
                             for (state, &r) in states.iter().zip(&refs) {
-                                ctx.check_state(active, state, r, &mut found);
+                                ctx.check_state(active, present(state), r, &mut found);
                             }
                             Ok((Part { states, refs }, found))
                         },

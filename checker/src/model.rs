@@ -22,6 +22,18 @@ pub trait Model: Sync {
     /// The state reached by `action`, or `None` if the action turns out not to apply.
     fn next_state(&self, state: &Self::State, action: &Self::Action) -> Option<Self::State>;
 
+    /// The same as [`Model::next_state`] from a state the caller no longer needs: `Ok` with the
+    /// successor, or `Err` with `state` unchanged if the action does not apply. The search
+    /// calls it for each state's last action. Override it when states are costly to copy, to
+    /// build the successor in `state` itself; it must give exactly what `next_state` gives.
+    fn next_state_owned(
+        &self,
+        state: Self::State,
+        action: &Self::Action,
+    ) -> Result<Self::State, Self::State> {
+        self.next_state(&state, action).ok_or(state)
+    }
+
     /// The properties to verify; an empty list is an error for the checker.
     fn properties(&self) -> Vec<Property<Self>>
     where

@@ -562,9 +562,13 @@ impl Game {
     /// The state after `a`, which the caller has just taken from `actions(s)`; skips re-checking
     /// the guard, which the checker's inner loop cannot afford.
     pub fn step(&self, s: &State, a: &Action) -> State {
-        let mut n = s.clone();
-        self.apply(&mut n, *a);
-        n
+        self.step_owned(s.clone(), a)
+    }
+
+    /// [`Game::step`] in place: the state becomes its successor.
+    pub fn step_owned(&self, mut s: State, a: &Action) -> State {
+        self.apply(&mut s, *a);
+        s
     }
 
     /// The effect of an enabled action.

@@ -114,6 +114,14 @@ impl Model for RepeatSystem {
         Some(next)
     }
 
+    fn next_state_owned(&self, state: State, action: &Action) -> Result<State, State> {
+        if self.coverage.is_some() {
+            // Counting reads the state before the step as well.
+            return self.next_state(&state, action).ok_or(state);
+        }
+        Ok(self.game.step_owned(state, action))
+    }
+
     fn properties(&self) -> Vec<Property<Self>> {
         crate::invariants::all()
     }
