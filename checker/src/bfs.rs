@@ -419,6 +419,8 @@ fn expand<M: Model>(
                 }
             }
         }
+        // Done with it: every slot of a finished chunk is empty (see `Spare::put_emptied`).
+        drop(slot.take());
     }
 
     let generated = states.len() as u64;
@@ -510,7 +512,7 @@ impl<S> Default for Spare<S> {
     }
 }
 
-impl<S> Spare<S> {
+impl<S: Send> Spare<S> {
     /// An empty buffer with room for `capacity` states.
     fn take(&self, capacity: usize) -> Vec<S> {
         let spare = self.0.lock().unwrap_or_else(|e| e.into_inner()).pop();
@@ -525,9 +527,23 @@ impl<S> Spare<S> {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).push(v);
     }
 
-    /// Frees the buffers not taken.
+    /// Frees the buffers not taken, on all threads.
     fn clear(&mut self) {
-        self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        std::mem::take(self.0.get_mut().unwrap_or_else(|e| e.into_inner()))
+            .into_par_iter()
+            .for_each(drop);
+    }
+}
+
+impl<S: Send> Spare<Option<S>> {
+    /// Keeps the buffer of `v`, whose slots are all `None`, without visiting them: clearing it
+    /// would read every slot (one cache miss per state of the level) only to find nothing to
+    /// drop.
+    fn put_emptied(&self, mut v: Vec<Option<S>>) {
+        debug_assert!(v.iter().all(Option::is_none));
+        // SAFETY: shrinking the length only forgets elements, and a `None` owns nothing.
+        unsafe { v.set_len(0) };
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(v);
     }
 }
 
@@ -891,10 +907,15 @@ impl<'a, M: Model> Search<'a, M> {
         // Freeing a level's states is a large part of the work of a level: in parallel. Their
         // buffers are kept for the next expansion, and what this one left unused is freed.
         self.spare.clear();
-        frontier
-            .parts
-            .into_par_iter()
-            .for_each(|p| self.spare.put(p.states));
+        // Every state of a fully expanded level was moved into a successor or dropped there.
+        let emptied = results.iter().all(|r| matches!(r, Ok(Some(_))));
+        frontier.parts.into_par_iter().for_each(|p| {
+            if emptied {
+                self.spare.put_emptied(p.states)
+            } else {
+                self.spare.put(p.states)
+            }
+        });
         // An error (the first in canonical order) outranks a memory stop: it is a bug to report.
         let mut expanded = Vec::with_capacity(results.len());
         let mut abandoned = false;
