@@ -201,6 +201,20 @@ impl<M: Model> Ctx<'_, M> {
         }
     }
 
+    /// The active state properties that hit on `state`, as bits in `active` order.
+    #[inline]
+    fn hits(&self, active: &[usize], state: &M::State) -> u64 {
+        let mut bits = 0;
+        for (k, &p) in active.iter().enumerate() {
+            let prop = &self.props[p];
+            let holds = (prop.condition)(self.model, state);
+            if holds == (prop.expectation == Expectation::Sometimes) {
+                bits |= 1 << k;
+            }
+        }
+        bits
+    }
+
     /// Evaluates the `active` state properties on `state`, remembering the first hit of each.
     #[inline]
     fn check_state(
@@ -293,6 +307,9 @@ struct Expanded<S> {
     offsets: [u32; SHARDS + 1],
     /// Set by the merge, per state: its new reference, or `StateRef::NONE` for a duplicate.
     won: Vec<AtomicU32>,
+    /// With eager checking, per state: bit `k` set if the `k`-th active state property hit on it
+    /// (failed for `Always`, held for `Sometimes`). Empty otherwise.
+    hits: Vec<u64>,
     transitions: u64,
     /// Successors generated (before the prefilter).
     generated: u64,
@@ -322,6 +339,7 @@ fn expand<M: Model>(
     index: usize,
     chunk: Chunk<'_, M::State>,
     spare: &Spare<Option<M::State>>,
+    eager: Option<(&[usize], usize)>,
     actions: &mut Vec<M::Action>,
 ) -> Result<Option<Expanded<M::State>>, CheckError> {
     let model = ctx.model;
@@ -334,6 +352,7 @@ fn expand<M: Model>(
     let expected = (chunk_len as f64 * branching * 1.1) as usize + 16;
     let mut states = spare.take(expected);
     let mut unsorted = Vec::with_capacity(expected);
+    let mut hits = Vec::with_capacity(if eager.is_some() { expected } else { 0 });
     let mut transitions = 0u64;
     let mut final_fail = vec![None; terminates.len()];
     let mut cycle = None;
@@ -408,6 +427,18 @@ fn expand<M: Model>(
                 action: a as u32,
                 index,
             });
+            if let Some((active, depth)) = eager {
+                // While the successor is still in cache (see `Search::eager`).
+                hits.push(catch(
+                    || Ok(ctx.hits(active, &next)),
+                    || {
+                        format!(
+                            "while checking a property on a state at depth {}",
+                            depth + 1
+                        )
+                    },
+                )?);
+            }
             states.push(Some(next));
         }
         if !enabled {
@@ -435,6 +466,9 @@ fn expand<M: Model>(
             let key = unsorted[i];
             let new = visited.get_spread(key.fp, key.h).is_none();
             keep.push(new);
+            if new && !hits.is_empty() {
+                hits[kept] = hits[i];
+            }
             if new {
                 unsorted[kept] = Key {
                     index: kept as u32,
@@ -444,6 +478,7 @@ fn expand<M: Model>(
             }
         }
         unsorted.truncate(kept);
+        hits.truncate(kept);
         // States are large: each kept one moves at most once, and only after a dropped one.
         if kept < keep.len() {
             let mut keep = keep.into_iter();
@@ -475,6 +510,7 @@ fn expand<M: Model>(
         keys,
         offsets,
         won,
+        hits,
         transitions,
         generated,
         rejected,
@@ -637,6 +673,12 @@ struct Search<'a, M: Model> {
     progress_skipped: bool,
     /// Whether expansion drops successors visited in earlier levels (adapted per level).
     prefilter: bool,
+    /// Whether state properties are checked on each successor as it is made, while it is in
+    /// cache, rather than on the winners after the merge, which reads every state of the level
+    /// again from memory. Eager checking also checks successors that then lose to a duplicate
+    /// in the same level, so it is chosen only after a level with few of them; either way the
+    /// first hit among the winners, in canonical order, is kept.
+    eager: bool,
     /// Successors per expanded state in the last level, to size the expansion buffers.
     branching: f64,
     /// The emptied state buffers of the level expanded last.
@@ -663,6 +705,7 @@ impl<'a, M: Model> Search<'a, M> {
             progress_missing: false,
             progress_skipped: false,
             prefilter: true,
+            eager: true,
             branching: 1.0,
             spare: Spare::default(),
             budget: Budget::new(c.memory_limit.unwrap_or_else(memory::default_limit)),
@@ -858,6 +901,9 @@ impl<'a, M: Model> Search<'a, M> {
     ) -> Result<Option<Frontier<M::State>>, CheckError> {
         let terminates = self.undecided(&[Expectation::Terminates]);
         let check_progress = !terminates.is_empty();
+        // Only phase 3 decides these, so the set is the same in phases 1 and 3.
+        let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
+        let eager = self.eager && !active.is_empty() && active.len() <= 64;
         let chunk = (frontier.len() / (self.threads * 8)).clamp(64, 4096);
         let frontier_len = frontier.len();
 
@@ -874,6 +920,7 @@ impl<'a, M: Model> Search<'a, M> {
             };
             let cancel = &cancel;
             let spare = &self.spare;
+            let eager = eager.then_some((&active[..], depth));
             frontier
                 .chunks(chunk)
                 .into_par_iter()
@@ -892,6 +939,7 @@ impl<'a, M: Model> Search<'a, M> {
                                 index,
                                 part,
                                 spare,
+                                eager,
                                 actions,
                             )
                         },
@@ -945,6 +993,7 @@ impl<'a, M: Model> Search<'a, M> {
 
         // Phase 2: merge, one shard per task, candidates in canonical order.
         let exp = &expanded;
+        let states_before = self.visited.len();
         let old_hits = self
             .visited
             .shards_mut()
@@ -975,10 +1024,12 @@ impl<'a, M: Model> Search<'a, M> {
         let generated: u64 = expanded.iter().map(|e| e.generated).sum();
         let back_edges: u64 = old_hits + expanded.iter().map(|e| e.rejected).sum::<u64>();
         self.prefilter = back_edges * 4 > generated;
+        // Eager checking wastes the checks of successors that are not new.
+        let winners = (self.visited.len() - states_before) as u64;
+        self.eager = winners * 2 >= generated;
         self.branching = (generated as f64 / frontier_len.max(1) as f64).min(64.0);
 
         // Phase 3: collect the winners and check state properties on them.
-        let active = self.undecided(&[Expectation::Always, Expectation::Sometimes]);
         let parts: Vec<Result<Collected<M::State>, CheckError>> = {
             let ctx = &self.ctx();
             let active = &active;
@@ -999,9 +1050,21 @@ impl<'a, M: Model> Search<'a, M> {
                                 let mut keep = won.iter();
                                 states.retain(|_| keep.next().is_some_and(Option::is_some));
                             }
+                            if eager {
+                                for (w, bits) in won.iter().zip(&e.hits) {
+                                    let Some(r) = w else { continue };
+                                    for (k, slot) in found.iter_mut().enumerate() {
+                                        if slot.is_none() && bits & (1 << k) != 0 {
+                                            *slot = Some(*r);
+                                        }
+                                    }
+                                }
+                            }
                             let refs: Vec<StateRef> = won.into_iter().flatten().collect();
-                            for (state, &r) in states.iter().zip(&refs) {
-                                ctx.check_state(active, present(state), r, &mut found);
+                            if !eager {
+                                for (state, &r) in states.iter().zip(&refs) {
+                                    ctx.check_state(active, present(state), r, &mut found);
+                                }
                             }
                             Ok((Part { states, refs }, found))
                         },
