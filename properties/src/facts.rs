@@ -102,6 +102,10 @@ pub struct Facts {
     /// An execution k ≥ 1 left a target unaffected that execution k − 1 of the same item had
     /// sent to the trash.
     pub target_removed_by_previous_execution: bool,
+    /// Scratch: objects gone to the trash so far (kept to reuse its buffer).
+    gone: Vec<Obj>,
+    /// Scratch: what each execution sent to the trash, as (object, item, execution).
+    left_in: Vec<(Obj, u8, u8)>,
 }
 
 impl Facts {
@@ -130,10 +134,12 @@ impl Facts {
         // `no-window-between-executions`: the item resolving, if any.
         let mut resolving: Option<u8> = None;
         // `illegal-target-ignored`: objects gone to the trash.
-        let mut gone: Vec<Obj> = Vec::new();
+        let mut gone = std::mem::take(&mut self.gone);
+        gone.clear();
         // The witness: the execution running, and what each execution sent to the trash.
         let mut exec_of: Option<(u8, u8)> = None;
-        let mut left_in: Vec<(Obj, u8, u8)> = Vec::new();
+        let mut left_in = std::mem::take(&mut self.left_in);
+        left_in.clear();
 
         for e in log {
             match *e {
@@ -248,6 +254,8 @@ impl Facts {
                 _ => {}
             }
         }
+        self.gone = gone;
+        self.left_in = left_in;
     }
 }
 

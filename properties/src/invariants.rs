@@ -286,7 +286,8 @@ mod tests {
             "no-window-between-executions" => reference::no_window_between_executions,
             "illegal-target-ignored" => reference::illegal_target_ignored,
             "new-choices-keep-repeat" => reference::new_choices_keep_repeat,
-            "resources-conserved" => reference::resources_conserved,
+            // Reads the board, not the log: the same function.
+            "resources-conserved" => resources_conserved,
             "witness: two of three instances paid, three executions" => {
                 reference::two_of_three_paid
             }

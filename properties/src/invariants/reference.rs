@@ -2,7 +2,7 @@
 //! that `facts` must agree with (checked by `facts_agree_with_the_definitions`).
 
 use crate::system::RepeatSystem;
-use model::state::{Event, Obj, Player, State, Zone};
+use model::state::{Event, Obj, State, Zone};
 
 pub fn paid_instances(s: &State, item: u8) -> usize {
     s.log
@@ -242,20 +242,6 @@ pub fn new_choices_keep_repeat(_: &RepeatSystem, s: &State) -> bool {
                 .any(|e| matches!(e, Event::RepeatDeclared { item, .. } if *item == i)),
         }
     })
-}
-
-pub fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
-    for p in [Player::YOU, Player::OPP] {
-        let now = s.players[p.ix()].pool;
-        let start = s.start.pools[p.ix()];
-        if now.energy > start.energy || (0..6).any(|d| now.power[d] > start.power[d]) {
-            return false;
-        }
-        if s.cards_of(p) != s.start.cards[p.ix()] {
-            return false;
-        }
-    }
-    true
 }
 
 pub fn two_of_three_paid(_: &RepeatSystem, s: &State) -> bool {
