@@ -21,7 +21,7 @@
 //! whole next frontier twice, which is the largest allocation of a level, and copy every state.
 //!
 //! Copying states is most of what a search costs besides the model itself, so a state is moved,
-//! not copied, into its last successor (`Model::next_state_owned`): on models whose states
+//! not copied, into its last successor (`Model::next_state_in_place`): on models whose states
 //! mostly have one successor, that is most transitions. Stateright's `Model` takes the state by
 //! reference and must copy for every successor.
 //!
@@ -390,28 +390,29 @@ fn expand<M: Model>(
                     return Ok(None);
                 }
             }
-            // Nothing reads a state after its last successor is made, so that successor takes
-            // the state itself rather than a copy (see `Model::next_state_owned`).
-            let next = if a == last {
-                let owned = slot.take().expect("present");
-                match model.next_state_owned(owned, action) {
-                    Ok(next) => Some(next),
-                    Err(owned) => {
-                        *slot = Some(owned);
-                        None
-                    }
+            let index = u32::try_from(states.len()).map_err(|_| CheckError::TooManyActions)?;
+            if a == last {
+                // Nothing reads a state after its last successor is made, so that successor is
+                // made from the state itself, in the place it will keep (see
+                // `Model::next_state_in_place`): a state is large, and each move copies it.
+                states.push(slot.take());
+                let made = states.last_mut().and_then(Option::as_mut).expect("present");
+                if !model.next_state_in_place(made, action) {
+                    *slot = states.pop().flatten();
+                    continue;
                 }
             } else {
-                model.next_state(present(slot), action)
-            };
-            let Some(next) = next else {
-                continue;
-            };
+                let Some(next) = model.next_state(present(slot), action) else {
+                    continue;
+                };
+                states.push(Some(next));
+            }
+            let next = states.last().and_then(Option::as_ref).expect("just made");
             enabled = true;
             transitions += 1;
-            let fp = ctx.fp(&next);
+            let fp = ctx.fp(next);
             if let (Some(b), None) = (before, cycle) {
-                if model.progress(&next).is_some_and(|after| after <= b) {
+                if model.progress(next).is_some_and(|after| after <= b) {
                     cycle = Some(Finding::Edge {
                         from: *r,
                         action: a as u32,
@@ -419,7 +420,6 @@ fn expand<M: Model>(
                     });
                 }
             }
-            let index = u32::try_from(states.len()).map_err(|_| CheckError::TooManyActions)?;
             unsorted.push(Key {
                 fp,
                 h: spread(fp),
@@ -430,7 +430,7 @@ fn expand<M: Model>(
             if let Some((active, depth)) = eager {
                 // While the successor is still in cache (see `Search::eager`).
                 hits.push(catch(
-                    || Ok(ctx.hits(active, &next)),
+                    || Ok(ctx.hits(active, next)),
                     || {
                         format!(
                             "while checking a property on a state at depth {}",
@@ -439,7 +439,6 @@ fn expand<M: Model>(
                     },
                 )?);
             }
-            states.push(Some(next));
         }
         if !enabled {
             // No successor was made, so the state was given back (or there was no action).

@@ -22,16 +22,18 @@ pub trait Model: Sync {
     /// The state reached by `action`, or `None` if the action turns out not to apply.
     fn next_state(&self, state: &Self::State, action: &Self::Action) -> Option<Self::State>;
 
-    /// The same as [`Model::next_state`] from a state the caller no longer needs: `Ok` with the
-    /// successor, or `Err` with `state` unchanged if the action does not apply. The search
-    /// calls it for each state's last action. Override it when states are costly to copy, to
-    /// build the successor in `state` itself; it must give exactly what `next_state` gives.
-    fn next_state_owned(
-        &self,
-        state: Self::State,
-        action: &Self::Action,
-    ) -> Result<Self::State, Self::State> {
-        self.next_state(&state, action).ok_or(state)
+    /// Turns `state`, which the caller no longer needs, into the state [`Model::next_state`]
+    /// would give; `false`, with `state` unchanged, if the action does not apply. The search
+    /// calls it for each state's last action. Override it when states are costly to copy or
+    /// move, to step in place; it must give exactly what `next_state` gives.
+    fn next_state_in_place(&self, state: &mut Self::State, action: &Self::Action) -> bool {
+        match self.next_state(state, action) {
+            Some(next) => {
+                *state = next;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The properties to verify; an empty list is an error for the checker.

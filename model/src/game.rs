@@ -562,13 +562,14 @@ impl Game {
     /// The state after `a`, which the caller has just taken from `actions(s)`; skips re-checking
     /// the guard, which the checker's inner loop cannot afford.
     pub fn step(&self, s: &State, a: &Action) -> State {
-        self.step_owned(s.clone(), a)
+        let mut n = s.clone();
+        self.step_in_place(&mut n, a);
+        n
     }
 
     /// [`Game::step`] in place: the state becomes its successor.
-    pub fn step_owned(&self, mut s: State, a: &Action) -> State {
-        self.apply(&mut s, *a);
-        s
+    pub fn step_in_place(&self, s: &mut State, a: &Action) {
+        self.apply(s, *a);
     }
 
     /// The effect of an enabled action.

@@ -114,12 +114,17 @@ impl Model for RepeatSystem {
         Some(next)
     }
 
-    fn next_state_owned(&self, state: State, action: &Action) -> Result<State, State> {
+    fn next_state_in_place(&self, state: &mut State, action: &Action) -> bool {
         if self.coverage.is_some() {
             // Counting reads the state before the step as well.
-            return self.next_state(&state, action).ok_or(state);
+            let Some(next) = self.next_state(state, action) else {
+                return false;
+            };
+            *state = next;
+            return true;
         }
-        Ok(self.game.step_owned(state, action))
+        self.game.step_in_place(state, action);
+        true
     }
 
     fn properties(&self) -> Vec<Property<Self>> {

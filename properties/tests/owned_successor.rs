@@ -1,5 +1,5 @@
 //! The search builds each state's last successor in the state itself
-//! (`Model::next_state_owned`, `Game::step_owned`) instead of in a copy. That must change nothing:
+//! (`Model::next_state_in_place`, `Game::step_in_place`) instead of in a copy. That must change nothing:
 //! the same states, transitions, verdicts and traces as copying every time, under the rulebooks
 //! and the wrong edits whose runs stop on a violation.
 
@@ -9,7 +9,7 @@ use model::rulebook::{Rulebook, Version};
 use model::state::State;
 use properties::{Bound, RepeatSystem};
 
-/// The system with the checker's default `next_state_owned`: a copy for every successor.
+/// The system with the checker's default `next_state_in_place`: a copy for every successor.
 struct Copying(RepeatSystem, Vec<Property<RepeatSystem>>);
 
 /// Properties are plain `fn` pointers: one trampoline per index into the system's list.
