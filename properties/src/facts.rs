@@ -277,7 +277,21 @@ struct Memo {
 }
 
 thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo { key: None, facts: Facts::default() });
+    // Built at compile time: an access is then a plain thread-local read, with no check that
+    // it was initialised (there are sixteen per state).
+    static MEMO: RefCell<Memo> = const {
+        RefCell::new(Memo {
+            key: None,
+            facts: Facts {
+                items: Vec::new(),
+                window_during_resolution: false,
+                touched_after_gone: false,
+                target_removed_by_previous_execution: false,
+                gone: Vec::new(),
+                left_in: Vec::new(),
+            },
+        })
+    };
 }
 
 /// Calls `f` with the facts of `s`'s log, reading the log only if it is not the one read last.
