@@ -134,13 +134,7 @@ impl checker::Model for Adapter {
         self.props
             .iter()
             .enumerate()
-            .map(|(i, p)| checker::Property {
-                name: p.name,
-                rule: p.rule,
-                doc: p.doc,
-                expectation: p.expectation,
-                condition: CONDS[i],
-            })
+            .map(|(i, p)| p.for_model(CONDS[i]))
             .collect()
     }
 

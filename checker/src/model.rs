@@ -98,6 +98,18 @@ pub struct Property<M: Model> {
 }
 
 impl<M: Model> Property<M> {
+    /// The same property (name, rule, doc, expectation) over another model, with its condition
+    /// written for that model: for adapters and wrappers around a model.
+    pub fn for_model<N: Model>(&self, condition: fn(&N, &N::State) -> bool) -> Property<N> {
+        Property {
+            name: self.name,
+            rule: self.rule,
+            doc: self.doc,
+            expectation: self.expectation,
+            condition,
+        }
+    }
+
     /// An invariant.
     pub fn always(
         name: &'static str,

@@ -39,13 +39,7 @@ impl Model for Copying {
         self.1
             .iter()
             .enumerate()
-            .map(|(i, p)| Property {
-                name: p.name,
-                rule: p.rule,
-                doc: p.doc,
-                expectation: p.expectation,
-                condition: CONDS[i],
-            })
+            .map(|(i, p)| p.for_model(CONDS[i]))
             .collect()
     }
     fn progress(&self, s: &State) -> Option<u64> {
