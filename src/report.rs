@@ -82,6 +82,7 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
         "complete": !partial(r),
         "stop": r.stop_message(),
         "initial_states": s.init_states,
+        "scenarios_left_out": system.unplayable,
         "states": s.states,
         "transitions": s.transitions,
         "max_depth": s.max_depth,
@@ -117,6 +118,13 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
             String::new()
         },
     );
+    if let Some(first) = system.unplayable.first() {
+        let _ = writeln!(
+            o,
+            "{} scenarios of the bound left out: nothing can be done in them (the item cannot be played there, 358.4), e.g. `{first}`\n",
+            system.unplayable.len()
+        );
+    }
     let width = r
         .properties
         .iter()

@@ -287,3 +287,57 @@ fn coverage_lists_clauses_and_the_ones_never_reached() {
     assert!(n("820.1.c.3") > 0 && n("359.3.e.14") > 0);
     assert_eq!(n("809.1.c"), 0);
 }
+
+#[test]
+fn scenarios_where_the_item_cannot_be_played_are_left_out_and_named() {
+    // Syndra's showdown (358.4): only [Action] and [Reaction] spells can be played. The
+    // generated spell is [Action]; Rocket Barrage is not, so with Syndra nothing can be done.
+    let dir = std::env::temp_dir().join(format!("rbcheck-cli-syndra-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bound = dir.join("syndra.toml");
+    let fields = "boards = [\"enemy-spread\"]\nextras = [[], [\"syndra\"]]\nresources = [\"rich\"]\nreactions = [[]]\nabilities = false\n";
+    std::fs::write(
+        &bound,
+        format!("instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\ncatalogue = [\"Rocket Barrage\"]\n{fields}"),
+    )
+    .unwrap();
+    // Exit 1: a bound this small reaches none of the witnesses.
+    let o = rbcheck(&["check", "--bound", bound.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("(3 scenarios)"), "{out}");
+    assert!(
+        out.contains("1 scenarios of the bound left out")
+            && out.contains("`Rocket Barrage | board EnemySpread | Syndra"),
+        "{out}"
+    );
+    let o = rbcheck(&["check", "--bound", bound.to_str().unwrap(), "--json"]);
+    let v = json(&o);
+    let left_out = &v["scenarios_left_out"];
+    assert_eq!(left_out.as_array().map(Vec::len), Some(1), "{left_out}");
+    // Left in, the scenario would be a play that never ends.
+    let terminates = v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "terminates")
+        .unwrap();
+    assert_eq!(terminates["status"], "holds", "{terminates}");
+
+    // A bound in which no scenario can start is bad input.
+    let none = dir.join("none.toml");
+    std::fs::write(
+        &none,
+        format!("instances = [0]\ninstance_costs = []\nbodies = []\ncatalogue = [\"Rocket Barrage\"]\n{}", fields.replace("[[], [\"syndra\"]]", "[[\"syndra\"]]")),
+    )
+    .unwrap();
+    let o = rbcheck(&["check", "--bound", none.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("no scenario of the bound can start"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty(), "nothing written half-way");
+    let _ = std::fs::remove_dir_all(&dir);
+}

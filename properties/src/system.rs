@@ -19,6 +19,8 @@ pub struct RepeatSystem {
     pub scenarios: Vec<Scenario>,
     /// Transitions per rule clause (`model::coverage::CLAUSES`), when coverage is counted.
     coverage: Option<Vec<AtomicU64>>,
+    /// The bound's scenarios left out because nobody can do anything in them, in bound order.
+    pub unplayable: Vec<String>,
 }
 
 impl RepeatSystem {
@@ -27,12 +29,34 @@ impl RepeatSystem {
         let mut cards = Catalogue::builtin().cards;
         let scenarios = bound.scenarios(&mut cards)?;
         let game = Game::new(rules, cards);
-        // Every scenario must start, so that a trace's initial index names its scenario.
-        for s in &scenarios {
-            game.initial_state(&s.setup)
+        // Every scenario must start, so that a trace's initial index names its scenario. One
+        // in which no action is possible (the item cannot be played there at all, e.g. a spell
+        // without [Action] during Syndra's showdown, 358.4) is not about the play: it is left
+        // out and named, rather than reported as a play that never ends.
+        let mut playable = Vec::with_capacity(scenarios.len());
+        let mut unplayable = vec![];
+        let mut actions = vec![];
+        for s in scenarios {
+            let init = game
+                .initial_state(&s.setup)
                 .map_err(|e| format!("scenario `{}`: {e}", s.name))?;
+            actions.clear();
+            game.actions(&init, &mut actions);
+            if actions.is_empty() {
+                unplayable.push(s.name);
+            } else {
+                playable.push(s);
+            }
         }
-        Ok(RepeatSystem::from_parts(game, scenarios))
+        if playable.is_empty() {
+            return Err(format!(
+                "no scenario of the bound can start: in each of its {} scenarios the item cannot be played (358.4)",
+                unplayable.len()
+            ));
+        }
+        let mut sys = RepeatSystem::from_parts(game, playable);
+        sys.unplayable = unplayable;
+        Ok(sys)
     }
 
     /// A system over given scenarios (case files, tests).
@@ -41,6 +65,7 @@ impl RepeatSystem {
             game,
             scenarios,
             coverage: None,
+            unplayable: vec![],
         }
     }
 
