@@ -302,7 +302,8 @@ pub fn run(args: &DiffArgs) -> Result<ExitCode, String> {
     let rb = inputs::rulebook(&args.b)?;
     let bound: Bound = inputs::bound(&args.bound)?;
     let mut guard = args.out.as_deref().map(prepare_out).transpose()?;
-    let sa = RepeatSystem::new(ra.clone(), &bound)?;
+    // Every scenario: one rulebook may allow a play that the other refuses from the start.
+    let sa = RepeatSystem::every_scenario(ra.clone(), &bound)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());
     let ga = &sa.game;
     let merged: BTreeMap<Kind, Class> = sa

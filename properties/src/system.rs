@@ -24,39 +24,48 @@ pub struct RepeatSystem {
 }
 
 impl RepeatSystem {
-    /// The system for a rulebook over a bound, with the shipped catalogue.
+    /// The system for a rulebook over a bound, with the shipped catalogue, leaving out the
+    /// scenarios in which nothing can be done (listed in `unplayable`).
     pub fn new(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
-        let mut cards = Catalogue::builtin().cards;
-        let scenarios = bound.scenarios(&mut cards)?;
-        let game = Game::new(rules, cards);
-        // Every scenario must start, so that a trace's initial index names its scenario. One
-        // in which no action is possible (the item cannot be played there at all, e.g. a spell
-        // without [Action] during Syndra's showdown, 358.4) is not about the play: it is left
-        // out and named, rather than reported as a play that never ends.
-        let mut playable = Vec::with_capacity(scenarios.len());
-        let mut unplayable = vec![];
+        let mut sys = RepeatSystem::every_scenario(rules, bound)?;
+        // A scenario in which no action is possible (the item cannot be played there at all,
+        // e.g. a spell without [Action] during Syndra's showdown, 358.4) is not about the
+        // play: it is left out and named, rather than reported as a play that never ends.
         let mut actions = vec![];
-        for s in scenarios {
-            let init = game
-                .initial_state(&s.setup)
-                .map_err(|e| format!("scenario `{}`: {e}", s.name))?;
-            actions.clear();
-            game.actions(&init, &mut actions);
-            if actions.is_empty() {
-                unplayable.push(s.name);
-            } else {
-                playable.push(s);
-            }
-        }
+        let (playable, unplayable): (Vec<Scenario>, Vec<Scenario>) =
+            std::mem::take(&mut sys.scenarios)
+                .into_iter()
+                .partition(|s| {
+                    actions.clear();
+                    // Every scenario starts (checked by `every_scenario`).
+                    if let Ok(init) = sys.game.initial_state(&s.setup) {
+                        sys.game.actions(&init, &mut actions);
+                    }
+                    !actions.is_empty()
+                });
         if playable.is_empty() {
             return Err(format!(
                 "no scenario of the bound can start: in each of its {} scenarios the item cannot be played (358.4)",
                 unplayable.len()
             ));
         }
-        let mut sys = RepeatSystem::from_parts(game, playable);
-        sys.unplayable = unplayable;
+        sys.scenarios = playable;
+        sys.unplayable = unplayable.into_iter().map(|s| s.name).collect();
         Ok(sys)
+    }
+
+    /// The system over every scenario of the bound, including those in which nothing can be
+    /// done: for comparing two rulebooks, where one may allow what the other does not.
+    pub fn every_scenario(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
+        let mut cards = Catalogue::builtin().cards;
+        let scenarios = bound.scenarios(&mut cards)?;
+        let game = Game::new(rules, cards);
+        // Every scenario must start, so that a trace's initial index names its scenario.
+        for s in &scenarios {
+            game.initial_state(&s.setup)
+                .map_err(|e| format!("scenario `{}`: {e}", s.name))?;
+        }
+        Ok(RepeatSystem::from_parts(game, scenarios))
     }
 
     /// A system over given scenarios (case files, tests).
