@@ -443,9 +443,9 @@ fn expand<M: Model>(
         if !enabled {
             // No successor was made, so the state was given back (or there was no action).
             let state = present(slot);
-            for (slot, &p) in final_fail.iter_mut().zip(terminates) {
-                if slot.is_none() && !(ctx.props[p].condition)(model, state) {
-                    *slot = Some(*r);
+            for (fail, &p) in final_fail.iter_mut().zip(terminates) {
+                if fail.is_none() && !(ctx.props[p].condition)(model, state) {
+                    *fail = Some(*r);
                 }
             }
         }
