@@ -160,6 +160,31 @@ fn vm_hwm() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
+/// One run of our checker: complete, states, seconds, visited-set bytes per state, digest of
+/// the verdicts and traces, transitions.
+fn ours<M: checker::Model>(
+    m: &M,
+    threads: usize,
+    symmetry: bool,
+) -> (bool, usize, f64, f64, u64, u64) {
+    let t = Instant::now();
+    let r = m
+        .checker()
+        .threads(threads)
+        .symmetry(symmetry)
+        .run()
+        .expect("run");
+    let secs = t.elapsed().as_secs_f64();
+    (
+        r.complete,
+        r.stats.states,
+        secs,
+        r.stats.bytes_per_state,
+        checker::fingerprint(&format!("{:?}", r.properties)),
+        r.stats.transitions,
+    )
+}
+
 /// Runs one engine and prints `key=value` pairs on one line.
 fn child(engine: &str, bound: &str, threads: usize, symmetry: bool, props: &str) {
     let base = vm_hwm();
@@ -171,41 +196,9 @@ fn child(engine: &str, bound: &str, threads: usize, symmetry: bool, props: &str)
             // With the default memory budget, so that a bound too large for the machine stops
             // cleanly (reported as partial) instead of being killed.
             let (complete, states, secs, bps, digest, transitions) = if props == "all" {
-                let sys = system(bound);
-                let t = Instant::now();
-                let r = sys
-                    .checker()
-                    .threads(threads)
-                    .symmetry(symmetry)
-                    .run()
-                    .expect("run");
-                let secs = t.elapsed().as_secs_f64();
-                (
-                    r.complete,
-                    r.stats.states,
-                    secs,
-                    r.stats.bytes_per_state,
-                    checker::fingerprint(&format!("{:?}", r.properties)),
-                    r.stats.transitions,
-                )
+                ours(&system(bound), threads, symmetry)
             } else {
-                let a = Adapter::new(bound, props);
-                let t = Instant::now();
-                let r = a
-                    .checker()
-                    .threads(threads)
-                    .symmetry(symmetry)
-                    .run()
-                    .expect("run");
-                let secs = t.elapsed().as_secs_f64();
-                (
-                    r.complete,
-                    r.stats.states,
-                    secs,
-                    r.stats.bytes_per_state,
-                    checker::fingerprint(&format!("{:?}", r.properties)),
-                    r.stats.transitions,
-                )
+                ours(&Adapter::new(bound, props), threads, symmetry)
             };
             out.insert("states", states.to_string());
             out.insert("secs", format!("{secs:.4}"));

@@ -3,12 +3,15 @@
 //! Each level (breadth-first layer) runs in three parallel phases:
 //! 1. **Expand**: the frontier is cut into chunks; each worker computes the successors of its
 //!    chunk's states in order, drops those already visited in earlier levels, and buckets the
-//!    rest by shard (a stable counting sort). Final states and progress are checked here.
+//!    rest by shard (a stable counting sort). Final states and progress are checked here, and
+//!    so are the state properties when the level before had few duplicates (see
+//!    `Search::eager`): a successor is then checked while it is still in cache.
 //! 2. **Merge**: each visited-set shard inserts its candidates chunk by chunk, i.e. in canonical
 //!    order (parent's frontier position, then action index); the first candidate to reach a
 //!    fingerprint wins the parent slot, exactly as a sequential search would decide.
-//! 3. **Collect**: the winners, still in canonical order, become the next frontier, and the
-//!    state properties (`Always`, `Sometimes`) are evaluated on them.
+//! 3. **Collect**: the winners, still in canonical order, become the next frontier; the first
+//!    winner on which each state property (`Always`, `Sometimes`) hits is kept, evaluating the
+//!    properties here unless phase 1 already did.
 //!
 //! Because every decision is made in canonical order, counts, verdicts and traces do not depend
 //! on the number of threads or on how the work was split. Because each property's first

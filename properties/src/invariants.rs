@@ -353,6 +353,11 @@ mod tests {
         let next = sys.next_state(&init, &actions[0]).unwrap();
         let moved = |s: &State| facts::with(s, |f| f.items.iter().filter(|i| i.on_chain).count());
         let plain_moved = |s: &State| facts::of(&s.log).chained().count();
+        assert_ne!(
+            plain_moved(&init),
+            plain_moved(&next),
+            "the two answers differ"
+        );
         for _ in 0..3 {
             assert_eq!(moved(&init), plain_moved(&init));
             assert_eq!(moved(&next), plain_moved(&next));

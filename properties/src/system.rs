@@ -27,45 +27,53 @@ impl RepeatSystem {
     /// The system for a rulebook over a bound, with the shipped catalogue, leaving out the
     /// scenarios in which nothing can be done (listed in `unplayable`).
     pub fn new(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
-        let mut sys = RepeatSystem::every_scenario(rules, bound)?;
+        let (game, started) = RepeatSystem::start(rules, bound)?;
         // A scenario in which no action is possible (the item cannot be played there at all,
         // e.g. a spell without [Action] during Syndra's showdown, 358.4) is not about the
         // play: it is left out and named, rather than reported as a play that never ends.
         let mut actions = vec![];
-        let (playable, unplayable): (Vec<Scenario>, Vec<Scenario>) =
-            std::mem::take(&mut sys.scenarios)
-                .into_iter()
-                .partition(|s| {
-                    actions.clear();
-                    // Every scenario starts (checked by `every_scenario`).
-                    if let Ok(init) = sys.game.initial_state(&s.setup) {
-                        sys.game.actions(&init, &mut actions);
-                    }
-                    !actions.is_empty()
-                });
+        let (playable, unplayable): (Vec<_>, Vec<_>) =
+            started.into_iter().partition(|(_, init)| {
+                actions.clear();
+                game.actions(init, &mut actions);
+                !actions.is_empty()
+            });
         if playable.is_empty() {
             return Err(format!(
                 "no scenario of the bound can start: in each of its {} scenarios the item cannot be played (358.4)",
                 unplayable.len()
             ));
         }
-        sys.scenarios = playable;
-        sys.unplayable = unplayable.into_iter().map(|s| s.name).collect();
+        let mut sys =
+            RepeatSystem::from_parts(game, playable.into_iter().map(|(s, _)| s).collect());
+        sys.unplayable = unplayable.into_iter().map(|(s, _)| s.name).collect();
         Ok(sys)
     }
 
     /// The system over every scenario of the bound, including those in which nothing can be
     /// done: for comparing two rulebooks, where one may allow what the other does not.
     pub fn every_scenario(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
+        let (game, started) = RepeatSystem::start(rules, bound)?;
+        Ok(RepeatSystem::from_parts(
+            game,
+            started.into_iter().map(|(s, _)| s).collect(),
+        ))
+    }
+
+    /// The game and each scenario of the bound with its initial state. Every scenario must
+    /// start, so that a trace's initial index names its scenario.
+    fn start(rules: Rulebook, bound: &Bound) -> Result<(Game, Vec<(Scenario, State)>), String> {
         let mut cards = Catalogue::builtin().cards;
         let scenarios = bound.scenarios(&mut cards)?;
         let game = Game::new(rules, cards);
-        // Every scenario must start, so that a trace's initial index names its scenario.
-        for s in &scenarios {
-            game.initial_state(&s.setup)
-                .map_err(|e| format!("scenario `{}`: {e}", s.name))?;
-        }
-        Ok(RepeatSystem::from_parts(game, scenarios))
+        let started = scenarios
+            .into_iter()
+            .map(|s| match game.initial_state(&s.setup) {
+                Ok(init) => Ok((s, init)),
+                Err(e) => Err(format!("scenario `{}`: {e}", s.name)),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((game, started))
     }
 
     /// A system over given scenarios (case files, tests).
