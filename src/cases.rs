@@ -91,25 +91,45 @@ fn explore(game: &Game, idx: usize, sc: &Scenario, classes: &mut HashMap<Vec<Sig
         return;
     };
     let size = sc.setup.units.len() + sc.setup.gear.len();
-    let mut stack: Vec<(State, Vec<Action>)> = vec![(init, vec![])];
-    let mut acts = vec![];
-    while let Some((s, path)) = stack.pop() {
-        acts.clear();
-        game.actions(&s, &mut acts);
-        if acts.is_empty() {
+    each_complete_play(
+        game,
+        init,
+        |_| true,
+        |s, path| {
             let key = (path.iter().filter(|a| a.is_decision()).count(), size, idx);
-            let sig = signature(game, &s);
+            let sig = signature(game, s);
             match classes.get(&sig) {
                 Some(b) if (b.0, b.1, b.2) <= key => {}
                 _ => {
                     classes.insert(sig, (key.0, key.1, key.2, path));
                 }
             }
+        },
+    );
+}
+
+/// Calls `visit` with the final state of every complete play from `init`, depth first in
+/// action order, and the actions of the play that `keep` selects.
+pub(crate) fn each_complete_play(
+    game: &Game,
+    init: State,
+    keep: impl Fn(&Action) -> bool,
+    mut visit: impl FnMut(&State, Vec<Action>),
+) {
+    let mut stack: Vec<(State, Vec<Action>)> = vec![(init, vec![])];
+    let mut acts = vec![];
+    while let Some((s, path)) = stack.pop() {
+        acts.clear();
+        game.actions(&s, &mut acts);
+        if acts.is_empty() {
+            visit(&s, path);
             continue;
         }
         for a in acts.iter().rev() {
             let mut p = path.clone();
-            p.push(*a);
+            if keep(a) {
+                p.push(*a);
+            }
             stack.push((game.step(&s, a), p));
         }
     }

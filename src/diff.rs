@@ -111,29 +111,15 @@ fn plays(game: &Game, setup: &Setup) -> Vec<(Vec<Action>, Vec<Expect>)> {
     };
     let labels = setup_labels(setup);
     let mut out = vec![];
-    let mut stack: Vec<(State, Vec<Action>)> = vec![(init, vec![])];
-    let mut acts = vec![];
-    while let Some((s, path)) = stack.pop() {
-        acts.clear();
-        game.actions(&s, &mut acts);
-        if acts.is_empty() {
-            let view = View {
-                game,
-                state: &s,
-                illegal: None,
-                labels: &labels,
-            };
-            out.push((path, expectations(&view, setup)));
-            continue;
-        }
-        for a in acts.iter().rev() {
-            let mut p = path.clone();
-            if a.is_decision() {
-                p.push(*a);
-            }
-            stack.push((game.step(&s, a), p));
-        }
-    }
+    crate::cases::each_complete_play(game, init, Action::is_decision, |s, path| {
+        let view = View {
+            game,
+            state: s,
+            illegal: None,
+            labels: &labels,
+        };
+        out.push((path, expectations(&view, setup)));
+    });
     out
 }
 
