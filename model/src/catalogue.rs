@@ -1,4 +1,4 @@
-//! Reading card definitions from TOML (`corpus/cards.toml`), with errors that name the file, the
+//! Reading card definitions from TOML (`model/cards.toml`), with errors that name the file, the
 //! line, the card and the field.
 //!
 //! ```toml
@@ -214,9 +214,9 @@ impl Catalogue {
     /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
     /// catalogue card's name replaces it, so a rules person can try an edited card.
     pub fn builtin_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
-        let mut doc: toml::Table = toml::from_str(include_str!("../../corpus/cards.toml"))
+        let mut doc: toml::Table = toml::from_str(include_str!("../cards.toml"))
             .map_err(|e| CatalogueError {
-                file: "corpus/cards.toml".into(),
+                file: "model/cards.toml".into(),
                 line: 1,
                 message: e.message().to_string(),
             })?;
@@ -281,9 +281,9 @@ impl Catalogue {
             .map(|i| i as CardId)
     }
 
-    /// The catalogue shipped in `corpus/cards.toml`, compiled in.
+    /// The catalogue shipped in `model/cards.toml`, compiled in.
     pub fn builtin() -> Catalogue {
-        Catalogue::from_toml(include_str!("../../corpus/cards.toml"), "corpus/cards.toml")
+        Catalogue::from_toml(include_str!("../cards.toml"), "model/cards.toml")
             .expect("the shipped catalogue is valid (a test guards it)")
     }
 }
@@ -562,7 +562,7 @@ mod tests {
         ] {
             assert!(
                 c.id(name).is_some(),
-                "{name} missing from corpus/cards.toml"
+                "{name} missing from model/cards.toml"
             );
         }
         let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];

@@ -382,7 +382,7 @@ impl Bound {
                 };
                 return Err(BoundError {
                     line: line_of(key),
-                    message: format!("no card named `{n}` in corpus/cards.toml"),
+                    message: format!("no card named `{n}` in model/cards.toml"),
                 });
             };
             if cat.cards[id as usize].kind != CardKind::Spell {

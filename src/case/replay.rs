@@ -175,7 +175,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
         let id = game.card_named(name).ok_or_else(|| {
             err(
                 line,
-                format!("unknown card \"{name}\" (not in corpus/cards.toml or a `define`)"),
+                format!("unknown card \"{name}\" (not in model/cards.toml or a `define`)"),
             )
         })?;
         if !kinds.contains(&game.card(id).kind) {

@@ -3,7 +3,7 @@
 
 Written the way an engine author would write one: plain imperative code from the rules digest
 (../shared/rules/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
-(corpus/cards.toml) and the protocol - not from rbcheck's model. Standard library only.
+(model/cards.toml) and the protocol - not from rbcheck's model. Standard library only.
 
     python3 tests/engines/reference_engine.py                  # the engine
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
