@@ -16,9 +16,12 @@
 
 use crate::card::*;
 use crate::cost::{Cost, Domain};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
+use toml::Spanned;
 
 /// A loaded set of definitions.
 #[derive(Clone, Debug, Default)]
@@ -200,7 +203,7 @@ impl Catalogue {
         for (i, rc) in raw.card.iter().enumerate() {
             let err = |message: String| CatalogueError {
                 file: file.to_string(),
-                line: line_of_card(text, &rc.name),
+                line: line_of_card(text, i),
                 message: format!("card `{}`: {message}", rc.name),
             };
             if names[..i].iter().any(|n| n.eq_ignore_ascii_case(&rc.name)) {
@@ -214,8 +217,8 @@ impl Catalogue {
     /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
     /// catalogue card's name replaces it, so a rules person can try an edited card.
     pub fn builtin_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
-        let mut doc: toml::Table = toml::from_str(include_str!("../cards.toml"))
-            .map_err(|e| CatalogueError {
+        let mut doc: toml::Table =
+            toml::from_str(include_str!("../cards.toml")).map_err(|e| CatalogueError {
                 file: "model/cards.toml".into(),
                 line: 1,
                 message: e.message().to_string(),
@@ -288,15 +291,42 @@ impl Catalogue {
     }
 }
 
-fn line_at(text: &str, offset: usize) -> usize {
+/// The 1-based line of a byte offset in `text` (the start of a toml span).
+pub fn line_at(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
-fn line_of_card(text: &str, name: &str) -> usize {
-    let needle = format!("\"{name}\"");
-    text.lines()
-        .position(|l| l.trim_start().starts_with("name") && l.contains(&needle))
-        .map(|i| i + 1)
+/// The 1-based line of a top-level key of a TOML text, from the parser's spans; 1 when the text
+/// does not parse or lacks the key (errors then point at the top of the file).
+pub fn line_of_key(text: &str, key: &str) -> usize {
+    toml::from_str::<BTreeMap<Spanned<String>, IgnoredAny>>(text)
+        .ok()
+        .and_then(|keys| {
+            keys.get_key_value(key)
+                .map(|(k, _)| line_at(text, k.span().start))
+        })
+        .unwrap_or(1)
+}
+
+/// The 1-based line of the `name` of the `index`th `[[card]]` of a catalogue text, from the
+/// parser's spans (only read when reporting an error, so a valid file is parsed once).
+fn line_of_card(text: &str, index: usize) -> usize {
+    #[derive(Deserialize)]
+    struct Names {
+        #[serde(default)]
+        card: Vec<Named>,
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        name: Spanned<String>,
+    }
+    toml::from_str::<Names>(text)
+        .ok()
+        .and_then(|n| {
+            n.card
+                .get(index)
+                .map(|c| line_at(text, c.name.span().start))
+        })
         .unwrap_or(1)
 }
 
@@ -560,10 +590,7 @@ mod tests {
             "Mystic Reversal",
             "Pouty Poro",
         ] {
-            assert!(
-                c.id(name).is_some(),
-                "{name} missing from model/cards.toml"
-            );
+            assert!(c.id(name).is_some(), "{name} missing from model/cards.toml");
         }
         let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];
         assert_eq!(curtain.repeat.len(), 3);
@@ -603,5 +630,12 @@ mod tests {
 
         let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n[[card]]\nname = \"x\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
         assert!(e.message.contains("defined earlier"), "{e}");
+        assert_eq!(e.line, 6, "{e}");
+
+        // The same name twice: the line is the second card's, where the error is.
+        let card =
+            "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n";
+        let e = err(&format!("{card}{card}"));
+        assert_eq!(e.line, 6, "{e}");
     }
 }

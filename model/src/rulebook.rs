@@ -5,6 +5,7 @@
 //! published rules all agree on (e.g. `payments_per_instance`) exist so that a rules team can try
 //! an edit and see which invariants it breaks.
 
+use crate::catalogue::{line_at, line_of_key};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -261,7 +262,7 @@ impl Rulebook {
         };
         let Some(version) = base.as_str().and_then(Version::parse) else {
             return Err(RulebookError {
-                line: line_of(text, "base"),
+                line: line_of_key(text, "base"),
                 message: format!(
                     "`base` is {base}; expected one of \"v1.2\", \"v1.3\", \"rup4\", \"guide\""
                 ),
@@ -276,7 +277,7 @@ impl Rulebook {
         for (k, v) in table {
             if !merged.contains_key(&k) {
                 return Err(RulebookError {
-                    line: line_of(text, &k),
+                    line: line_of_key(text, &k),
                     message: format!(
                         "unknown field `{k}` (`rbcheck rules --list` prints the fields)"
                     ),
@@ -288,7 +289,7 @@ impl Rulebook {
             FIELDS
                 .iter()
                 .find(|f| msg.contains(f.name))
-                .map(|f| line_of(text, f.name))
+                .map(|f| line_of_key(text, f.name))
                 .unwrap_or(1)
         };
         Rulebook::deserialize(merged).map_err(|e| {
@@ -312,18 +313,6 @@ impl Rulebook {
     }
 }
 
-fn line_of(text: &str, key: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            l.trim_start().starts_with(key)
-                && l[l.find(key).unwrap_or(0) + key.len()..]
-                    .trim_start()
-                    .starts_with('=')
-        })
-        .map(|i| i + 1)
-        .unwrap_or(1)
-}
-
 /// An error in a rulebook file, with the line it is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulebookError {
@@ -335,10 +324,7 @@ pub struct RulebookError {
 
 impl RulebookError {
     fn from_toml(e: &toml::de::Error, text: &str) -> RulebookError {
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
-            .unwrap_or(1);
+        let line = e.span().map(|s| line_at(text, s.start)).unwrap_or(1);
         RulebookError {
             line,
             message: e.message().to_string(),

@@ -5,7 +5,7 @@
 //! Named presets (`tiny`, `default`, `large`) or a TOML file with the same fields.
 
 use model::card::*;
-use model::catalogue::Catalogue;
+use model::catalogue::{line_at, line_of_key, Catalogue};
 use model::cost::{Cost, Domain};
 use model::setup::*;
 use model::state::{Location, Player};
@@ -345,21 +345,13 @@ impl Bound {
     /// Reads a bound file (TOML with the fields above); `name` is used when the file has none.
     pub fn from_toml(text: &str, name: &str) -> Result<Bound, BoundError> {
         let mut b: Bound = toml::from_str(text).map_err(|e| BoundError {
-            line: e
-                .span()
-                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
-                .unwrap_or(1),
+            line: e.span().map(|s| line_at(text, s.start)).unwrap_or(1),
             message: e.message().trim().to_string(),
         })?;
         if b.name.is_empty() {
             b.name = name.to_string();
         }
-        let line_of = |key: &str| {
-            text.lines()
-                .position(|l| l.trim_start().starts_with(key))
-                .map(|i| i + 1)
-                .unwrap_or(1)
-        };
+        let line_of = |key: &str| line_of_key(text, key);
         if let Some(n) = b.instances.iter().find(|n| **n > 3) {
             return Err(BoundError {
                 line: line_of("instances"),
