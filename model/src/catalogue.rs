@@ -17,7 +17,7 @@
 use crate::card::*;
 use crate::cost::{Cost, Domain};
 use serde::de::IgnoredAny;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -56,47 +56,49 @@ struct RawFile {
     card: Vec<RawCard>,
 }
 
-#[derive(Deserialize)]
+/// A card as the catalogue writes it: what [`convert`] reads and [`unconvert`] writes back (fields
+/// at their default are left out, as a person would write them).
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawCard {
     name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     code: String,
     #[serde(rename = "type")]
     kind: CardKind,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     domains: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     cost: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     timing: Timing,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     repeat: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     discount: Option<SelfDiscount>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     optional: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     as_you_play: Vec<RawInstruction>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     text: Option<String>,
-    #[serde(default, rename = "do")]
+    #[serde(default, rename = "do", skip_serializing_if = "Vec::is_empty")]
     instructions: Vec<RawInstruction>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     modes: Vec<RawMode>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     distinct_modes: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     might: u8,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     abilities: Vec<RawAbility>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     synthetic: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     source: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawMode {
     text: String,
@@ -104,7 +106,7 @@ struct RawMode {
     instructions: Vec<RawInstruction>,
 }
 
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "kebab-case")]
 enum RawEffect {
     Deal,
@@ -121,51 +123,51 @@ enum RawEffect {
     BanishSelf,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawInstruction {
     effect: RawEffect,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     amount: Option<i8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     to: Option<Destination>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     target: Option<RawTarget>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawTarget {
     kind: TargetKind,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     at: Place,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     side: Side,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     count: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     up_to: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     same_location: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     max_energy: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     max_power: Option<u8>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawAbility {
     ability: RawAbilityKind,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     amount: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     cost: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     trigger: Option<String>,
 }
 
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "kebab-case")]
 enum RawAbilityKind {
     OptionalCostsLess,
@@ -418,6 +420,156 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
     })
 }
 
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// A card as a one-line TOML table in the catalogue's vocabulary (a case file's `define`);
+/// `name_of` names the cards its abilities trigger. The set code is left out: a define is a
+/// made-up or edited card, not the printed one.
+pub fn card_table(c: &CardDef, name_of: impl Fn(CardId) -> String) -> String {
+    let raw = RawCard {
+        code: String::new(),
+        ..unconvert(c, name_of)
+    };
+    toml::Value::try_from(&raw)
+        .expect("a raw card is a TOML table")
+        .to_string()
+}
+
+/// The inverse of [`convert`]: the raw card that converts back to `c`.
+fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
+    let (text, instructions, modes) = match c.modes.as_slice() {
+        [] => (None, vec![], vec![]),
+        [one] => (
+            Some(one.text.clone()).filter(|t| !t.is_empty()),
+            raw_instructions(&one.instructions),
+            vec![],
+        ),
+        many => (
+            None,
+            vec![],
+            many.iter()
+                .map(|m| RawMode {
+                    text: m.text.clone(),
+                    instructions: raw_instructions(&m.instructions),
+                })
+                .collect(),
+        ),
+    };
+    RawCard {
+        name: c.name.clone(),
+        code: c.code.clone(),
+        kind: c.kind,
+        domains: c.domains.iter().map(|d| format!("{d:?}")).collect(),
+        cost: Some(c.cost.to_string()).filter(|_| !c.cost.is_zero()),
+        timing: c.timing,
+        repeat: c.repeat.iter().map(repeat_text).collect(),
+        discount: c.discount,
+        optional: c.optional,
+        as_you_play: raw_instructions(&c.as_you_play),
+        text,
+        instructions,
+        modes,
+        distinct_modes: c.distinct_modes,
+        might: c.might,
+        abilities: c
+            .abilities
+            .iter()
+            .map(|a| raw_ability(a, &name_of))
+            .collect(),
+        synthetic: c.synthetic,
+        source: c.source.clone(),
+    }
+}
+
+fn repeat_text(r: &RepeatCost) -> String {
+    match r {
+        RepeatCost::Pay(cost) => cost.to_string(),
+        RepeatCost::Discard(n) => format!("Discard {n}"),
+    }
+}
+
+fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
+    // The file reads amounts as i8; every amount a card can have came through there.
+    let n = |n: u8| Some(i8::try_from(n).expect("amounts fit the catalogue's i8"));
+    list.iter()
+        .map(|i| {
+            let (effect, amount, to) = match i.effect {
+                Effect::Deal(a) => (RawEffect::Deal, n(a), None),
+                Effect::DealMight => (RawEffect::DealMight, None, None),
+                Effect::Kill => (RawEffect::Kill, None, None),
+                Effect::Draw(a) => (RawEffect::Draw, n(a), None),
+                Effect::PlayToken(a) => (RawEffect::PlayToken, n(a), None),
+                Effect::Move(d) => (
+                    RawEffect::Move,
+                    None,
+                    Some(d).filter(|d| *d != Destination::Anywhere),
+                ),
+                Effect::ItsControllerDraws(a) => (RawEffect::ItsControllerDraws, n(a), None),
+                Effect::GiveMight(a) => (RawEffect::GiveMight, Some(a), None),
+                Effect::Counter => (RawEffect::Counter, None, None),
+                Effect::GainControl => (RawEffect::GainControl, None, None),
+                Effect::NewChoices => (RawEffect::NewChoices, None, None),
+                Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
+            };
+            let target = i.target.map(|t| RawTarget {
+                kind: t.kind,
+                at: t.at,
+                side: t.side,
+                count: Some(t.count).filter(|c| *c != 1),
+                up_to: t.up_to,
+                same_location: t.same_location,
+                max_energy: t.max_energy,
+                max_power: t.max_power,
+            });
+            RawInstruction {
+                effect,
+                amount,
+                to,
+                target,
+            }
+        })
+        .collect()
+}
+
+fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
+    let (ability, amount, cost, trigger) = match a {
+        Ability::OptionalCostsLess => (RawAbilityKind::OptionalCostsLess, None, None, None),
+        Ability::RepeatCostsLess(n) => (RawAbilityKind::RepeatCostsLess, Some(*n), None, None),
+        Ability::SpellsHaveRepeatInShowdown(c) => (
+            RawAbilityKind::SpellsHaveRepeatInShowdown,
+            None,
+            Some(c.to_string()),
+            None,
+        ),
+        Ability::AbilitiesHaveRepeat(r) => (
+            RawAbilityKind::AbilitiesHaveRepeat,
+            None,
+            Some(repeat_text(r)),
+            None,
+        ),
+        Ability::GrantRepeatToNextSpell => {
+            (RawAbilityKind::GrantRepeatToNextSpell, None, None, None)
+        }
+        Ability::WhenYouPlayASpell(id) => (
+            RawAbilityKind::WhenYouPlayASpell,
+            None,
+            None,
+            Some(name_of(*id)),
+        ),
+        Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
+        Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
+        Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+    };
+    RawAbility {
+        ability,
+        amount,
+        cost,
+        trigger,
+    }
+}
+
 fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
     let t = text.trim();
     if let Some(n) = t
@@ -567,75 +719,4 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_shipped_catalogue_loads() {
-        let c = Catalogue::builtin();
-        for name in [
-            "Rocket Barrage",
-            "Desert's Call",
-            "Curtain Call",
-            "Hidden Blade",
-            "Square Up",
-            "Bellows Breath",
-            "Temptation",
-            "Find Your Center",
-            "Temporal Portal",
-            "Ezreal, Prodigy",
-            "Marai Spire",
-            "Defy",
-            "Wind Wall",
-            "Mystic Reversal",
-            "Pouty Poro",
-        ] {
-            assert!(c.id(name).is_some(), "{name} missing from model/cards.toml");
-        }
-        let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];
-        assert_eq!(curtain.repeat.len(), 3);
-        assert!(curtain.distinct_modes);
-    }
-
-    fn err(text: &str) -> CatalogueError {
-        Catalogue::from_toml(text, "bad.toml").unwrap_err()
-    }
-
-    #[test]
-    fn malformed_entries_name_file_line_card_and_field() {
-        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncost = \"[2\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
-        assert_eq!((e.file.as_str(), e.line), ("bad.toml", 2));
-        assert!(
-            e.message.contains("card `X`") && e.message.contains("`cost`"),
-            "{e}"
-        );
-
-        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncolour = \"red\"\n");
-        assert_eq!(e.line, 4, "{e}");
-        assert!(e.message.contains("colour"), "{e}");
-
-        let e = err(
-            "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"deal\", amount = 2 }]\n",
-        );
-        assert!(e.message.contains("needs a `target`"), "{e}");
-
-        let e = err("[[card]]\nname = \"X\"\ntype = \"unit\"\nabilities = [{ ability = \"when-chosen\", trigger = \"Nope\" }]\n");
-        assert!(e.message.contains("no card or ability named `Nope`"), "{e}");
-
-        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\nrepeat = [\"Discard two\"]\ndo = [{ effect = \"draw\", amount = 1 }]\n");
-        assert!(e.message.contains("Discard N"), "{e}");
-
-        let e = err("[[card]]\nname = \"X\"\ntype = \"wizard\"\n");
-        assert!(e.message.contains("unknown variant"), "{e}");
-
-        let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n[[card]]\nname = \"x\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
-        assert!(e.message.contains("defined earlier"), "{e}");
-        assert_eq!(e.line, 6, "{e}");
-
-        // The same name twice: the line is the second card's, where the error is.
-        let card =
-            "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n";
-        let e = err(&format!("{card}{card}"));
-        assert_eq!(e.line, 6, "{e}");
-    }
-}
+mod tests;

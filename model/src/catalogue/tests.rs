@@ -1,0 +1,112 @@
+//! The catalogue's reading, its errors and the define lines written back.
+
+use super::*;
+
+#[test]
+fn the_shipped_catalogue_loads() {
+    let c = Catalogue::builtin();
+    for name in [
+        "Rocket Barrage",
+        "Desert's Call",
+        "Curtain Call",
+        "Hidden Blade",
+        "Square Up",
+        "Bellows Breath",
+        "Temptation",
+        "Find Your Center",
+        "Temporal Portal",
+        "Ezreal, Prodigy",
+        "Marai Spire",
+        "Defy",
+        "Wind Wall",
+        "Mystic Reversal",
+        "Pouty Poro",
+    ] {
+        assert!(c.id(name).is_some(), "{name} missing from model/cards.toml");
+    }
+    let curtain = &c.cards[c.id("Curtain Call").unwrap() as usize];
+    assert_eq!(curtain.repeat.len(), 3);
+    assert!(curtain.distinct_modes);
+}
+
+#[test]
+fn every_card_round_trips_through_its_raw_form_and_its_define_line() {
+    let text = include_str!("../../cards.toml");
+    let raw: RawFile = toml::from_str(text).unwrap();
+    let names: Vec<String> = raw.card.iter().map(|c| c.name.clone()).collect();
+    let name_of = |id: CardId| names[id as usize].clone();
+    for rc in &raw.card {
+        let def = convert(rc, &names).unwrap();
+        let back = convert(&unconvert(&def, name_of), &names).unwrap();
+        assert_eq!(back, def, "{}", rc.name);
+        // The define line drops only the set code.
+        let line = card_table(&def, name_of);
+        let table: toml::Table = toml::from_str(&format!("card = {line}")).unwrap();
+        let read: RawCard = table["card"].clone().try_into().unwrap();
+        let from_line = convert(&read, &names).unwrap();
+        assert_eq!(
+            from_line,
+            CardDef {
+                code: String::new(),
+                ..def
+            },
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_define_line_is_one_inline_table_with_sorted_keys() {
+    // toml's tables are sorted maps: generated cases list a card's fields alphabetically.
+    let c = Catalogue::builtin();
+    let twin = Catalogue::from_toml(
+        "[[card]]\nname = \"Twin Bolt\"\ntype = \"spell\"\ncost = \"[1]\"\nrepeat = [\"[1]\", \"Discard 1\"]\ndo = [{ effect = \"deal\", amount = 2, target = { kind = \"unit\" } }]\n",
+        "x",
+    )
+    .unwrap();
+    assert_eq!(
+        card_table(&twin.cards[0], |id| c.cards[id as usize].name.clone()),
+        "{ cost = \"[1]\", do = [{ amount = 2, effect = \"deal\", target = { kind = \"unit\" } }], name = \"Twin Bolt\", repeat = [\"[1]\", \"Discard 1\"], type = \"spell\" }"
+    );
+}
+
+fn err(text: &str) -> CatalogueError {
+    Catalogue::from_toml(text, "bad.toml").unwrap_err()
+}
+
+#[test]
+fn malformed_entries_name_file_line_card_and_field() {
+    let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncost = \"[2\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+    assert_eq!((e.file.as_str(), e.line), ("bad.toml", 2));
+    assert!(
+        e.message.contains("card `X`") && e.message.contains("`cost`"),
+        "{e}"
+    );
+
+    let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ncolour = \"red\"\n");
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.message.contains("colour"), "{e}");
+
+    let e =
+        err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"deal\", amount = 2 }]\n");
+    assert!(e.message.contains("needs a `target`"), "{e}");
+
+    let e = err("[[card]]\nname = \"X\"\ntype = \"unit\"\nabilities = [{ ability = \"when-chosen\", trigger = \"Nope\" }]\n");
+    assert!(e.message.contains("no card or ability named `Nope`"), "{e}");
+
+    let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\nrepeat = [\"Discard two\"]\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+    assert!(e.message.contains("Discard N"), "{e}");
+
+    let e = err("[[card]]\nname = \"X\"\ntype = \"wizard\"\n");
+    assert!(e.message.contains("unknown variant"), "{e}");
+
+    let e = err("[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n[[card]]\nname = \"x\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n");
+    assert!(e.message.contains("defined earlier"), "{e}");
+    assert_eq!(e.line, 6, "{e}");
+
+    // The same name twice: the line is the second card's, where the error is.
+    let card =
+        "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n";
+    let e = err(&format!("{card}{card}"));
+    assert_eq!(e.line, 6, "{e}");
+}
