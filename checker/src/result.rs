@@ -113,13 +113,6 @@ pub enum StopReason {
     MemoryLimit,
 }
 
-impl StopReason {
-    /// Whether this stop means every reachable state was explored.
-    pub fn is_complete(self) -> bool {
-        self == StopReason::Exhausted
-    }
-}
-
 /// The result of a run.
 pub struct CheckResult<M: Model> {
     /// One verdict per property, in `Model::properties` order.

@@ -2,8 +2,8 @@
 //! 0.31) over the same Repeat model, plus the scaling curve over the bounds.
 //!
 //! ```sh
-//! cargo bench -p checker --bench versus                        # default bound, 1 and 2 threads
-//! BENCH_BOUNDS=tiny,default,large cargo bench -p checker --bench versus   # + the larger curve
+//! cargo bench -p rbcheck-bench --bench versus                        # default bound, 1 and 2 threads
+//! BENCH_BOUNDS=tiny,default,large cargo bench -p rbcheck-bench --bench versus   # + the larger curve
 //! ```
 //!
 //! Environment (all optional):
