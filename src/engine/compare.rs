@@ -3,6 +3,7 @@
 //! does not depend on the case, so that many hits of one bug group into one finding.
 
 use super::protocol::*;
+use crate::case::ast::PlayStmt;
 use model::cost::Cost;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,18 +93,18 @@ fn cost_total(c: &Cost) -> u32 {
 }
 
 /// The rule a statement kind is governed by (for an engine refusing it).
-fn statement_rule(p: &PlayJson) -> (&'static str, &'static str) {
+fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
     match p {
-        PlayJson::Play { .. } => ("play", "354, 358.4"),
-        PlayJson::Pass { .. } => ("pass", "339"),
-        PlayJson::May { .. } => ("may", "402.1"),
-        PlayJson::Repeat { .. } => ("repeat", "820.1.c, 355.1.a"),
-        PlayJson::Mode { .. } => ("mode", "355.3, 820.2.a"),
-        PlayJson::Target { .. } => ("target", "355.5, 355.8, 820.2.a"),
-        PlayJson::NoMoreTargets { .. } => ("no-more-targets", "355.13"),
-        PlayJson::Destination { .. } => ("destination", "355.4"),
-        PlayJson::Pay { .. } => ("pay", "356-357"),
-        PlayJson::NewChoices { .. } | PlayJson::DeclineNewChoices { .. } => {
+        PlayStmt::Play { .. } => ("play", "354, 358.4"),
+        PlayStmt::Pass { .. } => ("pass", "339"),
+        PlayStmt::May { .. } => ("may", "402.1"),
+        PlayStmt::Repeat { .. } => ("repeat", "820.1.c, 355.1.a"),
+        PlayStmt::Mode { .. } => ("mode", "355.3, 820.2.a"),
+        PlayStmt::Target { .. } => ("target", "355.5, 355.8, 820.2.a"),
+        PlayStmt::NoMoreTargets { .. } => ("no-more-targets", "355.13"),
+        PlayStmt::Destination { .. } => ("destination", "355.4"),
+        PlayStmt::Pay { .. } => ("pay", "356-357"),
+        PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => {
             ("new-choices", "750-753")
         }
     }
@@ -112,8 +113,7 @@ fn statement_rule(p: &PlayJson) -> (&'static str, &'static str) {
 fn stmt_text(req: &CaseRequest, index: usize) -> String {
     req.plays
         .get(index)
-        .and_then(|p| play_stmt(&p.stmt).ok())
-        .map(|s| crate::case::print::play_stmt(&s))
+        .map(|p| crate::case::print::play_stmt(&p.stmt))
         .unwrap_or_else(|| "?".into())
 }
 

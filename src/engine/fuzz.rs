@@ -518,7 +518,7 @@ fn shrink(
 pub fn decisions(c: &Case) -> usize {
     c.plays
         .iter()
-        .filter(|p| !matches!(p.stmt, PlayStmt::Pass(_)))
+        .filter(|p| !matches!(p.stmt, PlayStmt::Pass { .. }))
         .count()
 }
 
