@@ -84,9 +84,9 @@ fn board() -> impl Strategy<Value = BoardStmt> {
 }
 fn play() -> impl Strategy<Value = PlayStmt> {
     prop_oneof![
-        (player(), name()).prop_map(|(p, c)| PlayStmt::Play(p, c)),
-        player().prop_map(PlayStmt::Pass),
-        any::<bool>().prop_map(PlayStmt::May),
+        (player(), name()).prop_map(|(player, card)| PlayStmt::Play { player, card }),
+        player().prop_map(|player| PlayStmt::Pass { player }),
+        any::<bool>().prop_map(|perform| PlayStmt::May { perform }),
         (1u8..5, any::<bool>()).prop_map(|(instance, pay)| PlayStmt::Repeat { instance, pay }),
         (1u8..5, 1u8..5).prop_map(|(exec, mode)| PlayStmt::Mode { exec, mode }),
         (1u8..5, 1u8..4, obj()).prop_map(|(exec, instruction, obj)| PlayStmt::Target {
@@ -102,9 +102,9 @@ fn play() -> impl Strategy<Value = PlayStmt> {
             to
         }),
         proptest::collection::vec(prop_oneof![Just(Domain::Mind), Just(Domain::Calm)], 0..3)
-            .prop_map(PlayStmt::Pay),
-        (1u8..5).prop_map(PlayStmt::NewChoices),
-        (1u8..5).prop_map(PlayStmt::DeclineNewChoices),
+            .prop_map(|any| PlayStmt::Pay { any }),
+        (1u8..5).prop_map(|item| PlayStmt::NewChoices { item }),
+        (1u8..5).prop_map(|item| PlayStmt::DeclineNewChoices { item }),
     ]
 }
 fn expect() -> impl Strategy<Value = Expect> {
@@ -151,7 +151,10 @@ proptest! {
         mut plays in proptest::collection::vec(play(), 0..8),
         expects in proptest::collection::vec(expect(), 0..8),
     ) {
-        plays.insert(0, PlayStmt::Play(Player::YOU, "X".into()));
+        plays.insert(0, PlayStmt::Play {
+                player: Player::YOU,
+                card: "X".into(),
+            });
         let header: Vec<String> = header.into_iter().map(|h| h.trim().to_string()).collect();
         let case = Case {
             version: 1,

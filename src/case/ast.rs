@@ -1,8 +1,10 @@
 //! What a case file says: its setup, the decisions played, and the expected outcome. The parser
 //! builds this, the printer writes it back in canonical form, and the replayer runs it.
 
-use model::cost::Cost;
+use super::wire;
+use model::cost::{Cost, Domain};
 use model::state::{CancelWhy, IgnoredWhy, Location, Player};
+use serde::{Deserialize, Serialize};
 
 /// A whole case file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,12 +25,15 @@ pub struct Case {
     pub expects: Vec<Line<Expect>>,
 }
 
-/// A statement with the line it came from (0 for statements built in memory).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A statement with the line it came from (0 for statements built in memory). On the wire
+/// (a request's `plays`) the statement's fields sit beside `line`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line<T> {
     /// 1-based line number in the file.
+    #[serde(default)]
     pub line: usize,
     /// The statement.
+    #[serde(flatten)]
     pub stmt: T,
 }
 
@@ -39,7 +44,8 @@ impl<T> Line<T> {
     }
 }
 
-/// A reference to an object of the case: a labelled unit or gear, or a chain item by number.
+/// A reference to an object of the case: a labelled unit or gear, or a chain item by number
+/// (one string on the wire: see [`wire`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ObjRef {
     /// A unit or gear by its label.
@@ -100,15 +106,30 @@ pub enum BoardStmt {
     Attack(String),
 }
 
-/// A decision of the play section.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A decision of the play section. On the wire (`corpus/PROTOCOL.md`) it is an object tagged by
+/// `do`, with these fields under these names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case")]
 pub enum PlayStmt {
     /// `PLAYER play "Card"` (354)
-    Play(Player, String),
+    Play {
+        /// Who plays.
+        #[serde(with = "wire::player")]
+        player: Player,
+        /// The card's name.
+        card: String,
+    },
     /// `PLAYER pass` (339)
-    Pass(Player),
+    Pass {
+        /// Who passes.
+        #[serde(with = "wire::player")]
+        player: Player,
+    },
     /// `may perform` / `may decline` (402.1)
-    May(bool),
+    May {
+        /// Perform (or decline).
+        perform: bool,
+    },
     /// `repeat N pay` / `repeat N skip`: one line per instance (820.1.c.2–3)
     Repeat {
         /// 1-based instance.
@@ -130,6 +151,7 @@ pub enum PlayStmt {
         /// 1-based instruction.
         instruction: u8,
         /// The object.
+        #[serde(rename = "object")]
         obj: ObjRef,
     },
     /// `exec K no-more-targets I` (355.13)
@@ -146,15 +168,26 @@ pub enum PlayStmt {
         /// 1-based instruction.
         instruction: u8,
         /// Where to.
+        #[serde(rename = "location", with = "wire::location")]
         to: Location,
     },
-    /// `pay [any DOMAIN...]` (357): any-domain Power taken from these domains.
-    Pay(Vec<model::cost::Domain>),
+    /// `pay [any DOMAIN...]` (357)
+    Pay {
+        /// The domains any-domain Power is taken from, one per [A].
+        #[serde(default, with = "wire::domains")]
+        any: Vec<Domain>,
+    },
     /// `new-choices item N`: the `exec ... target` lines that follow are the item's whole new
     /// set of targets, replacing the old (751–753).
-    NewChoices(u8),
+    NewChoices {
+        /// The item.
+        item: u8,
+    },
     /// `new-choices item N decline` (750)
-    DeclineNewChoices(u8),
+    DeclineNewChoices {
+        /// The item.
+        item: u8,
+    },
 }
 
 /// What an expectation checks.

@@ -159,17 +159,18 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 })
             });
             if !decided {
-                out.push(PlayStmt::NewChoices(item + 1));
+                out.push(PlayStmt::NewChoices { item: item + 1 });
             }
         };
         match *a {
-            Action::MoveToChain { player, hand } => out.push(PlayStmt::Play(
+            Action::MoveToChain { player, hand } => out.push(PlayStmt::Play {
                 player,
-                game.card(s.players[player.ix()].hand[hand as usize])
+                card: game
+                    .card(s.players[player.ix()].hand[hand as usize])
                     .name
                     .clone(),
-            )),
-            Action::DecideOptional { accept } => out.push(PlayStmt::May(accept)),
+            }),
+            Action::DecideOptional { accept } => out.push(PlayStmt::May { perform: accept }),
             Action::DeclareRepeat { instance, pay } => out.push(PlayStmt::Repeat {
                 instance: instance + 1,
                 pay,
@@ -199,12 +200,14 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                         domains.push(model::Domain::ALL[d]);
                     }
                 }
-                out.push(PlayStmt::Pay(domains));
+                out.push(PlayStmt::Pay { any: domains });
             }
-            Action::Pass => out.push(PlayStmt::Pass(s.priority.unwrap_or(Player::YOU))),
-            Action::DeclineNewChoices => out.push(PlayStmt::DeclineNewChoices(
-                new_choices_for.unwrap_or(0) + 1,
-            )),
+            Action::Pass => out.push(PlayStmt::Pass {
+                player: s.priority.unwrap_or(Player::YOU),
+            }),
+            Action::DeclineNewChoices => out.push(PlayStmt::DeclineNewChoices {
+                item: new_choices_for.unwrap_or(0) + 1,
+            }),
             Action::ReopenRepeat { instance } => {
                 let item = new_choices_for.unwrap_or(0);
                 header(&mut out, item);
@@ -254,7 +257,7 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
         }
     }
     // Trailing passes are implied.
-    while matches!(out.last(), Some(PlayStmt::Pass(_))) {
+    while matches!(out.last(), Some(PlayStmt::Pass { .. })) {
         out.pop();
     }
     out

@@ -6,6 +6,7 @@ pub mod from_trace;
 pub mod parse;
 pub mod print;
 pub mod replay;
+pub mod wire;
 
 pub use ast::Case;
 pub use parse::{parse, ParseError};

@@ -562,8 +562,11 @@ fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
                 Player::OPP
             };
             match c.word("`play \"Card\"` or `pass`")?.as_str() {
-                "play" => PlayStmt::Play(p, c.quoted("the card's name")?),
-                "pass" => PlayStmt::Pass(p),
+                "play" => PlayStmt::Play {
+                    player: p,
+                    card: c.quoted("the card's name")?,
+                },
+                "pass" => PlayStmt::Pass { player: p },
                 w => {
                     c.pos -= 1;
                     return Err(c.err(format!("expected `play \"Card\"` or `pass`, found `{w}`")));
@@ -571,8 +574,8 @@ fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
             }
         }
         "may" => match c.word("`perform` or `decline`")?.as_str() {
-            "perform" => PlayStmt::May(true),
-            "decline" => PlayStmt::May(false),
+            "perform" => PlayStmt::May { perform: true },
+            "decline" => PlayStmt::May { perform: false },
             w => {
                 c.pos -= 1;
                 return Err(c.err(format!("expected `perform` or `decline`, found `{w}`")));
@@ -638,15 +641,15 @@ fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
                     return Err(c.err("expected the domains that pay [A] after `any`"));
                 }
             }
-            PlayStmt::Pay(any)
+            PlayStmt::Pay { any }
         }
         "new-choices" => {
             let item = c.item()?;
             if c.peek_word() == Some("decline") {
                 c.pos += 1;
-                PlayStmt::DeclineNewChoices(item)
+                PlayStmt::DeclineNewChoices { item }
             } else {
-                PlayStmt::NewChoices(item)
+                PlayStmt::NewChoices { item }
             }
         }
         _ => unreachable!("dispatched on play keywords"),

@@ -26,7 +26,8 @@ fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-fn obj(o: &ObjRef) -> String {
+/// An object as a case file writes it.
+pub fn obj(o: &ObjRef) -> String {
     match o {
         ObjRef::Label(l) => l.clone(),
         ObjRef::Item(n) => format!("item {n}"),
@@ -95,10 +96,10 @@ pub fn board_stmt(b: &BoardStmt) -> String {
 /// One play statement.
 pub fn play_stmt(p: &PlayStmt) -> String {
     match p {
-        PlayStmt::Play(pl, c) => format!("{} play {}", player(*pl), quote(c)),
-        PlayStmt::Pass(pl) => format!("{} pass", player(*pl)),
-        PlayStmt::May(true) => "may perform".into(),
-        PlayStmt::May(false) => "may decline".into(),
+        PlayStmt::Play { player: p, card } => format!("{} play {}", player(*p), quote(card)),
+        PlayStmt::Pass { player: p } => format!("{} pass", player(*p)),
+        PlayStmt::May { perform: true } => "may perform".into(),
+        PlayStmt::May { perform: false } => "may decline".into(),
         PlayStmt::Repeat { instance, pay } => {
             format!("repeat {instance} {}", if *pay { "pay" } else { "skip" })
         }
@@ -116,16 +117,16 @@ pub fn play_stmt(p: &PlayStmt) -> String {
             instruction,
             to,
         } => format!("exec {exec} destination {instruction} {}", loc(*to)),
-        PlayStmt::Pay(any) if any.is_empty() => "pay".into(),
-        PlayStmt::Pay(any) => format!(
+        PlayStmt::Pay { any } if any.is_empty() => "pay".into(),
+        PlayStmt::Pay { any } => format!(
             "pay any {}",
             any.iter()
                 .map(|d| d.letter().to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
-        PlayStmt::NewChoices(n) => format!("new-choices item {n}"),
-        PlayStmt::DeclineNewChoices(n) => format!("new-choices item {n} decline"),
+        PlayStmt::NewChoices { item } => format!("new-choices item {item}"),
+        PlayStmt::DeclineNewChoices { item } => format!("new-choices item {item} decline"),
     }
 }
 

@@ -489,7 +489,7 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
         game.actions(&s, &mut acts);
         let mut wanted: Vec<(usize, Action)> = vec![];
         match stmt {
-            PlayStmt::Play(p, c) => {
+            PlayStmt::Play { player: p, card: c } => {
                 let Some(h) = s.players[p.ix()]
                     .hand
                     .iter()
@@ -515,7 +515,7 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
                     },
                 ));
             }
-            PlayStmt::Pass(p) => {
+            PlayStmt::Pass { player: p } => {
                 if s.priority != Some(*p) {
                     let who = s
                         .priority
@@ -535,7 +535,9 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
                 }
                 wanted.push((line, Action::Pass));
             }
-            PlayStmt::May(b) => wanted.push((line, Action::DecideOptional { accept: *b })),
+            PlayStmt::May { perform } => {
+                wanted.push((line, Action::DecideOptional { accept: *perform }))
+            }
             PlayStmt::Repeat { instance, pay } => wanted.push((
                 line,
                 Action::DeclareRepeat {
@@ -584,15 +586,15 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
                     to: *to,
                 },
             )),
-            PlayStmt::Pay(any) => {
+            PlayStmt::Pay { any } => {
                 let mut split = [0u8; 6];
                 for d in any {
                     split[*d as usize] += 1;
                 }
                 wanted.push((line, Action::PayCosts { any: split }));
             }
-            PlayStmt::DeclineNewChoices(_) => wanted.push((line, Action::DeclineNewChoices)),
-            PlayStmt::NewChoices(item) => {
+            PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
+            PlayStmt::NewChoices { item } => {
                 // The lines that follow are the item's whole new set of targets, in order.
                 let mut j = i + 1;
                 let mut set: Vec<(usize, u8, u8, ObjRef)> = vec![];
@@ -716,7 +718,7 @@ fn check_exec_order(case: &Case) -> Result<(), CaseError> {
             | PlayStmt::Target { exec, .. }
             | PlayStmt::NoMoreTargets { exec, .. }
             | PlayStmt::Destination { exec, .. } => *exec,
-            PlayStmt::NewChoices(_) => {
+            PlayStmt::NewChoices { .. } => {
                 in_new_choices = true;
                 current = 0;
                 continue;

@@ -1,9 +1,18 @@
 //! Comparing an engine's observation with the model's (the rules of `corpus/PROTOCOL.md`,
 //! "Comparison"): each difference in the expectation vocabulary, with its rule and a kind that
 //! does not depend on the case, so that many hits of one bug group into one finding.
+//!
+//! Legality is compared first and decides whether anything else is. Every other result field
+//! is a row of a table ([`Field`]) for the subjects it belongs to (an item, a unit, a gear, a
+//! player, the whole observation): its name, how it is read, how a difference is told, the rule
+//! it cites. Comparing a field the protocol adds is adding a row.
+
+mod fields;
+mod legality;
 
 use super::protocol::*;
-use model::cost::Cost;
+use fields::{CANCELLED, GEAR_FIELDS, ITEM_FIELDS, OBSERVATION_FIELDS, PLAYER_FIELDS, UNIT_FIELDS};
+use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
@@ -72,6 +81,23 @@ impl Comparison {
     }
 }
 
+/// Compares an engine's observation of `req` with the model's (which describes everything).
+pub fn compare(req: &CaseRequest, model: &Observation, engine: &Observation) -> Comparison {
+    let mut out = Comparison::default();
+    if legality(req, model, engine, &mut out) {
+        for f in OBSERVATION_FIELDS {
+            f.compare("", model, Some(engine), &mut out);
+        }
+        items(model, engine, &mut out);
+        keyed(&model.units, &engine.units, "unit", UNIT_FIELDS, &mut out);
+        keyed(&model.gear, &engine.gear, "gear", GEAR_FIELDS, &mut out);
+        keyed(&model.players, &engine.players, "", PLAYER_FIELDS, &mut out);
+    }
+    // Stable: within a field, subjects stay in the order they were compared.
+    out.differences.sort_by_key(|d| rank(d.field));
+    out
+}
+
 fn rank(field: &str) -> usize {
     FIELDS
         .iter()
@@ -79,702 +105,184 @@ fn rank(field: &str) -> usize {
         .unwrap_or(FIELDS.len())
 }
 
-fn more_fewer(model: u32, engine: u32) -> &'static str {
-    if engine > model {
-        "engine more"
-    } else {
-        "engine fewer"
+// ---- The rows of a table ----
+
+/// A difference as a field tells it; the row adds the field, its rule and the kind's prefix.
+pub(super) struct Told {
+    pub(super) subject: String,
+    pub(super) model: String,
+    pub(super) engine: String,
+    pub(super) kind: String,
+    /// A finer rule than the row's, when the difference names one.
+    pub(super) rule: Option<&'static str>,
+}
+
+/// How a field's two values are told apart.
+pub(super) enum Tell<V: ?Sized> {
+    /// One value per subject: the expectation a value stands for (given the subject), and the
+    /// kind of the difference between the model's and the engine's (`None`: they agree).
+    One {
+        words: fn(&str, &V) -> String,
+        kind: fn(&V, &V) -> Option<String>,
+    },
+    /// A collection compared entry by entry, each entry a difference of its own.
+    Each(fn(&str, &V, &V) -> Vec<Told>),
+}
+
+/// One row of a comparison table: a result field of subjects of type `T`.
+pub(super) struct Field<T, V: ?Sized> {
+    /// Its name, one of [`FIELDS`].
+    pub(super) name: &'static str,
+    /// The rule a difference cites.
+    pub(super) rule: &'static str,
+    /// The field's value, on either side; `None`: not stated (the model's: not compared, the
+    /// engine's: not reported).
+    pub(super) read: fn(&T) -> Option<&V>,
+    /// Whether an engine leaving the field out leaves this model value uncompared.
+    pub(super) unreported: fn(&V) -> bool,
+    /// How a difference is told.
+    pub(super) tell: Tell<V>,
+}
+
+/// A row of any value type, for the tables.
+pub(super) trait Compared<T> {
+    /// The field's name.
+    fn name(&self) -> &'static str;
+    /// Compares the field of one subject (`engine`: `None` if the engine left the subject out).
+    fn compare(&self, subject: &str, model: &T, engine: Option<&T>, out: &mut Comparison);
+}
+
+impl<T, V: ?Sized> Compared<T> for Field<T, V> {
+    fn name(&self) -> &'static str {
+        self.name
     }
-}
 
-fn cost_total(c: &Cost) -> u32 {
-    c.energy as u32 + c.power_total() as u32
-}
-
-/// The rule a statement kind is governed by (for an engine refusing it).
-fn statement_rule(p: &PlayJson) -> (&'static str, &'static str) {
-    match p {
-        PlayJson::Play { .. } => ("play", "354, 358.4"),
-        PlayJson::Pass { .. } => ("pass", "339"),
-        PlayJson::May { .. } => ("may", "402.1"),
-        PlayJson::Repeat { .. } => ("repeat", "820.1.c, 355.1.a"),
-        PlayJson::Mode { .. } => ("mode", "355.3, 820.2.a"),
-        PlayJson::Target { .. } => ("target", "355.5, 355.8, 820.2.a"),
-        PlayJson::NoMoreTargets { .. } => ("no-more-targets", "355.13"),
-        PlayJson::Destination { .. } => ("destination", "355.4"),
-        PlayJson::Pay { .. } => ("pay", "356-357"),
-        PlayJson::NewChoices { .. } | PlayJson::DeclineNewChoices { .. } => {
-            ("new-choices", "750-753")
-        }
-    }
-}
-
-fn stmt_text(req: &CaseRequest, index: usize) -> String {
-    req.plays
-        .get(index)
-        .and_then(|p| play_stmt(&p.stmt).ok())
-        .map(|s| crate::case::print::play_stmt(&s))
-        .unwrap_or_else(|| "?".into())
-}
-
-fn instruction_rule(reason: Option<&str>) -> &'static str {
-    match reason {
-        Some("targets-illegal") => "359.3.e.7, 820.1.d.2",
-        Some("linked-not-executed") => "359.3.e.14",
-        Some("impossible") => "359.3.e.6",
-        Some("source-gone") => "359.3.e.12",
-        _ => "359.3.e, 820.3",
-    }
-}
-
-fn instr_text(n: u32, k: u32, i: u32, v: Option<&(bool, Option<String>)>) -> String {
-    match v {
-        Some((true, _)) => format!("performed item {n} exec {k} instruction {i}"),
-        Some((false, Some(r))) => format!("ignored item {n} exec {k} instruction {i} {r}"),
-        Some((false, None)) => format!("ignored item {n} exec {k} instruction {i}"),
-        None => format!("no execution {k} of item {n} runs instruction {i}"),
-    }
-}
-
-/// Compares an engine's observation of `req` with the model's (which describes everything).
-pub fn compare(req: &CaseRequest, model: &Observation, engine: &Observation) -> Comparison {
-    let mut diffs: Vec<Difference> = vec![];
-    let mut diff =
-        |field: &'static str, subject: String, m: String, e: String, rule: &str, kind: String| {
-            diffs.push(Difference {
-                field,
-                subject,
-                model: m,
-                engine: e,
-                rule: rule.to_string(),
-                kind: format!("{field}: {kind}"),
-            })
+    fn compare(&self, subject: &str, model: &T, engine: Option<&T>, out: &mut Comparison) {
+        let Some(m) = (self.read)(model) else {
+            return;
         };
-    let mut nr: BTreeSet<&'static str> = BTreeSet::new();
-    // Legality.
-    let line_of = |i: &IllegalObs| -> Option<usize> {
-        i.line
-            .or_else(|| i.play.and_then(|p| req.plays.get(p).map(|x| x.line)))
-    };
-    let index_of = |line: usize| req.plays.iter().position(|p| p.line == line);
-    let model_legal = model.legal.unwrap_or(true);
-    match engine.legal {
-        None => {
-            nr.insert("legality");
-            if !model_legal {
-                return finish(diffs, nr);
+        let Some(e) = engine.and_then(self.read) else {
+            if (self.unreported)(m) {
+                out.not_reported.insert(self.name);
             }
+            return;
+        };
+        let told = match &self.tell {
+            Tell::One { words, kind } => kind(m, e)
+                .map(|kind| Told {
+                    subject: subject.to_string(),
+                    model: words(subject, m),
+                    engine: words(subject, e),
+                    kind,
+                    rule: None,
+                })
+                .into_iter()
+                .collect(),
+            Tell::Each(each) => each(subject, m, e),
+        };
+        for t in told {
+            out.differences.push(Difference {
+                field: self.name,
+                subject: t.subject,
+                model: t.model,
+                engine: t.engine,
+                rule: t.rule.unwrap_or(self.rule).to_string(),
+                kind: format!("{}: {}", self.name, t.kind),
+            });
         }
-        Some(true) if !model_legal => {
-            let mi = model.illegal.clone().unwrap_or_default();
-            let line = mi.line.unwrap_or(0);
-            let stmt = index_of(line)
-                .map(|i| stmt_text(req, i))
-                .unwrap_or_default();
-            let rule = mi.rule.clone().unwrap_or_else(|| "355-358".into());
-            let kind_stmt = index_of(line)
-                .and_then(|i| req.plays.get(i))
-                .map(|p| statement_rule(&p.stmt).0)
-                .unwrap_or("?");
-            diff(
-                "legality",
-                format!("line {line} `{stmt}`"),
-                format!("illegal line {line} rule {rule}"),
-                "legal".into(),
-                &rule,
-                format!("engine accepts a `{kind_stmt}` the rules refuse ({rule})"),
-            );
-            return finish(diffs, nr);
-        }
-        Some(false) if model_legal => {
-            let ei = engine.illegal.clone().unwrap_or_default();
-            let line = line_of(&ei);
-            let idx = line.and_then(index_of).or(ei.play);
-            let (what, rule) = idx
-                .and_then(|i| req.plays.get(i))
-                .map(|p| statement_rule(&p.stmt))
-                .unwrap_or(("statement", "355-358"));
-            let stmt = idx.map(|i| stmt_text(req, i)).unwrap_or_default();
-            let why = ei
-                .why
-                .as_deref()
-                .map(|w| format!(" ({w})"))
-                .unwrap_or_default();
-            diff(
-                "legality",
-                format!(
-                    "line {} `{stmt}`",
-                    line.map(|l| l.to_string()).unwrap_or_else(|| "?".into())
-                ),
-                "legal".into(),
-                format!(
-                    "illegal line {}{}{why}",
-                    line.map(|l| l.to_string()).unwrap_or_else(|| "?".into()),
-                    ei.rule
-                        .as_deref()
-                        .map(|r| format!(" rule {r}"))
-                        .unwrap_or_default()
-                ),
-                rule,
-                format!("engine refuses a legal `{what}`"),
-            );
-            return finish(diffs, nr);
-        }
-        Some(false) => {
-            // Both illegal: the same statement?
-            let ml = model.illegal.as_ref().and_then(line_of);
-            let el = engine.illegal.as_ref().and_then(line_of);
-            match el {
-                None => {
-                    nr.insert("legality");
-                }
-                Some(el) if Some(el) != ml => {
-                    let rule = model
-                        .illegal
-                        .as_ref()
-                        .and_then(|i| i.rule.clone())
-                        .unwrap_or_else(|| "355-358".into());
-                    let ml = ml.unwrap_or(0);
-                    diff(
-                        "legality",
-                        format!(
-                            "line {ml} `{}`",
-                            index_of(ml).map(|i| stmt_text(req, i)).unwrap_or_default()
-                        ),
-                        format!("illegal line {ml} rule {rule}"),
-                        format!("illegal line {el}"),
-                        &rule,
-                        if el > ml {
-                            format!("engine accepts a statement the rules refuse ({rule})")
-                        } else {
-                            "engine refuses an earlier, legal statement".into()
-                        },
-                    );
-                }
-                _ => {}
-            }
-            return finish(diffs, nr);
-        }
-        Some(true) => {}
-    }
-    // Items.
-    if let Some(mitems) = &model.items {
-        match &engine.items {
-            None => {
-                nr.insert("cancelled");
-                nr.insert("repeat-paid");
-                nr.insert("paid");
-                nr.insert("executions");
-                nr.insert("play-events");
-                nr.insert("countered");
-                nr.insert("instructions");
-            }
-            Some(eitems) => {
-                for mi in mitems {
-                    let n = mi.item;
-                    let subject = format!("item {n}");
-                    let Some(ei) = eitems.iter().find(|e| e.item == n) else {
-                        nr.insert("executions");
-                        continue;
-                    };
-                    // Cancelled.
-                    let mc = mi.cancelled.clone().unwrap_or(Cancelled::Flag(false));
-                    match &ei.cancelled {
-                        None => {
-                            nr.insert("cancelled");
-                        }
-                        Some(ec) => {
-                            if ec.is_cancelled() != mc.is_cancelled() {
-                                let m = if mc.is_cancelled() {
-                                    format!("cancelled item {n} {}", mc.reason().unwrap_or(""))
-                                } else {
-                                    format!("not cancelled item {n}")
-                                };
-                                let e = if ec.is_cancelled() {
-                                    format!("cancelled item {n} {}", ec.reason().unwrap_or(""))
-                                } else {
-                                    format!("not cancelled item {n}")
-                                };
-                                diff(
-                                    "cancelled",
-                                    subject.clone(),
-                                    m.trim().into(),
-                                    e.trim().into(),
-                                    "358.5",
-                                    if ec.is_cancelled() {
-                                        "engine cancels a play the rules allow".into()
-                                    } else {
-                                        format!(
-                                            "engine does not cancel ({})",
-                                            mc.reason().unwrap_or("cancelled")
-                                        )
-                                    },
-                                );
-                            } else if let (Some(a), Some(b)) = (mc.reason(), ec.reason()) {
-                                if a != b {
-                                    diff(
-                                        "cancelled",
-                                        subject.clone(),
-                                        format!("cancelled item {n} {a}"),
-                                        format!("cancelled item {n} {b}"),
-                                        "358.5",
-                                        format!("engine cancels for {b}, the rules for {a}"),
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    if mc.is_cancelled() {
-                        continue;
-                    }
-                    if ei.cancelled.as_ref().is_some_and(|x| x.is_cancelled()) {
-                        continue;
-                    }
-                    // Repeat paid.
-                    match (&mi.repeat_paid, &ei.repeat_paid) {
-                        (Some(m), Some(e)) => {
-                            let (mut a, mut b) = (m.clone(), e.clone());
-                            a.sort();
-                            b.sort();
-                            if a != b {
-                                let show = |v: &[u32]| {
-                                    if v.is_empty() {
-                                        "none".to_string()
-                                    } else {
-                                        v.iter()
-                                            .map(|x| x.to_string())
-                                            .collect::<Vec<_>>()
-                                            .join(" ")
-                                    }
-                                };
-                                diff(
-                                    "repeat-paid",
-                                    subject.clone(),
-                                    format!("repeat-paid item {n} {}", show(&a)),
-                                    format!("repeat-paid item {n} {}", show(&b)),
-                                    "820.1.c",
-                                    if b.len() > a.len() {
-                                        "engine more".into()
-                                    } else if b.len() < a.len() {
-                                        "engine fewer".into()
-                                    } else {
-                                        "engine different".into()
-                                    },
-                                );
-                            }
-                        }
-                        (Some(_), None) => {
-                            nr.insert("repeat-paid");
-                        }
-                        _ => {}
-                    }
-                    // Counts.
-                    for (field, m, e, rule, word) in [
-                        (
-                            "executions",
-                            mi.executions,
-                            ei.executions,
-                            "820.3",
-                            "executions",
-                        ),
-                        (
-                            "play-events",
-                            mi.play_events,
-                            ei.play_events,
-                            "820.3.a, 419.4.a",
-                            "play-events",
-                        ),
-                    ] {
-                        match (m, e) {
-                            (Some(m), Some(e)) if m != e => diff(
-                                field,
-                                subject.clone(),
-                                format!("{word} item {n} {m}"),
-                                format!("{word} item {n} {e}"),
-                                rule,
-                                more_fewer(m, e).into(),
-                            ),
-                            (Some(_), None) => {
-                                nr.insert(field);
-                            }
-                            _ => {}
-                        }
-                    }
-                    match (mi.countered, ei.countered) {
-                        (Some(m), Some(e)) if m != e => {
-                            let t = |b: bool| {
-                                if b {
-                                    format!("countered item {n}")
-                                } else {
-                                    format!("not-countered item {n}")
-                                }
-                            };
-                            diff(
-                                "countered",
-                                subject.clone(),
-                                t(m),
-                                t(e),
-                                "425",
-                                if e {
-                                    "engine counters".into()
-                                } else {
-                                    "engine does not counter".into()
-                                },
-                            );
-                        }
-                        (Some(_), None) => {
-                            nr.insert("countered");
-                        }
-                        _ => {}
-                    }
-                    // Instructions.
-                    match (&mi.instructions, &ei.instructions) {
-                        (Some(m), Some(e)) => {
-                            let map = |v: &[InstructionObs]| {
-                                v.iter()
-                                    .map(|x| {
-                                        ((x.exec, x.instruction), (x.performed, x.reason.clone()))
-                                    })
-                                    .collect::<BTreeMap<_, _>>()
-                            };
-                            let (mm, em) = (map(m), map(e));
-                            let keys: BTreeSet<(u32, u32)> =
-                                mm.keys().chain(em.keys()).copied().collect();
-                            for (k, i) in keys {
-                                let (a, b) = (mm.get(&(k, i)), em.get(&(k, i)));
-                                let kind = match (a, b) {
-                                    (Some((true, _)), Some((true, _))) => continue,
-                                    (Some((false, ra)), Some((false, rb))) => match (ra, rb) {
-                                        (Some(x), Some(y)) if x != y => {
-                                            format!("engine ignores for {y}, the rules for {x}")
-                                        }
-                                        _ => continue,
-                                    },
-                                    (Some((false, r)), Some((true, _))) => format!(
-                                        "engine performs an instruction the rules ignore ({})",
-                                        r.as_deref().unwrap_or("ignored")
-                                    ),
-                                    (Some((true, _)), Some((false, r))) => format!(
-                                        "engine ignores ({}) an instruction the rules perform",
-                                        r.as_deref().unwrap_or("no reason")
-                                    ),
-                                    (None, Some(_)) => {
-                                        "engine runs an instruction of an execution the rules do not run".into()
-                                    }
-                                    (Some(_), None) => {
-                                        "engine does not run an instruction the rules run".into()
-                                    }
-                                    (None, None) => continue,
-                                };
-                                let reason = a
-                                    .and_then(|x| x.1.as_deref())
-                                    .or(b.and_then(|x| x.1.as_deref()));
-                                diff(
-                                    "instructions",
-                                    format!("item {n} exec {k} instruction {i}"),
-                                    instr_text(n, k, i, a),
-                                    instr_text(n, k, i, b),
-                                    instruction_rule(reason),
-                                    kind,
-                                );
-                            }
-                        }
-                        (Some(_), None) => {
-                            nr.insert("instructions");
-                        }
-                        _ => {}
-                    }
-                    // Paid.
-                    match (&mi.paid, &ei.paid) {
-                        (Some(m), Some(e)) => cost_diff(
-                            &mut diff,
-                            "paid",
-                            subject.clone(),
-                            &format!("paid item {n}"),
-                            m,
-                            e,
-                            "356-357",
-                        ),
-                        (Some(_), None) => {
-                            nr.insert("paid");
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-    }
-    // Triggers.
-    if let Some(mt) = &model.triggered {
-        match &engine.triggered {
-            None => {
-                if !mt.is_empty() {
-                    nr.insert("triggered");
-                }
-            }
-            Some(et) => {
-                let lower = |m: &BTreeMap<String, u32>| {
-                    m.iter()
-                        .map(|(k, v)| (k.to_ascii_lowercase(), (k.clone(), *v)))
-                        .collect::<BTreeMap<_, _>>()
-                };
-                let (ml, el) = (lower(mt), lower(et));
-                let keys: BTreeSet<&String> = ml.keys().chain(el.keys()).collect();
-                for k in keys {
-                    let name = ml
-                        .get(k)
-                        .or(el.get(k))
-                        .map(|x| x.0.clone())
-                        .unwrap_or_default();
-                    let (a, b) = (
-                        ml.get(k).map(|x| x.1).unwrap_or(0),
-                        el.get(k).map(|x| x.1).unwrap_or(0),
-                    );
-                    if a != b {
-                        diff(
-                            "triggered",
-                            format!("\"{name}\""),
-                            format!("triggered \"{name}\" {a}"),
-                            format!("triggered \"{name}\" {b}"),
-                            "419.4.a, 820.3.a, 383",
-                            more_fewer(a, b).into(),
-                        );
-                    }
-                }
-            }
-        }
-    }
-    // Units and gear.
-    if let Some(mu) = &model.units {
-        for (l, m) in mu {
-            let e = engine.units.as_ref().and_then(|u| u.get(l));
-            let subject = format!("unit {l}");
-            match (&m.zone, e.and_then(|e| e.zone.as_ref())) {
-                (Some(a), Some(b)) if !a.eq_ignore_ascii_case(b) => diff(
-                    "unit-zone",
-                    subject.clone(),
-                    format!("unit {l} {}", zone_words(a)),
-                    format!("unit {l} {}", zone_words(b)),
-                    "359.3.e, 321",
-                    if b.eq_ignore_ascii_case("board") {
-                        "engine leaves a unit on the board".into()
-                    } else {
-                        "engine puts a unit in the trash".into()
-                    },
-                ),
-                (Some(_), None) => {
-                    nr.insert("unit-zone");
-                }
-                _ => {}
-            }
-            match (m.damage, e.and_then(|e| e.damage)) {
-                (Some(a), Some(b)) if a != b => diff(
-                    "damage",
-                    subject.clone(),
-                    format!("unit {l} damage {a}"),
-                    format!("unit {l} damage {b}"),
-                    "359.3.e, 321",
-                    more_fewer(a, b).into(),
-                ),
-                (Some(_), None) => {
-                    nr.insert("damage");
-                }
-                _ => {}
-            }
-            match (&m.location, e.and_then(|e| e.location.as_ref())) {
-                (Some(a), Some(b)) if parse_location(a) != parse_location(b) => diff(
-                    "location",
-                    subject.clone(),
-                    format!("unit {l} at {a}"),
-                    format!("unit {l} at {b}"),
-                    "355.4, 359.3.e.6",
-                    "engine different".into(),
-                ),
-                (Some(_), None) => {
-                    nr.insert("location");
-                }
-                _ => {}
-            }
-        }
-    }
-    if let Some(mg) = &model.gear {
-        for (l, m) in mg {
-            let e = engine.gear.as_ref().and_then(|g| g.get(l));
-            match (&m.zone, e.and_then(|e| e.zone.as_ref())) {
-                (Some(a), Some(b)) if !a.eq_ignore_ascii_case(b) => diff(
-                    "gear-zone",
-                    format!("gear {l}"),
-                    format!("gear {l} {}", zone_words(a)),
-                    format!("gear {l} {}", zone_words(b)),
-                    "359.3.e",
-                    if b.eq_ignore_ascii_case("board") {
-                        "engine leaves a gear on the board".into()
-                    } else {
-                        "engine puts a gear in the trash".into()
-                    },
-                ),
-                (Some(_), None) => {
-                    nr.insert("gear-zone");
-                }
-                _ => {}
-            }
-        }
-    }
-    // Players.
-    if let Some(mp) = &model.players {
-        for (p, m) in mp {
-            let e = engine.players.as_ref().and_then(|x| x.get(p));
-            match (&m.pool, e.and_then(|e| e.pool.as_ref())) {
-                (Some(a), Some(b)) => cost_diff(
-                    &mut diff,
-                    "pool",
-                    p.clone(),
-                    &format!("pool {p}"),
-                    a,
-                    b,
-                    "357, 425.1.c",
-                ),
-                (Some(_), None) => {
-                    nr.insert("pool");
-                }
-                _ => {}
-            }
-            for (field, a, b, rule, word) in [
-                (
-                    "tokens",
-                    m.tokens,
-                    e.and_then(|e| e.tokens),
-                    "820.3, 350.2",
-                    "tokens",
-                ),
-                (
-                    "hand-size",
-                    m.hand_size,
-                    e.and_then(|e| e.hand_size),
-                    "359.3.e",
-                    "hand-size",
-                ),
-                ("deck", m.deck, e.and_then(|e| e.deck), "359.3.e", "deck"),
-                (
-                    "finalized",
-                    m.finalized,
-                    e.and_then(|e| e.finalized),
-                    "419.4.b",
-                    "finalized",
-                ),
-            ] {
-                match (a, b) {
-                    (Some(a), Some(b)) if a != b => diff(
-                        field,
-                        p.clone(),
-                        format!("{word} {p} {a}"),
-                        format!("{word} {p} {b}"),
-                        rule,
-                        more_fewer(a, b).into(),
-                    ),
-                    (Some(_), None) => {
-                        nr.insert(field);
-                    }
-                    _ => {}
-                }
-            }
-            match (&m.trash, e.and_then(|e| e.trash.as_ref())) {
-                (Some(a), Some(b)) => {
-                    let low =
-                        |v: &[String]| v.iter().map(|x| x.to_ascii_lowercase()).collect::<Vec<_>>();
-                    let (la, lb) = (low(a), low(b));
-                    if la != lb {
-                        let (mut sa, mut sb) = (la.clone(), lb.clone());
-                        sa.sort();
-                        sb.sort();
-                        let kind = if sa == sb {
-                            "engine different order"
-                        } else if lb.len() < la.len() {
-                            "engine fewer cards"
-                        } else if lb.len() > la.len() {
-                            "engine more cards"
-                        } else {
-                            "engine different cards"
-                        };
-                        let show = |v: &[String]| {
-                            if v.is_empty() {
-                                "none".to_string()
-                            } else {
-                                v.iter()
-                                    .map(|x| format!("\"{x}\""))
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                            }
-                        };
-                        diff(
-                            "trash",
-                            p.clone(),
-                            format!("trash {p} {}", show(a)),
-                            format!("trash {p} {}", show(b)),
-                            "425.1.a.1, 359.3.d",
-                            kind.into(),
-                        );
-                    }
-                }
-                (Some(_), None) => {
-                    nr.insert("trash");
-                }
-                _ => {}
-            }
-        }
-    }
-    finish(diffs, nr)
-}
-
-fn finish(mut differences: Vec<Difference>, not_reported: BTreeSet<&'static str>) -> Comparison {
-    differences.sort_by_key(|d| rank(d.field));
-    Comparison {
-        differences,
-        not_reported,
     }
 }
 
-fn zone_words(z: &str) -> &'static str {
-    if z.eq_ignore_ascii_case("board") {
-        "on board"
-    } else {
-        "in trash"
-    }
+/// For [`Field::unreported`]: every model value an engine leaves out is left uncompared.
+pub(super) fn always<V: ?Sized>(_: &V) -> bool {
+    true
 }
 
-fn cost_diff(
-    diff: &mut impl FnMut(&'static str, String, String, String, &str, String),
-    field: &'static str,
-    subject: String,
-    words: &str,
-    model: &str,
-    engine: &str,
-    rule: &str,
-) {
-    let Ok(m) = Cost::parse(model, &[]) else {
+// ---- The subjects ----
+
+/// Every item of the model's, against the engine's item of the same number.
+fn items(model: &Observation, engine: &Observation, out: &mut Comparison) {
+    let Some(mitems) = &model.items else {
         return;
     };
-    match Cost::parse(engine, &[]) {
-        Err(e) => diff(
-            field,
-            subject,
-            format!("{words} {m}"),
-            format!("{words} {engine} (unreadable: {e})"),
-            rule,
-            "engine unreadable".into(),
-        ),
-        Ok(e) if e != m => diff(
-            field,
-            subject,
-            format!("{words} {m}"),
-            format!("{words} {e}"),
-            rule,
-            match cost_total(&e).cmp(&cost_total(&m)) {
-                std::cmp::Ordering::Greater => "engine more".into(),
-                std::cmp::Ordering::Less => "engine less".into(),
-                std::cmp::Ordering::Equal => "engine different domains".into(),
-            },
-        ),
-        _ => {}
+    let Some(eitems) = &engine.items else {
+        out.not_reported.insert(CANCELLED.name);
+        out.not_reported
+            .extend(ITEM_FIELDS.iter().map(|f| f.name()));
+        return;
+    };
+    for mi in mitems {
+        let subject = format!("item {}", mi.item);
+        let Some(ei) = eitems.iter().find(|e| e.item == mi.item) else {
+            out.not_reported.insert("executions");
+            continue;
+        };
+        // The model states every field; an item it did not cancel may leave `cancelled` out.
+        let filled;
+        let mi = if mi.cancelled.is_some() {
+            mi
+        } else {
+            filled = ItemObs {
+                cancelled: Some(Cancelled::Flag(false)),
+                ..mi.clone()
+            };
+            &filled
+        };
+        CANCELLED.compare(&subject, mi, Some(ei), out);
+        let undone = |i: &ItemObs| i.cancelled.as_ref().is_some_and(|c| c.is_cancelled());
+        if undone(mi) || undone(ei) {
+            continue;
+        }
+        for f in ITEM_FIELDS {
+            f.compare(&subject, mi, Some(ei), out);
+        }
+    }
+}
+
+/// Every subject of the model's, by key, against the engine's of the same key (`what`: the
+/// word before the key in the subject, if any).
+fn keyed<T>(
+    model: &Option<BTreeMap<String, T>>,
+    engine: &Option<BTreeMap<String, T>>,
+    what: &str,
+    fields: &[&dyn Compared<T>],
+    out: &mut Comparison,
+) {
+    let Some(model) = model else {
+        return;
+    };
+    for (key, m) in model {
+        let e = engine.as_ref().and_then(|e| e.get(key));
+        let subject = match what {
+            "" => key.clone(),
+            w => format!("{w} {key}"),
+        };
+        for f in fields {
+            f.compare(&subject, m, e, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fields::*;
+    use super::*;
+
+    /// A row names a field of [`FIELDS`], which ranks it; no field has two rows.
+    #[test]
+    fn every_row_is_a_ranked_field_once() {
+        let mut names: Vec<&str> = vec!["legality", CANCELLED.name];
+        names.extend(OBSERVATION_FIELDS.iter().map(|f| f.name()));
+        names.extend(ITEM_FIELDS.iter().map(|f| f.name()));
+        names.extend(UNIT_FIELDS.iter().map(|f| f.name()));
+        names.extend(GEAR_FIELDS.iter().map(|f| f.name()));
+        names.extend(PLAYER_FIELDS.iter().map(|f| f.name()));
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+        let mut all = FIELDS.to_vec();
+        all.sort();
+        assert_eq!(sorted, all);
     }
 }

@@ -514,18 +514,11 @@ fn shrink(
     (best, best_case)
 }
 
-/// Whether a finding's case has an illegal statement the engine accepted (for reports).
-pub fn is_illegal_case(c: &Case) -> bool {
-    c.expects
-        .iter()
-        .any(|e| matches!(e.stmt, crate::case::ast::Expect::Illegal { .. }))
-}
-
 /// The number of play statements of a case that are decisions (not passes).
 pub fn decisions(c: &Case) -> usize {
     c.plays
         .iter()
-        .filter(|p| !matches!(p.stmt, PlayStmt::Pass(_)))
+        .filter(|p| !matches!(p.stmt, PlayStmt::Pass { .. }))
         .count()
 }
 

@@ -624,7 +624,7 @@ pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Cas
     let plays = &mut injected.plays;
     let first_play = plays
         .iter()
-        .position(|p| matches!(p.stmt, PlayStmt::Play(..)));
+        .position(|p| matches!(p.stmt, PlayStmt::Play { .. }));
     let done = match r.inject {
         1 => match plays
             .iter()
@@ -651,7 +651,7 @@ pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Cas
                 .position(|p| matches!(p.stmt, PlayStmt::Repeat { .. })),
             plays
                 .iter()
-                .position(|p| matches!(p.stmt, PlayStmt::Pay(_))),
+                .position(|p| matches!(p.stmt, PlayStmt::Pay { .. })),
         ) {
             (Some(k), Some(pay)) if k < pay => {
                 let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {

@@ -1,0 +1,453 @@
+//! The comparison tables: one row per result field of each kind of subject (see [`Field`]),
+//! and how each field's values are told apart.
+
+use super::{always, Compared, Field, Tell, Told};
+use crate::engine::protocol::*;
+use model::cost::Cost;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Fields of the whole observation.
+pub(super) const OBSERVATION_FIELDS: &[&dyn Compared<Observation>] =
+    &[&Field::<Observation, Triggers> {
+        name: "triggered",
+        rule: "419.4.a, 820.3.a, 383",
+        read: |o| o.triggered.as_ref(),
+        // An engine silent about triggers agrees when nothing triggered.
+        unreported: |m| !m.is_empty(),
+        tell: Tell::Each(triggered),
+    }];
+
+/// Whether an item was cancelled: compared first, as it decides whether the rest is.
+pub(super) const CANCELLED: Field<ItemObs, Cancelled> = Field {
+    name: "cancelled",
+    rule: "358.5",
+    read: |i| i.cancelled.as_ref(),
+    unreported: always,
+    tell: Tell::One {
+        words: |s, c| match c.is_cancelled() {
+            true => format!("cancelled {s} {}", c.reason().unwrap_or(""))
+                .trim()
+                .to_string(),
+            false => format!("not cancelled {s}"),
+        },
+        kind: cancelled_kind,
+    },
+};
+
+/// Fields of an item that was not cancelled.
+pub(super) const ITEM_FIELDS: &[&dyn Compared<ItemObs>] = &[
+    &Field::<ItemObs, [u32]> {
+        name: "repeat-paid",
+        rule: "820.1.c",
+        read: |i| i.repeat_paid.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("repeat-paid {s} {}", instances(v)),
+            kind: repeat_paid_kind,
+        },
+    },
+    &Field::<ItemObs, u32> {
+        name: "executions",
+        rule: "820.3",
+        read: |i| i.executions.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("executions {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<ItemObs, u32> {
+        name: "play-events",
+        rule: "820.3.a, 419.4.a",
+        read: |i| i.play_events.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("play-events {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<ItemObs, bool> {
+        name: "countered",
+        rule: "425",
+        read: |i| i.countered.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| match v {
+                true => format!("countered {s}"),
+                false => format!("not-countered {s}"),
+            },
+            kind: |m, e| {
+                (m != e).then(|| match e {
+                    true => "engine counters".into(),
+                    false => "engine does not counter".into(),
+                })
+            },
+        },
+    },
+    &Field::<ItemObs, [InstructionObs]> {
+        name: "instructions",
+        rule: "359.3.e, 820.3",
+        read: |i| i.instructions.as_deref(),
+        unreported: always,
+        tell: Tell::Each(instructions),
+    },
+    &Field::<ItemObs, str> {
+        name: "paid",
+        rule: "356-357",
+        read: |i| i.paid.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("paid {s} {}", cost_words(v)),
+            kind: cost_kind,
+        },
+    },
+];
+
+/// Fields of a unit, by label.
+pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
+    &Field::<UnitObs, str> {
+        name: "unit-zone",
+        rule: "359.3.e, 321",
+        read: |u| u.zone.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, z| format!("{s} {}", zone_words(z)),
+            kind: |m, e| zone_kind(m, e, "unit"),
+        },
+    },
+    &Field::<UnitObs, u32> {
+        name: "damage",
+        rule: "359.3.e, 321",
+        read: |u| u.damage.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("{s} damage {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<UnitObs, str> {
+        name: "location",
+        rule: "355.4, 359.3.e.6",
+        read: |u| u.location.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("{s} at {v}"),
+            kind: |m, e| {
+                (parse_location(m) != parse_location(e)).then(|| "engine different".into())
+            },
+        },
+    },
+];
+
+/// Fields of a gear, by label.
+pub(super) const GEAR_FIELDS: &[&dyn Compared<GearObs>] = &[&Field::<GearObs, str> {
+    name: "gear-zone",
+    rule: "359.3.e",
+    read: |g| g.zone.as_deref(),
+    unreported: always,
+    tell: Tell::One {
+        words: |s, z| format!("{s} {}", zone_words(z)),
+        kind: |m, e| zone_kind(m, e, "gear"),
+    },
+}];
+
+/// Fields of a player, `you` or `opponent`.
+pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
+    &Field::<PlayerObs, str> {
+        name: "pool",
+        rule: "357, 425.1.c",
+        read: |p| p.pool.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("pool {s} {}", cost_words(v)),
+            kind: cost_kind,
+        },
+    },
+    &Field::<PlayerObs, u32> {
+        name: "tokens",
+        rule: "820.3, 350.2",
+        read: |p| p.tokens.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("tokens {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<PlayerObs, u32> {
+        name: "hand-size",
+        rule: "359.3.e",
+        read: |p| p.hand_size.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("hand-size {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<PlayerObs, u32> {
+        name: "deck",
+        rule: "359.3.e",
+        read: |p| p.deck.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("deck {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<PlayerObs, u32> {
+        name: "finalized",
+        rule: "419.4.b",
+        read: |p| p.finalized.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("finalized {s} {v}"),
+            kind: more_fewer,
+        },
+    },
+    &Field::<PlayerObs, [String]> {
+        name: "trash",
+        rule: "425.1.a.1, 359.3.d",
+        read: |p| p.trash.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |s, v| format!("trash {s} {}", card_names(v)),
+            kind: trash_kind,
+        },
+    },
+];
+
+type Triggers = BTreeMap<String, u32>;
+
+fn more_fewer(model: &u32, engine: &u32) -> Option<String> {
+    (model != engine).then(|| {
+        if engine > model {
+            "engine more"
+        } else {
+            "engine fewer"
+        }
+        .into()
+    })
+}
+
+fn cancelled_kind(m: &Cancelled, e: &Cancelled) -> Option<String> {
+    if e.is_cancelled() != m.is_cancelled() {
+        Some(if e.is_cancelled() {
+            "engine cancels a play the rules allow".into()
+        } else {
+            format!(
+                "engine does not cancel ({})",
+                m.reason().unwrap_or("cancelled")
+            )
+        })
+    } else {
+        match (m.reason(), e.reason()) {
+            (Some(a), Some(b)) if a != b => {
+                Some(format!("engine cancels for {b}, the rules for {a}"))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn sorted<T: Ord + Clone>(v: &[T]) -> Vec<T> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+/// Repeat instances, in order (`none` for none).
+fn instances(v: &[u32]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    sorted(v)
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn repeat_paid_kind(m: &[u32], e: &[u32]) -> Option<String> {
+    (sorted(m) != sorted(e)).then(|| {
+        match e.len().cmp(&m.len()) {
+            std::cmp::Ordering::Greater => "engine more",
+            std::cmp::Ordering::Less => "engine fewer",
+            std::cmp::Ordering::Equal => "engine different",
+        }
+        .into()
+    })
+}
+
+/// Every instruction of every execution, by execution and instruction number.
+fn instructions(item: &str, m: &[InstructionObs], e: &[InstructionObs]) -> Vec<Told> {
+    let map = |v: &[InstructionObs]| {
+        v.iter()
+            .map(|x| ((x.exec, x.instruction), (x.performed, x.reason.clone())))
+            .collect::<BTreeMap<_, _>>()
+    };
+    let (mm, em) = (map(m), map(e));
+    let keys: BTreeSet<(u32, u32)> = mm.keys().chain(em.keys()).copied().collect();
+    let mut told = vec![];
+    for (k, i) in keys {
+        let (a, b) = (mm.get(&(k, i)), em.get(&(k, i)));
+        let kind = match (a, b) {
+            (Some((true, _)), Some((true, _))) | (None, None) => continue,
+            (Some((false, ra)), Some((false, rb))) => match (ra, rb) {
+                (Some(x), Some(y)) if x != y => {
+                    format!("engine ignores for {y}, the rules for {x}")
+                }
+                _ => continue,
+            },
+            (Some((false, r)), Some((true, _))) => format!(
+                "engine performs an instruction the rules ignore ({})",
+                r.as_deref().unwrap_or("ignored")
+            ),
+            (Some((true, _)), Some((false, r))) => format!(
+                "engine ignores ({}) an instruction the rules perform",
+                r.as_deref().unwrap_or("no reason")
+            ),
+            (None, Some(_)) => {
+                "engine runs an instruction of an execution the rules do not run".into()
+            }
+            (Some(_), None) => "engine does not run an instruction the rules run".into(),
+        };
+        let reason = a
+            .and_then(|x| x.1.as_deref())
+            .or(b.and_then(|x| x.1.as_deref()));
+        told.push(Told {
+            subject: format!("{item} exec {k} instruction {i}"),
+            model: instruction_words(item, k, i, a),
+            engine: instruction_words(item, k, i, b),
+            kind,
+            rule: instruction_rule(reason),
+        });
+    }
+    told
+}
+
+/// The rule an ignored instruction's reason cites, finer than the field's.
+fn instruction_rule(reason: Option<&str>) -> Option<&'static str> {
+    match reason {
+        Some("targets-illegal") => Some("359.3.e.7, 820.1.d.2"),
+        Some("linked-not-executed") => Some("359.3.e.14"),
+        Some("impossible") => Some("359.3.e.6"),
+        Some("source-gone") => Some("359.3.e.12"),
+        _ => None,
+    }
+}
+
+fn instruction_words(item: &str, k: u32, i: u32, v: Option<&(bool, Option<String>)>) -> String {
+    match v {
+        Some((true, _)) => format!("performed {item} exec {k} instruction {i}"),
+        Some((false, Some(r))) => format!("ignored {item} exec {k} instruction {i} {r}"),
+        Some((false, None)) => format!("ignored {item} exec {k} instruction {i}"),
+        None => format!("no execution {k} of {item} runs instruction {i}"),
+    }
+}
+
+/// How many times each ability triggered, names compared without case (absent: 0).
+fn triggered(_: &str, m: &Triggers, e: &Triggers) -> Vec<Told> {
+    let lower = |m: &Triggers| {
+        m.iter()
+            .map(|(k, v)| (k.to_ascii_lowercase(), (k.clone(), *v)))
+            .collect::<BTreeMap<_, _>>()
+    };
+    let (ml, el) = (lower(m), lower(e));
+    let keys: BTreeSet<&String> = ml.keys().chain(el.keys()).collect();
+    let mut told = vec![];
+    for k in keys {
+        let name = ml
+            .get(k)
+            .or(el.get(k))
+            .map(|x| x.0.clone())
+            .unwrap_or_default();
+        let count = |m: &BTreeMap<String, (String, u32)>| m.get(k).map(|x| x.1).unwrap_or(0);
+        let (a, b) = (count(&ml), count(&el));
+        if let Some(kind) = more_fewer(&a, &b) {
+            told.push(Told {
+                subject: format!("\"{name}\""),
+                model: format!("triggered \"{name}\" {a}"),
+                engine: format!("triggered \"{name}\" {b}"),
+                kind,
+                rule: None,
+            });
+        }
+    }
+    told
+}
+
+/// A cost as read (normalised), or as given with why it cannot be read.
+fn cost_words(v: &str) -> String {
+    match Cost::parse(v, &[]) {
+        Ok(c) => c.to_string(),
+        Err(e) => format!("{v} (unreadable: {e})"),
+    }
+}
+
+fn cost_total(c: &Cost) -> u32 {
+    c.energy as u32 + c.power_total() as u32
+}
+
+/// Costs compared as read; a model cost that cannot be read is not compared.
+fn cost_kind(model: &str, engine: &str) -> Option<String> {
+    let m = Cost::parse(model, &[]).ok()?;
+    match Cost::parse(engine, &[]) {
+        Err(_) => Some("engine unreadable".into()),
+        Ok(e) if e != m => Some(
+            match cost_total(&e).cmp(&cost_total(&m)) {
+                std::cmp::Ordering::Greater => "engine more",
+                std::cmp::Ordering::Less => "engine less",
+                std::cmp::Ordering::Equal => "engine different domains",
+            }
+            .into(),
+        ),
+        _ => None,
+    }
+}
+
+fn zone_words(z: &str) -> &'static str {
+    if z.eq_ignore_ascii_case("board") {
+        "on board"
+    } else {
+        "in trash"
+    }
+}
+
+fn zone_kind(model: &str, engine: &str, what: &str) -> Option<String> {
+    (!model.eq_ignore_ascii_case(engine)).then(|| {
+        if engine.eq_ignore_ascii_case("board") {
+            format!("engine leaves a {what} on the board")
+        } else {
+            format!("engine puts a {what} in the trash")
+        }
+    })
+}
+
+/// Card names, quoted (`none` for none).
+fn card_names(v: &[String]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|x| format!("\"{x}\""))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Trash contents compared without case, in order.
+fn trash_kind(m: &[String], e: &[String]) -> Option<String> {
+    let low = |v: &[String]| v.iter().map(|x| x.to_ascii_lowercase()).collect::<Vec<_>>();
+    let (la, lb) = (low(m), low(e));
+    if la == lb {
+        return None;
+    }
+    let kind = if sorted(&la) == sorted(&lb) {
+        "engine different order"
+    } else if lb.len() < la.len() {
+        "engine fewer cards"
+    } else if lb.len() > la.len() {
+        "engine more cards"
+    } else {
+        "engine different cards"
+    };
+    Some(kind.into())
+}

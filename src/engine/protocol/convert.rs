@@ -1,0 +1,411 @@
+//! Conversions between the protocol's messages and the case AST / model: the request for a case
+//! file (its board in the protocol's words, every card it names in the catalogue's vocabulary,
+//! the features it uses), and a case rebuilt from a request's structured fields.
+
+use super::*;
+use crate::case::ast::*;
+use crate::case::from_trace::card_table;
+use crate::case::print::player;
+use model::card::{Ability, CardDef, CardKind};
+use model::catalogue::Catalogue;
+use model::cost::Cost;
+use model::game::Game;
+use model::rulebook::Rulebook;
+use model::state::{Location, Player};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A location as the case format writes it.
+pub use crate::case::print::loc as location_name;
+
+/// A card definition as a JSON object in the catalogue's vocabulary.
+pub fn card_json(game: &Game, c: &CardDef) -> Value {
+    let text = format!("card = {}", card_table(game, c));
+    toml::from_str::<toml::Table>(&text)
+        .ok()
+        .and_then(|t| t.get("card").cloned())
+        .and_then(|v| serde_json::to_value(v).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// The features a case uses, judged from its board and the cards it plays.
+pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
+    let by_name = |n: &str| cards.iter().find(|c| c.name.eq_ignore_ascii_case(n));
+    let mut f: Vec<&str> = vec![];
+    let mut add = |x: &'static str| {
+        if !f.contains(&x) {
+            f.push(x);
+        }
+    };
+    if !case.defines.is_empty() {
+        add("defines");
+    }
+    let mut played: Vec<&CardDef> = vec![];
+    for p in &case.plays {
+        match &p.stmt {
+            PlayStmt::Play { card: c, .. } => {
+                add("spells");
+                if let Some(d) = by_name(c) {
+                    played.push(d);
+                }
+            }
+            PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => add("new-choices"),
+            _ => {}
+        }
+    }
+    let mut board_cards: Vec<&CardDef> = vec![];
+    for b in &case.board {
+        match &b.stmt {
+            BoardStmt::Unit { card, .. } | BoardStmt::Gear { card, .. } => {
+                if let Some(d) = by_name(card) {
+                    board_cards.push(d);
+                }
+            }
+            BoardStmt::Battlefield { card: Some(c), .. } => {
+                if let Some(d) = by_name(c) {
+                    board_cards.push(d);
+                }
+            }
+            BoardStmt::Portal(_) => add("grants"),
+            BoardStmt::Attack(label) => {
+                add("abilities");
+                add("triggers");
+                for b2 in &case.board {
+                    if let BoardStmt::Unit {
+                        label: l, card: c, ..
+                    } = &b2.stmt
+                    {
+                        if l == label {
+                            if let Some(d) = by_name(c) {
+                                for a in &d.abilities {
+                                    if let Ability::WhenAttacks(t) = a {
+                                        if let Some(td) = cards.get(*t as usize) {
+                                            played.push(td);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for d in &board_cards {
+        for a in &d.abilities {
+            match a {
+                Ability::OptionalCostsLess | Ability::RepeatCostsLess(_) => add("discounts"),
+                Ability::SpellsHaveRepeatInShowdown(_) => add("grants"),
+                Ability::WhenYouPlayASpell(_) | Ability::WhenChosen(_) => add("triggers"),
+                Ability::Deflect(_) => add("deflect"),
+                _ => {}
+            }
+        }
+    }
+    for d in &played {
+        if d.discount.is_some() {
+            add("discounts");
+        }
+        if !d.as_you_play.is_empty() {
+            add("as-you-play");
+        }
+        if d.kind == CardKind::Ability {
+            add("abilities");
+        }
+        for m in &d.modes {
+            for i in &m.instructions {
+                use model::card::Effect as E;
+                match i.effect {
+                    E::Counter => add("counters"),
+                    E::NewChoices | E::GainControl => add("new-choices"),
+                    E::PlayToken(_) => add("tokens"),
+                    E::Move(_) => add("moves"),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut out: Vec<String> = FEATURES
+        .iter()
+        .filter(|x| f.contains(x))
+        .map(|x| x.to_string())
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Builds the request for a case (`dir` is the case's folder, for a rulebook file).
+pub fn request(case: &Case, dir: Option<&Path>, id: u64) -> Result<CaseRequest, String> {
+    let cards = crate::case::replay::cards(case).map_err(|e| e.to_string())?;
+    let rules = Rulebook::named(&case.rules)
+        .map(Ok)
+        .unwrap_or_else(|| crate::case::replay::rulebook(case, dir).map_err(|e| e.to_string()))?;
+    let rulebook = rulebook_json(case, dir)?;
+    let game = Game::new(rules, cards.clone());
+    // Every card the case names, in the order it names them, and the abilities they trigger.
+    let mut names: Vec<String> = vec![];
+    for d in &case.defines {
+        if let Ok(t) = toml::from_str::<toml::Table>(&format!("card = {}", d.stmt)) {
+            if let Some(n) = t
+                .get("card")
+                .and_then(|c| c.get("name"))
+                .and_then(|n| n.as_str())
+            {
+                add_name(&mut names, n);
+            }
+        }
+    }
+    let board = board_json(case, &mut names);
+    for p in &case.plays {
+        if let PlayStmt::Play { card: c, .. } = &p.stmt {
+            add_name(&mut names, c);
+        }
+    }
+    triggered_names(&game, &mut names);
+    let card_values = names
+        .iter()
+        .filter_map(|n| game.card_named(n))
+        .map(|id| card_json(&game, game.card(id)))
+        .collect();
+    Ok(CaseRequest {
+        kind: "case".into(),
+        id,
+        rules: case.rules.clone(),
+        rulebook,
+        features: case_features(case, &cards),
+        cards: card_values,
+        board,
+        plays: case.plays.clone(),
+        case_text: Some(crate::case::print(case)),
+    })
+}
+
+/// A rulebook file's fields as JSON (`None` for a preset).
+fn rulebook_json(case: &Case, dir: Option<&Path>) -> Result<Option<Value>, String> {
+    if PRESETS.contains(&case.rules.as_str()) {
+        return Ok(None);
+    }
+    let path = dir
+        .map(|d| d.join(&case.rules))
+        .unwrap_or_else(|| case.rules.clone().into());
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let t: toml::Table = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(serde_json::to_value(t).map_err(|e| e.to_string())?))
+}
+
+fn add_name(names: &mut Vec<String>, n: &str) {
+    if !names.iter().any(|x| x.eq_ignore_ascii_case(n)) {
+        names.push(n.to_string());
+    }
+}
+
+/// The board of a request; the cards it names are added to `names`.
+fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
+    let mut board = Board {
+        players: Players::default(),
+        ..Board::default()
+    };
+    let mut max_bf = 2u8;
+    let mut bfs: BTreeMap<u8, BattlefieldJson> = BTreeMap::new();
+    for b in &case.board {
+        match &b.stmt {
+            BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage,
+            } => {
+                add_name(names, card);
+                if let Location::Battlefield(n) = loc {
+                    max_bf = max_bf.max(n + 1);
+                }
+                board.units.push(UnitJson {
+                    label: label.clone(),
+                    card: card.clone(),
+                    controller: player(*controller).to_string(),
+                    location: location_name(*loc),
+                    damage: *damage,
+                });
+            }
+            BoardStmt::Gear {
+                label,
+                card,
+                controller,
+            } => {
+                add_name(names, card);
+                board.gear.push(GearJson {
+                    label: label.clone(),
+                    card: card.clone(),
+                    controller: player(*controller).to_string(),
+                });
+            }
+            BoardStmt::Battlefield {
+                n,
+                controller,
+                card,
+            } => {
+                if let Some(c) = card {
+                    add_name(names, c);
+                }
+                max_bf = max_bf.max(*n);
+                bfs.insert(
+                    *n,
+                    BattlefieldJson {
+                        n: *n,
+                        controller: controller.map(|p| player(p).to_string()),
+                        card: card.clone(),
+                    },
+                );
+            }
+            BoardStmt::Pool(p, c) => pj(&mut board, *p).pool = c.to_string(),
+            BoardStmt::Hand(p, c) => {
+                add_name(names, c);
+                pj(&mut board, *p).hand.push(c.clone());
+            }
+            BoardStmt::OtherCards(p, n) => pj(&mut board, *p).other_cards = *n,
+            BoardStmt::Deck(p, n) => pj(&mut board, *p).deck = *n,
+            BoardStmt::Portal(p) => pj(&mut board, *p).portal = true,
+            BoardStmt::NearVictory(p) => pj(&mut board, *p).near_victory = true,
+            BoardStmt::Showdown => board.showdown = true,
+            BoardStmt::Attack(l) => board.attack = Some(l.clone()),
+        }
+    }
+    for n in 1..=max_bf {
+        board
+            .battlefields
+            .push(bfs.remove(&n).unwrap_or(BattlefieldJson {
+                n,
+                controller: None,
+                card: None,
+            }));
+    }
+    board
+}
+
+/// Adds the abilities the named cards trigger (and those they trigger in turn).
+fn triggered_names(game: &Game, names: &mut Vec<String>) {
+    let mut i = 0;
+    while i < names.len() {
+        if let Some(id) = game.card_named(&names[i]) {
+            for a in &game.card(id).abilities.clone() {
+                if let Ability::WhenYouPlayASpell(t)
+                | Ability::WhenChosen(t)
+                | Ability::WhenAttacks(t) = a
+                {
+                    let n = game.card(*t).name.clone();
+                    add_name(names, &n);
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
+fn pj(b: &mut Board, p: Player) -> &mut PlayerJson {
+    if p == Player::YOU {
+        &mut b.players.you
+    } else {
+        &mut b.players.opponent
+    }
+}
+
+/// Rebuilds a case from a request's structured fields (for engines, such as the model, that
+/// read the case file: when `case_text` is absent).
+pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
+    let builtin = Catalogue::builtin();
+    let builtin_game = Game::new(
+        Rulebook::named("rup4").expect("rup4"),
+        builtin.cards.clone(),
+    );
+    let mut defines = vec![];
+    for c in &req.cards {
+        let name = c.get("name").and_then(|n| n.as_str()).unwrap_or("");
+        let same = builtin_game
+            .card_named(name)
+            .map(|id| card_json(&builtin_game, builtin_game.card(id)) == *c)
+            .unwrap_or(false);
+        if !same {
+            let t: toml::Value =
+                serde_json::from_value(c.clone()).map_err(|e| format!("card `{name}`: {e}"))?;
+            defines.push(Line::new(t.to_string()));
+        }
+    }
+    let pl = |s: &str| parse_player(s).ok_or_else(|| format!("`{s}`: expected you or opponent"));
+    let loc = |s: &str| parse_location(s).ok_or_else(|| format!("`{s}`: not a location"));
+    let mut board = vec![];
+    for u in &req.board.units {
+        board.push(BoardStmt::Unit {
+            label: u.label.clone(),
+            card: u.card.clone(),
+            controller: pl(&u.controller)?,
+            loc: loc(&u.location)?,
+            damage: u.damage,
+        });
+    }
+    for g in &req.board.gear {
+        board.push(BoardStmt::Gear {
+            label: g.label.clone(),
+            card: g.card.clone(),
+            controller: pl(&g.controller)?,
+        });
+    }
+    for b in &req.board.battlefields {
+        if b.controller.is_some() || b.card.is_some() {
+            board.push(BoardStmt::Battlefield {
+                n: b.n,
+                controller: b.controller.as_deref().map(pl).transpose()?,
+                card: b.card.clone(),
+            });
+        }
+    }
+    for (p, j) in [
+        (Player::YOU, &req.board.players.you),
+        (Player::OPP, &req.board.players.opponent),
+    ] {
+        let pool = Cost::parse(&j.pool, &[]).map_err(|e| format!("pool `{}`: {e}", j.pool))?;
+        if !pool.is_zero() {
+            board.push(BoardStmt::Pool(p, pool));
+        }
+        for h in &j.hand {
+            board.push(BoardStmt::Hand(p, h.clone()));
+        }
+        if j.other_cards > 0 {
+            board.push(BoardStmt::OtherCards(p, j.other_cards));
+        }
+        if j.deck != 10 {
+            board.push(BoardStmt::Deck(p, j.deck));
+        }
+        if j.portal {
+            board.push(BoardStmt::Portal(p));
+        }
+        if j.near_victory {
+            board.push(BoardStmt::NearVictory(p));
+        }
+    }
+    if req.board.showdown {
+        board.push(BoardStmt::Showdown);
+    }
+    if let Some(a) = &req.board.attack {
+        board.push(BoardStmt::Attack(a.clone()));
+    }
+    // Line numbers are the printer's, below.
+    let plays = req
+        .plays
+        .iter()
+        .map(|p| Line::new(p.stmt.clone()))
+        .collect();
+    let case = Case {
+        version: crate::case::parse::VERSION,
+        header: vec![],
+        rules: req.rules.clone(),
+        defines,
+        board: board.into_iter().map(Line::new).collect(),
+        plays,
+        expects: vec![],
+    };
+    // Number the lines as the printer lays them out.
+    crate::case::parse(&crate::case::print(&case)).map_err(|e| e.to_string())
+}
