@@ -16,6 +16,7 @@ pub mod cost;
 pub mod coverage;
 pub mod describe;
 pub mod game;
+pub mod inline_vec;
 pub mod rulebook;
 pub mod setup;
 pub mod state;

@@ -1,0 +1,751 @@
+//! The hand bit packing by which a state is hashed: each value is written into a hasher as a
+//! decodable bit string (see `impl Hash for State`), and each event into a log's digest.
+
+use super::{
+    Battlefield, CancelWhy, ChainItem, DiscountSource, Event, ExecChoices, Gear, IgnoredWhy,
+    Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance, Start, State,
+    TotalCost, Unit, Zone,
+};
+use crate::card::{CardId, InstanceOrigin, RepeatCost};
+use crate::cost::Cost;
+use std::hash::{Hash, Hasher};
+
+/// Hashes a state as a packed bit string: each field in as few bits as its type needs (a bool in
+/// one bit, a `u8` in eight, an enum's variant in a few bits before its fields, a list's length
+/// before its elements), handed to the hasher 64 bits at a time.
+///
+/// A state is mostly small fields and carries its whole event log. Hashed field by field (the
+/// derived `Hash`), each field costs the hasher a call and a round of mixing: several hundred per
+/// state, more than producing the state costs. Packed, a state is a few dozen words.
+///
+/// The bit string is decodable by following the types (fixed widths, variant tags before the
+/// fields they select, lengths before elements), so distinct states give distinct strings, and
+/// equal states equal ones: this agrees with `Eq`. Every `encode` destructures its value
+/// exhaustively, so a field added to a state type cannot be silently left out.
+impl Hash for State {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut b = Bits::new(state);
+        let State {
+            units,
+            gear,
+            battlefields,
+            players,
+            chain,
+            queued,
+            next_item,
+            priority,
+            passes,
+            showdown,
+            cleanup_due,
+            started,
+            start,
+            log,
+        } = self;
+        b.list(units);
+        b.list(gear);
+        b.list(battlefields);
+        players[0].encode(&mut b);
+        players[1].encode(&mut b);
+        b.list(chain);
+        b.list(queued);
+        b.u8(*next_item);
+        priority.encode(&mut b);
+        b.u8(*passes);
+        b.bool(*showdown);
+        b.bool(*cleanup_due);
+        b.bool(*started);
+        start.encode(&mut b);
+        // The log's digest stands for its events (see `Log`).
+        b.len(log.len());
+        b.put(log.digest & 0xffff_ffff, 32);
+        b.put(log.digest >> 32, 32);
+        b.finish();
+    }
+}
+
+/// A bit string written into a hasher a word at a time (see `impl Hash for State`).
+pub(super) struct Bits<'a, H: Hasher> {
+    out: &'a mut H,
+    /// Bits not yet written, in the low `n` bits.
+    acc: u64,
+    n: u32,
+}
+
+impl<'a, H: Hasher> Bits<'a, H> {
+    pub(super) fn new(out: &'a mut H) -> Self {
+        Bits { out, acc: 0, n: 0 }
+    }
+
+    /// Appends the low `bits` bits of `v` (`bits` at most 32, `v` below `2^bits`).
+    #[inline(always)]
+    pub(super) fn put(&mut self, v: u64, bits: u32) {
+        debug_assert!(bits <= 32 && v >> bits == 0);
+        self.acc |= v << self.n;
+        let total = self.n + bits;
+        if total >= 64 {
+            self.out.write_u64(self.acc);
+            // `n >= 32` here, so the shift is in range; the bits of `v` that did not fit.
+            self.acc = if self.n == 0 { 0 } else { v >> (64 - self.n) };
+            self.n = total - 64;
+        } else {
+            self.n = total;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn bool(&mut self, v: bool) {
+        self.put(u64::from(v), 1);
+    }
+
+    #[inline(always)]
+    pub(super) fn u8(&mut self, v: u8) {
+        self.put(u64::from(v), 8);
+    }
+
+    #[inline(always)]
+    pub(super) fn u16(&mut self, v: u16) {
+        self.put(u64::from(v), 16);
+    }
+
+    /// A length: one byte below 255, else 255 and the length in 64 bits.
+    #[inline(always)]
+    pub(super) fn len(&mut self, n: usize) {
+        if n < 255 {
+            self.put(n as u64, 8);
+        } else {
+            self.put(255, 8);
+            let n = n as u64;
+            self.put(n & 0xffff_ffff, 32);
+            self.put(n >> 32, 32);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn list<T: Encode>(&mut self, items: &[T]) {
+        self.len(items.len());
+        for x in items {
+            x.encode(self);
+        }
+    }
+
+    pub(super) fn finish(self) {
+        if self.n > 0 {
+            self.out.write_u64(self.acc);
+        }
+    }
+}
+
+/// A value's part of a state's bit string.
+pub(super) trait Encode {
+    /// Appends this value's bits.
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>);
+}
+
+impl<T: Encode> Encode for Option<T> {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match self {
+            None => b.bool(false),
+            Some(x) => {
+                b.bool(true);
+                x.encode(b);
+            }
+        }
+    }
+}
+
+impl Encode for u8 {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(*self);
+    }
+}
+
+impl Encode for bool {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(*self);
+    }
+}
+
+impl Encode for CardId {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u16(*self);
+    }
+}
+
+impl Encode for Player {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(self.0);
+    }
+}
+
+impl Encode for Location {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Location::Base(p) => {
+                b.put(0, 1);
+                b.u8(p.0);
+            }
+            Location::Battlefield(n) => {
+                b.put(1, 1);
+                b.u8(n);
+            }
+        }
+    }
+}
+
+impl Encode for Zone {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(match self {
+            Zone::Board => false,
+            Zone::Trash => true,
+        });
+    }
+}
+
+impl Encode for Cost {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Cost { energy, power, any } = *self;
+        let [p0, p1, p2, p3, p4, p5] = power;
+        let w = u64::from_le_bytes([energy, p0, p1, p2, p3, p4, p5, any]);
+        b.put(w & 0xffff_ffff, 32);
+        b.put(w >> 32, 32);
+    }
+}
+
+impl Encode for Obj {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let (tag, n) = match *self {
+            Obj::Unit(n) => (0, n),
+            Obj::Gear(n) => (1, n),
+            Obj::Item(n) => (2, n),
+        };
+        b.put(tag, 2);
+        b.u8(n);
+    }
+}
+
+impl Encode for (u8, Obj) {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.u8(self.0);
+        self.1.encode(b);
+    }
+}
+
+impl Encode for Unit {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Unit {
+            card,
+            token,
+            owner,
+            controller,
+            loc,
+            zone,
+            might,
+            might_mod,
+            damage,
+        } = *self;
+        b.u16(card);
+        b.bool(token);
+        owner.encode(b);
+        controller.encode(b);
+        loc.encode(b);
+        zone.encode(b);
+        b.u8(might);
+        b.u8(might_mod as u8);
+        b.u8(damage);
+    }
+}
+
+impl Encode for Gear {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Gear {
+            card,
+            controller,
+            zone,
+        } = *self;
+        b.u16(card);
+        controller.encode(b);
+        zone.encode(b);
+    }
+}
+
+impl Encode for Battlefield {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Battlefield { card, controller } = *self;
+        card.encode(b);
+        controller.encode(b);
+    }
+}
+
+impl Encode for PlayerState {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let PlayerState {
+            pool,
+            hand,
+            hand_other,
+            deck,
+            trash,
+            trash_other,
+            finalized_this_turn,
+            undone,
+            portal_charged,
+            near_victory,
+        } = self;
+        pool.encode(b);
+        b.list(hand);
+        b.u8(*hand_other);
+        b.u8(*deck);
+        b.list(trash);
+        b.u8(*trash_other);
+        b.u8(*finalized_this_turn);
+        b.list(undone);
+        b.bool(*portal_charged);
+        b.bool(*near_victory);
+    }
+}
+
+impl Encode for RepeatInstance {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let RepeatInstance {
+            cost,
+            origin,
+            paid,
+            decided,
+        } = *self;
+        match cost {
+            RepeatCost::Pay(c) => {
+                b.put(0, 1);
+                c.encode(b);
+            }
+            RepeatCost::Discard(n) => {
+                b.put(1, 1);
+                b.u8(n);
+            }
+        }
+        b.put(
+            match origin {
+                InstanceOrigin::Printed => 0,
+                InstanceOrigin::Portal => 1,
+                InstanceOrigin::Syndra => 2,
+                InstanceOrigin::SourceUnit => 3,
+            },
+            2,
+        );
+        b.u8(paid);
+        b.bool(decided);
+    }
+}
+
+impl Encode for Pick {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Pick::Target { slot, obj } => {
+                b.put(0, 2);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            Pick::EndTargets { slot } => {
+                b.put(1, 2);
+                b.u8(slot);
+            }
+            Pick::Destination { slot, to } => {
+                b.put(2, 2);
+                b.u8(slot);
+                to.encode(b);
+            }
+        }
+    }
+}
+
+impl Encode for ExecChoices {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let ExecChoices {
+            mode,
+            picks,
+            complete,
+        } = self;
+        mode.encode(b);
+        b.list(picks);
+        b.bool(*complete);
+    }
+}
+
+impl Encode for ChainItem {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let ChainItem {
+            id,
+            card,
+            origin,
+            owner,
+            controller,
+            phase,
+            repeat,
+            accepted,
+            choices,
+            cost,
+            ever_chosen,
+            left_chain,
+        } = self;
+        b.u8(*id);
+        b.u16(*card);
+        match *origin {
+            Origin::Hand => b.put(0, 2),
+            Origin::Trigger(u) => {
+                b.put(1, 2);
+                b.u8(u);
+            }
+            Origin::Token { might } => {
+                b.put(2, 2);
+                b.u8(might);
+            }
+        }
+        owner.encode(b);
+        controller.encode(b);
+        match *phase {
+            Phase::Choosing => b.put(0, 3),
+            Phase::Chosen => b.put(1, 3),
+            Phase::Costed => b.put(2, 3),
+            Phase::Paid => b.put(3, 3),
+            Phase::Legal => b.put(4, 3),
+            Phase::Finalized => b.put(5, 3),
+            Phase::Resolving { done } => {
+                b.put(6, 3);
+                b.u8(done);
+            }
+            Phase::NewChoices { exec, for_item } => {
+                b.put(7, 3);
+                b.u8(exec);
+                b.u8(for_item);
+            }
+        }
+        b.list(repeat);
+        accepted.encode(b);
+        b.list(choices);
+        let TotalCost { resources, discard } = *cost;
+        resources.encode(b);
+        b.u8(discard);
+        b.list(ever_chosen);
+        b.bool(*left_chain);
+    }
+}
+
+impl Encode for Queued {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            Queued::Token { controller, might } => {
+                b.put(0, 1);
+                controller.encode(b);
+                b.u8(might);
+            }
+            Queued::Trigger { card, source } => {
+                b.put(1, 1);
+                b.u16(card);
+                b.u8(source);
+            }
+        }
+    }
+}
+
+impl Encode for Start {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Start { pools, cards } = self;
+        pools[0].encode(b);
+        pools[1].encode(b);
+        b.u8(cards[0]);
+        b.u8(cards[1]);
+    }
+}
+
+impl Encode for Event {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        use Event::*;
+        // The variant in 6 bits, then its fields.
+        let mut tag = |t: u64| b.put(t, 6);
+        match *self {
+            MovedToChain { item, card, by } => {
+                tag(0);
+                b.u8(item);
+                b.u16(card);
+                by.encode(b);
+            }
+            OptionalDecided { item, accepted } => {
+                tag(1);
+                b.u8(item);
+                b.bool(accepted);
+            }
+            RepeatDeclared {
+                item,
+                instance,
+                pay,
+            } => {
+                tag(2);
+                b.u8(item);
+                b.u8(instance);
+                b.bool(pay);
+            }
+            ModeChosen { item, exec, mode } => {
+                tag(3);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(mode);
+            }
+            TargetChosen {
+                item,
+                exec,
+                slot,
+                obj,
+            } => {
+                tag(4);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            TargetsEnded { item, exec, slot } => {
+                tag(5);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            DestinationChosen {
+                item,
+                exec,
+                slot,
+                to,
+            } => {
+                tag(6);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                to.encode(b);
+            }
+            DiscountApplied {
+                item,
+                source,
+                amount,
+            } => {
+                tag(7);
+                b.u8(item);
+                b.put(
+                    match source {
+                        DiscountSource::SelfDiscount => 0,
+                        DiscountSource::Ezreal => 1,
+                        DiscountSource::MaraiSpire => 2,
+                    },
+                    2,
+                );
+                b.u8(amount);
+            }
+            RepeatCostAdded {
+                item,
+                instance,
+                cost,
+                discard,
+            } => {
+                tag(8);
+                b.u8(item);
+                b.u8(instance);
+                cost.encode(b);
+                b.u8(discard);
+            }
+            DeflectAdded { item, unit, amount } => {
+                tag(9);
+                b.u8(item);
+                b.u8(unit);
+                b.u8(amount);
+            }
+            CostDetermined {
+                item,
+                total,
+                discard,
+            } => {
+                tag(10);
+                b.u8(item);
+                total.encode(b);
+                b.u8(discard);
+            }
+            CostPaid {
+                item,
+                paid,
+                discarded,
+            } => {
+                tag(11);
+                b.u8(item);
+                paid.encode(b);
+                b.u8(discarded);
+            }
+            PlayCancelled { item, why } => {
+                tag(12);
+                b.u8(item);
+                b.bool(match why {
+                    CancelWhy::NoLegalChoice => false,
+                    CancelWhy::CannotPay => true,
+                });
+            }
+            LegalityChecked { item } => {
+                tag(13);
+                b.u8(item);
+            }
+            Finalized { item } => {
+                tag(14);
+                b.u8(item);
+            }
+            Passed { by } => {
+                tag(15);
+                by.encode(b);
+            }
+            WindowOpened { item } => {
+                tag(16);
+                b.u8(item);
+            }
+            ResolveStarted { item } => {
+                tag(17);
+                b.u8(item);
+            }
+            ExecutionStarted { item, exec } => {
+                tag(18);
+                b.u8(item);
+                b.u8(exec);
+            }
+            Performed { item, exec, slot } => {
+                tag(19);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            Ignored {
+                item,
+                exec,
+                slot,
+                why,
+            } => {
+                tag(20);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                b.put(
+                    match why {
+                        IgnoredWhy::TargetsIllegal => 0,
+                        IgnoredWhy::LinkedNotExecuted => 1,
+                        IgnoredWhy::SourceGone => 2,
+                        IgnoredWhy::Impossible => 3,
+                    },
+                    2,
+                );
+            }
+            TargetUnaffected { item, exec, obj } => {
+                tag(21);
+                b.u8(item);
+                b.u8(exec);
+                obj.encode(b);
+            }
+            Damaged { unit, amount } => {
+                tag(22);
+                b.u8(unit);
+                b.u8(amount);
+            }
+            MightChanged { unit, by } => {
+                tag(23);
+                b.u8(unit);
+                b.u8(by as u8);
+            }
+            ZoneChange { obj, to } => {
+                tag(24);
+                obj.encode(b);
+                to.encode(b);
+            }
+            UnitMoved { unit, to } => {
+                tag(25);
+                b.u8(unit);
+                to.encode(b);
+            }
+            Drew { who, n } => {
+                tag(26);
+                who.encode(b);
+                b.u8(n);
+            }
+            TokenQueued { item } => {
+                tag(27);
+                b.u8(item);
+            }
+            Triggered { card, source } => {
+                tag(28);
+                b.u16(card);
+                b.u8(source);
+            }
+            Played { item, by } => {
+                tag(29);
+                b.u8(item);
+                by.encode(b);
+            }
+            Resolved { item } => {
+                tag(30);
+                b.u8(item);
+            }
+            Countered { item, by } => {
+                tag(31);
+                b.u8(item);
+                b.u8(by);
+            }
+            Refunded { item } => {
+                tag(32);
+                b.u8(item);
+            }
+            LeftChain { item } => {
+                tag(33);
+                b.u8(item);
+            }
+            ControlChanged { item, to } => {
+                tag(34);
+                b.u8(item);
+                to.encode(b);
+            }
+            NewChoicesBegun { item } => {
+                tag(35);
+                b.u8(item);
+            }
+            ChoiceRemade {
+                item,
+                exec,
+                slot,
+                obj,
+            } => {
+                tag(36);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+                obj.encode(b);
+            }
+            ChoiceKept { item, exec, slot } => {
+                tag(37);
+                b.u8(item);
+                b.u8(exec);
+                b.u8(slot);
+            }
+            NewChoicesEnded { item } => {
+                tag(38);
+                b.u8(item);
+            }
+            Cleanup => tag(39),
+            ChainClosed => tag(40),
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! The observable events of a play, in the vocabulary of the rules: what properties, traces and
+//! case expectations read (never the model's own counters), with the reasons they carry.
+
+use super::{Location, Obj, Player, Zone};
+use crate::card::CardId;
+use crate::cost::Cost;
+use serde::{Deserialize, Serialize};
+
+/// Why an instruction was not performed (359.3.e, 820.1.d.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum IgnoredWhy {
+    /// Every target is illegal now (359.3.e.7).
+    TargetsIllegal,
+    /// A linked instruction whose earlier instruction did not execute (359.3.e.14).
+    LinkedNotExecuted,
+    /// Its source (the unit whose Might it reads) is gone (359.3.e.12).
+    SourceGone,
+    /// The instruction cannot be followed (e.g. the destination no longer qualifies, 359.3.e.6).
+    Impossible,
+}
+
+/// Why a play was undone (358.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CancelWhy {
+    /// No legal choice exists for a required choice (355.8).
+    NoLegalChoice,
+    /// The total cost cannot be paid (357, 358.2).
+    CannotPay,
+}
+
+/// An observable event. Properties read these, never the model's own counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A card or ability was put on the chain as a pending item (354).
+    MovedToChain {
+        /// The item.
+        item: u8,
+        /// Its definition.
+        card: CardId,
+        /// Its controller.
+        by: Player,
+    },
+    /// A trigger's "you may" was decided (402.1).
+    OptionalDecided {
+        /// The item.
+        item: u8,
+        /// Performed or declined.
+        accepted: bool,
+    },
+    /// A [Repeat] instance was declared paid or not (355.1.a, 820.1.c.2).
+    RepeatDeclared {
+        /// The item.
+        item: u8,
+        /// The instance index.
+        instance: u8,
+        /// Paid or not.
+        pay: bool,
+    },
+    /// A mode was chosen for an execution (355.3, 820.2.a).
+    ModeChosen {
+        /// The item.
+        item: u8,
+        /// Execution index (0-based).
+        exec: u8,
+        /// Mode index.
+        mode: u8,
+    },
+    /// A target was chosen (355.5).
+    TargetChosen {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+        /// The object.
+        obj: Obj,
+    },
+    /// No more targets were chosen for an "up to" instruction (355.13).
+    TargetsEnded {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+    },
+    /// A move destination was chosen (355.4).
+    DestinationChosen {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+        /// Where to.
+        to: Location,
+    },
+    /// A discount was applied while determining the total cost (356.4).
+    DiscountApplied {
+        /// The item.
+        item: u8,
+        /// Whose discount.
+        source: DiscountSource,
+        /// Energy and Power taken off.
+        amount: u8,
+    },
+    /// A paid [Repeat] instance's cost was added, after its component discounts (356.2.b, 356.4.c).
+    RepeatCostAdded {
+        /// The item.
+        item: u8,
+        /// The instance.
+        instance: u8,
+        /// Its Energy and Power after component discounts.
+        cost: Cost,
+        /// Cards to discard.
+        discard: u8,
+    },
+    /// Deflect added its cost (809.1.c).
+    DeflectAdded {
+        /// The item.
+        item: u8,
+        /// The Deflect unit.
+        unit: u8,
+        /// Power added.
+        amount: u8,
+    },
+    /// The total cost was determined (356).
+    CostDetermined {
+        /// The item.
+        item: u8,
+        /// The total.
+        total: Cost,
+        /// Cards to discard.
+        discard: u8,
+    },
+    /// The cost was paid (357).
+    CostPaid {
+        /// The item.
+        item: u8,
+        /// Energy and Power by domain actually spent.
+        paid: Cost,
+        /// Cards discarded.
+        discarded: u8,
+    },
+    /// A play was undone: not a counter (358.5).
+    PlayCancelled {
+        /// The item.
+        item: u8,
+        /// Why.
+        why: CancelWhy,
+    },
+    /// The item passed its legality check (358).
+    LegalityChecked {
+        /// The item.
+        item: u8,
+    },
+    /// The item was finalized (359).
+    Finalized {
+        /// The item.
+        item: u8,
+    },
+    /// A player passed priority (338.1.b).
+    Passed {
+        /// Who.
+        by: Player,
+    },
+    /// A player reacted while an item was mid-resolution (only a wrong rulebook allows it).
+    WindowOpened {
+        /// The resolving item.
+        item: u8,
+    },
+    /// The item started resolving (340.1).
+    ResolveStarted {
+        /// The item.
+        item: u8,
+    },
+    /// Execution `exec` of the item started (820.3).
+    ExecutionStarted {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+    },
+    /// An instruction was performed.
+    Performed {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction index.
+        slot: u8,
+    },
+    /// An instruction was ignored (820.1.d.2, 359.3.e.6).
+    Ignored {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction index.
+        slot: u8,
+        /// Why.
+        why: IgnoredWhy,
+    },
+    /// A target was unaffected because it is illegal now (359.3.e.5).
+    TargetUnaffected {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// The object.
+        obj: Obj,
+    },
+    /// Damage was dealt.
+    Damaged {
+        /// The unit.
+        unit: u8,
+        /// How much.
+        amount: u8,
+    },
+    /// Might changed this turn.
+    MightChanged {
+        /// The unit.
+        unit: u8,
+        /// By how much.
+        by: i8,
+    },
+    /// An object moved zone or location (a kill, a death, a move, a token entering).
+    ZoneChange {
+        /// The object.
+        obj: Obj,
+        /// To which zone.
+        to: Zone,
+    },
+    /// A unit moved between locations.
+    UnitMoved {
+        /// The unit.
+        unit: u8,
+        /// Where to.
+        to: Location,
+    },
+    /// A player drew cards.
+    Drew {
+        /// Who.
+        who: Player,
+        /// How many.
+        n: u8,
+    },
+    /// A token was played by a resolving item and waits on the chain (354.3).
+    TokenQueued {
+        /// The item that played it.
+        item: u8,
+    },
+    /// A triggered ability triggered and waits to go on the chain (383.3, 158.3).
+    Triggered {
+        /// The ability.
+        card: CardId,
+        /// The unit it belongs to.
+        source: u8,
+    },
+    /// The item finished resolving; the play of a spell is complete: the play event of 419.4.a.
+    Played {
+        /// The item.
+        item: u8,
+        /// Who played it.
+        by: Player,
+    },
+    /// The item finished resolving and left the chain (359.3.d, 406.5).
+    Resolved {
+        /// The item.
+        item: u8,
+    },
+    /// The item was countered (425).
+    Countered {
+        /// The item.
+        item: u8,
+        /// The item that countered it.
+        by: u8,
+    },
+    /// Costs of a countered item were refunded (only a wrong rulebook does this).
+    Refunded {
+        /// The item.
+        item: u8,
+    },
+    /// The item left the chain during its own resolution (359.3.e.15).
+    LeftChain {
+        /// The item.
+        item: u8,
+    },
+    /// Control of the item changed.
+    ControlChanged {
+        /// The item.
+        item: u8,
+        /// The new controller.
+        to: Player,
+    },
+    /// New choices began for the item (750).
+    NewChoicesBegun {
+        /// The item.
+        item: u8,
+    },
+    /// A choice of the item was remade (751–753).
+    ChoiceRemade {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+        /// The new object.
+        obj: Obj,
+    },
+    /// A choice was kept while making new choices (753).
+    ChoiceKept {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// Instruction slot.
+        slot: u8,
+    },
+    /// New choices ended.
+    NewChoicesEnded {
+        /// The item.
+        item: u8,
+    },
+    /// A cleanup ran (321).
+    Cleanup,
+    /// The chain closed: the scenario is over (340.2).
+    ChainClosed,
+}
+
+/// Whose discount was applied (356.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DiscountSource {
+    /// The card's own whole-card discount (Find Your Center).
+    SelfDiscount,
+    /// Ezreal, Prodigy, on an optional additional cost.
+    Ezreal,
+    /// Marai Spire, on a [Repeat] cost.
+    MaraiSpire,
+}

@@ -1,0 +1,357 @@
+//! The write-once shared event log a state carries: copies of a state share their events, and
+//! each log keeps a running digest of its events so that hashing a state does not reread them.
+//! This is one of the two modules of the crate with `unsafe` code (with `crate::inline_vec`).
+
+use super::encode::{Bits, Encode};
+use super::Event;
+use std::cell::UnsafeCell;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// What happened, in order: an append-only list of events that keeps a running digest of itself.
+///
+/// Every state carries its whole log, and the checker hashes every state it reaches: with the
+/// digest, hashing a state costs the same however long its log is (each event is digested once,
+/// when it is appended, instead of once per state it is in). It reads like a `Vec<Event>` (it
+/// dereferences to a slice; it prints and compares as its events) but can only grow, through
+/// [`Log::push`] and `extend`, so the digest always describes the events.
+///
+/// The digest of equal logs is equal, so hashing it agrees with `Eq`. Two different logs share a
+/// digest with probability about 2⁻⁶⁴, which adds that much to the chance that two states share
+/// a fingerprint (see `checker::fingerprint`).
+///
+/// Every step copies a state and appends to the copy's log, so copies share their events: a
+/// copy is a reference to its original's `Chunk`, and the first of them to append extends the
+/// chunk in place. Only a log that is not the first (a sibling: another successor of the same
+/// state) or that fills its chunk copies its events, into a new chunk. The checker's states form
+/// nearly a tree in which most states have one successor, so most steps copy no event at all.
+pub struct Log {
+    /// Holds the events in its first `len` slots; `None` for the empty log.
+    chunk: Option<Arc<Chunk>>,
+    len: usize,
+    /// Read directly by `impl Hash for State` (see `encode`).
+    pub(super) digest: u64,
+}
+
+/// Event slots shared by a log and its copies.
+///
+/// Slot `i` is written once, by the one log that moves `claimed` from `i` to `i + 1`, and only
+/// before any other log has a length above `i`: a log reads only its first `len` slots, which it
+/// or the log it was copied from wrote before the copy was made. So no slot is read and written
+/// at once, and none is written twice.
+struct Chunk {
+    /// Slots below it are written or being written by the log that claimed them.
+    claimed: AtomicUsize,
+    slots: Box<[UnsafeCell<MaybeUninit<Event>>]>,
+}
+
+// SAFETY: shared access writes a slot only after claiming it (an atomic exchange that one log
+// alone wins) and reads only slots whose writes happened before (see `Chunk`); publishing a
+// state to another thread orders its writes before that thread's reads.
+unsafe impl Sync for Chunk {}
+
+/// The fewest slots of a new chunk: room for a lineage of steps to append before copying again.
+const LOG_MIN_CHUNK: usize = 32;
+/// The digest of an empty log (hex digits of π).
+const LOG_SEED: u64 = 0x243f_6a88_85a3_08d3;
+
+impl Log {
+    /// An empty log.
+    pub const fn new() -> Log {
+        Log {
+            chunk: None,
+            len: 0,
+            digest: LOG_SEED,
+        }
+    }
+
+    /// Appends an event.
+    #[inline]
+    pub fn push(&mut self, e: Event) {
+        let mut d = Digest(self.digest);
+        let mut b = Bits::new(&mut d);
+        e.encode(&mut b);
+        b.finish();
+        self.digest = d.0;
+        let n = self.len;
+        if let Some(c) = &self.chunk {
+            if n < c.slots.len()
+                && c.claimed
+                    .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
+                    .is_ok()
+            {
+                // SAFETY: this log alone claimed slot `n`, and no log reads it before this one
+                // counts it (see `Chunk`).
+                unsafe { (*c.slots[n].get()).write(e) };
+                self.len = n + 1;
+                return;
+            }
+        }
+        self.copy_and_push(e);
+    }
+
+    /// Appends `e` to a copy of the events in a new chunk of this log's own.
+    #[cold]
+    fn copy_and_push(&mut self, e: Event) {
+        let n = self.len;
+        let cap = (2 * (n + 1)).max(LOG_MIN_CHUNK);
+        let mut slots = Vec::with_capacity(cap);
+        slots.extend(
+            self.as_slice()
+                .iter()
+                .chain([&e])
+                .map(|&x| UnsafeCell::new(MaybeUninit::new(x))),
+        );
+        slots.resize_with(cap, || UnsafeCell::new(MaybeUninit::uninit()));
+        self.chunk = Some(Arc::new(Chunk {
+            claimed: AtomicUsize::new(n + 1),
+            slots: slots.into_boxed_slice(),
+        }));
+        self.len = n + 1;
+    }
+
+    /// The events.
+    #[inline]
+    pub fn as_slice(&self) -> &[Event] {
+        match &self.chunk {
+            None => &[],
+            // SAFETY: the first `len` slots were written before this log counted them, are
+            // never written again (see `Chunk`), and `UnsafeCell<MaybeUninit<Event>>` is laid
+            // out as `Event`.
+            Some(c) => unsafe {
+                std::slice::from_raw_parts(c.slots.as_ptr().cast::<Event>(), self.len)
+            },
+        }
+    }
+
+    /// The running digest of the events (the same for equal logs).
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+}
+
+/// Folds the words of an event's encoding into a log's digest (as `checker::FpHasher` does).
+struct Digest(u64);
+
+impl Hasher for Digest {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("events are encoded as words")
+    }
+
+    #[inline(always)]
+    fn write_u64(&mut self, w: u64) {
+        let p = u128::from(self.0 ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (p as u64) ^ ((p >> 64) as u64);
+    }
+}
+
+impl Default for Log {
+    fn default() -> Self {
+        Log::new()
+    }
+}
+
+impl Clone for Log {
+    #[inline]
+    fn clone(&self) -> Self {
+        Log {
+            chunk: self.chunk.clone(),
+            len: self.len,
+            digest: self.digest,
+        }
+    }
+}
+
+impl std::ops::Deref for Log {
+    type Target = [Event];
+
+    #[inline]
+    fn deref(&self) -> &[Event] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for Log {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_slice(), f)
+    }
+}
+
+impl PartialEq for Log {
+    fn eq(&self, other: &Log) -> bool {
+        self.digest == other.digest && self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Log {}
+
+impl PartialEq<Vec<Event>> for Log {
+    fn eq(&self, other: &Vec<Event>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl PartialEq<[Event]> for Log {
+    fn eq(&self, other: &[Event]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+/// Hashes exactly as `Vec<Event>` does; `State` hashes the digest instead.
+impl Hash for Log {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state)
+    }
+}
+
+impl Extend<Event> for Log {
+    fn extend<I: IntoIterator<Item = Event>>(&mut self, iter: I) {
+        for e in iter {
+            self.push(e);
+        }
+    }
+}
+
+impl FromIterator<Event> for Log {
+    fn from_iter<I: IntoIterator<Item = Event>>(iter: I) -> Self {
+        let mut log = Log::new();
+        log.extend(iter);
+        log
+    }
+}
+
+impl From<Vec<Event>> for Log {
+    fn from(v: Vec<Event>) -> Self {
+        v.into_iter().collect()
+    }
+}
+
+impl From<Log> for Vec<Event> {
+    fn from(log: Log) -> Self {
+        log.as_slice().to_vec()
+    }
+}
+
+impl<'a> IntoIterator for &'a Log {
+    type Item = &'a Event;
+    type IntoIter = std::slice::Iter<'a, Event>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::Cost;
+    use crate::state::{Obj, Player};
+
+    fn events() -> Vec<Event> {
+        vec![
+            Event::MovedToChain {
+                item: 0,
+                card: 3,
+                by: Player::YOU,
+            },
+            Event::CostPaid {
+                item: 0,
+                paid: Cost::energy(2),
+                discarded: 1,
+            },
+            Event::TargetChosen {
+                item: 0,
+                exec: 1,
+                slot: 0,
+                obj: Obj::Gear(1),
+            },
+            Event::ChainClosed,
+        ]
+    }
+
+    #[test]
+    fn the_digest_depends_only_on_the_events() {
+        let pushed = {
+            let mut l = Log::new();
+            for e in events() {
+                l.push(e);
+            }
+            l
+        };
+        let collected: Log = events().into_iter().collect();
+        let converted = Log::from(events());
+        assert_eq!(pushed.digest(), collected.digest());
+        assert_eq!(pushed.digest(), converted.digest());
+        assert_eq!(pushed.clone().digest(), pushed.digest());
+        assert_eq!(pushed, events());
+        assert_eq!(format!("{pushed:?}"), format!("{:?}", events()));
+        let mut other = events();
+        other.swap(1, 2);
+        let other = Log::from(other);
+        assert_ne!(other.digest(), pushed.digest());
+        assert_ne!(other, pushed);
+        assert_ne!(Log::new().digest(), pushed.digest());
+        assert_eq!(&pushed[1..], &events()[1..]);
+    }
+
+    /// Copies share events until they diverge; each must still read as its own events, whoever
+    /// appends first, past a chunk's end, and on several threads at once.
+    #[test]
+    fn copies_diverge_independently() {
+        let ev = |n: u8| Event::Resolved { item: n };
+        let mut base = Log::new();
+        let mut expect = Vec::new();
+        for n in 0..5 {
+            base.push(ev(n));
+            expect.push(ev(n));
+        }
+        let mut a = base.clone();
+        let mut b = base.clone();
+        b.push(ev(100));
+        a.push(ev(200));
+        base.push(ev(250));
+        let with = |x: u8| expect.iter().copied().chain([ev(x)]).collect::<Vec<_>>();
+        assert_eq!(b, with(100));
+        assert_eq!(a, with(200));
+        assert_eq!(base, with(250));
+        assert_eq!(b.digest(), Log::from(with(100)).digest());
+        let mut long = a.clone();
+        let mut long_v = with(200);
+        for n in 0..(3 * LOG_MIN_CHUNK as u8) {
+            let snapshot = long.clone();
+            long.push(ev(n));
+            long_v.push(ev(n));
+            assert_eq!(snapshot, long_v[..long_v.len() - 1]);
+        }
+        assert_eq!(long, long_v);
+        assert_eq!(a, with(200));
+        let logs: Vec<Log> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..4u8)
+                .map(|t| {
+                    let mut l = base.clone();
+                    sc.spawn(move || {
+                        for n in 0..40 {
+                            l.push(ev(t * 50 + n));
+                        }
+                        l
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for (t, l) in logs.iter().enumerate() {
+            let mut v = with(250);
+            v.extend((0..40).map(|n| ev(t as u8 * 50 + n)));
+            assert_eq!(*l, v);
+            assert_eq!(l.digest(), Log::from(v).digest());
+        }
+        assert_eq!(base, with(250));
+    }
+}

@@ -1,0 +1,487 @@
+//! The state of a play: the board, each player's resources and zones, the chain with each item's
+//! [Repeat] decisions and per-execution choices, priority, and the event log of what happened.
+//!
+//! States are plain ordered data (no maps, no pointers) so that hashing and cloning are cheap and
+//! deterministic: the checker stores millions of them.
+//!
+//! - this module: the domain types (players, locations, units, gear, chain items, the state);
+//! - `event`: the observable events that properties read;
+//! - `log`: the shared, append-only event log each state carries;
+//! - `encode`: the bit packing by which a state is hashed;
+//! - [`InlineVec`] (in `crate::inline_vec`): the small vector that holds a state's lists.
+
+mod encode;
+mod event;
+mod log;
+
+pub use self::event::{CancelWhy, DiscountSource, Event, IgnoredWhy};
+pub use self::log::Log;
+pub use crate::inline_vec::InlineVec;
+
+use crate::card::{CardId, InstanceOrigin, RepeatCost};
+use crate::cost::Cost;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A player. Player 0 is "you", the turn player; player 1 is the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Player(pub u8);
+
+impl Player {
+    /// The turn player, who plays the item under test.
+    pub const YOU: Player = Player(0);
+    /// The opponent.
+    pub const OPP: Player = Player(1);
+
+    /// The other player (two-player games only).
+    pub fn other(self) -> Player {
+        Player(1 - self.0)
+    }
+
+    /// Index into per-player arrays.
+    pub fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0 == 0 { "you" } else { "opponent" })
+    }
+}
+
+/// A location on the board: a player's base or a battlefield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Location {
+    /// The player's base.
+    Base(Player),
+    /// Battlefield number n.
+    Battlefield(u8),
+}
+
+impl Location {
+    /// True for battlefields.
+    pub fn is_battlefield(self) -> bool {
+        matches!(self, Location::Battlefield(_))
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Base(p) if p.0 == 0 => f.write_str("your base"),
+            Location::Base(_) => f.write_str("opponent's base"),
+            Location::Battlefield(n) => write!(f, "battlefield {}", n + 1),
+        }
+    }
+}
+
+/// Where a card or object is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    /// On the board.
+    Board,
+    /// In its owner's trash; a token that leaves the board ceases to exist (it is here too).
+    Trash,
+}
+
+/// A unit. Its index in `State::units` names it for the whole play; once it leaves the board it
+/// is a new object (124) and never legal as a target again (359.3.e.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Its definition.
+    pub card: CardId,
+    /// True for tokens.
+    pub token: bool,
+    /// Its owner.
+    pub owner: Player,
+    /// Its controller.
+    pub controller: Player,
+    /// Where it is.
+    pub loc: Location,
+    /// Board or trash.
+    pub zone: Zone,
+    /// Its printed (or token) Might.
+    pub might: u8,
+    /// Might given or taken this turn.
+    pub might_mod: i8,
+    /// Damage marked on it; lethal damage kills it in the next cleanup (321).
+    pub damage: u8,
+}
+
+impl Unit {
+    /// Its current Might, never below 0.
+    pub fn current_might(&self) -> u8 {
+        (self.might as i16 + self.might_mod as i16).clamp(0, 255) as u8
+    }
+}
+
+/// A gear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gear {
+    /// Its definition.
+    pub card: CardId,
+    /// Its owner and controller.
+    pub controller: Player,
+    /// Board or trash.
+    pub zone: Zone,
+}
+
+/// A battlefield with its controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Battlefield {
+    /// Its definition, if it has abilities that matter.
+    pub card: Option<CardId>,
+    /// Who controls it.
+    pub controller: Option<Player>,
+}
+
+/// A player's resources and zones.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerState {
+    /// The rune pool: Energy and Power by domain (`any` is always 0 here).
+    pub pool: Cost,
+    /// Named cards in hand (the ones that can be played in the scenario).
+    pub hand: InlineVec<CardId, 4>,
+    /// Other cards in hand, which only matter as cards to discard or as a count.
+    pub hand_other: u8,
+    /// Cards left in the main deck.
+    pub deck: u8,
+    /// Named cards in the trash.
+    pub trash: InlineVec<CardId, 4>,
+    /// Other cards in the trash (discarded or killed anonymous cards).
+    pub trash_other: u8,
+    /// Cards this player finalized this turn: what Legion-style checks count (419.4.b).
+    pub finalized_this_turn: u8,
+    /// Cards whose play was undone (358.5); the model does not try them again, so that undoing
+    /// cannot loop.
+    pub undone: InlineVec<CardId, 4>,
+    /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
+    pub portal_charged: bool,
+    /// This player is within 3 points of the Victory Score (Find Your Center's condition).
+    pub near_victory: bool,
+}
+
+/// A [Repeat] instance of a chain item and the decision made for it (820.1.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepeatInstance {
+    /// What paying it costs.
+    pub cost: RepeatCost,
+    /// Printed or granted.
+    pub origin: InstanceOrigin,
+    /// How many times it was declared paid (the rules allow at most once, 820.1.c.3).
+    pub paid: u8,
+    /// Whether its decision has been made.
+    pub decided: bool,
+}
+
+/// A chosen object: a unit, a gear or a chain item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Obj {
+    /// `State::units[n]`.
+    Unit(u8),
+    /// `State::gear[n]`.
+    Gear(u8),
+    /// The chain item with this id.
+    Item(u8),
+}
+
+/// One choice of one execution (355.3–355.5, 820.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pick {
+    /// A target for the instruction at `slot` of the chosen mode.
+    Target {
+        /// Instruction index within the mode.
+        slot: u8,
+        /// The object chosen.
+        obj: Obj,
+    },
+    /// No more targets for an "up to" instruction (355.13).
+    EndTargets {
+        /// Instruction index within the mode.
+        slot: u8,
+    },
+    /// The destination of the move at `slot` (355.4).
+    Destination {
+        /// Instruction index within the mode.
+        slot: u8,
+        /// Where to.
+        to: Location,
+    },
+}
+
+/// The ordered choices of one execution: a mode and its picks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ExecChoices {
+    /// The mode chosen (0 for a plain item); `None` until chosen.
+    pub mode: Option<u8>,
+    /// The picks in the order made.
+    pub picks: InlineVec<Pick, 2>,
+    /// All choices of this execution are made.
+    pub complete: bool,
+}
+
+impl ExecChoices {
+    /// The targets chosen for `slot`, in order.
+    pub fn targets(&self, slot: u8) -> impl Iterator<Item = Obj> + '_ {
+        self.picks.iter().filter_map(move |p| match p {
+            Pick::Target { slot: s, obj } if *s == slot => Some(*obj),
+            _ => None,
+        })
+    }
+
+    /// The destination chosen for `slot`.
+    pub fn destination(&self, slot: u8) -> Option<Location> {
+        self.picks.iter().find_map(|p| match p {
+            Pick::Destination { slot: s, to } if *s == slot => Some(*to),
+            _ => None,
+        })
+    }
+
+    /// Every object chosen by this execution.
+    pub fn objects(&self) -> impl Iterator<Item = Obj> + '_ {
+        self.picks.iter().filter_map(|p| match p {
+            Pick::Target { obj, .. } => Some(*obj),
+            _ => None,
+        })
+    }
+}
+
+/// Where a chain item came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// A card played from its controller's hand.
+    Hand,
+    /// A triggered ability of the unit `State::units[n]`.
+    Trigger(u8),
+    /// A unit token of this Might played by an effect.
+    Token {
+        /// Its Might.
+        might: u8,
+    },
+}
+
+/// Where a chain item is in its life (329, 352).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Pending: its controller is making choices (355).
+    Choosing,
+    /// Pending: choices made, total cost not yet determined (356).
+    Chosen,
+    /// Pending: total cost determined, not paid (357).
+    Costed,
+    /// Pending: paid, legality not checked (358).
+    Paid,
+    /// Pending: legal, to be finalized (359).
+    Legal,
+    /// A finalized chain item waiting to resolve (359.3).
+    Finalized,
+    /// Resolving; `next` executions have run (820.3).
+    Resolving {
+        /// Executions finished so far.
+        done: u8,
+    },
+    /// Resolving, paused inside execution `exec` while its controller makes new choices for the
+    /// item `for_item` (750–755).
+    NewChoices {
+        /// The execution that gave the permission.
+        exec: u8,
+        /// The chain item whose choices may be remade.
+        for_item: u8,
+    },
+}
+
+/// What the controller pays: the total cost of 356.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TotalCost {
+    /// Energy and Power.
+    pub resources: Cost,
+    /// Cards to discard (a non-standard cost, 357.2).
+    pub discard: u8,
+}
+
+/// An item on the chain.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ChainItem {
+    /// Unique within a state; never reused.
+    pub id: u8,
+    /// Its definition.
+    pub card: CardId,
+    /// Hand, trigger or token.
+    pub origin: Origin,
+    /// Its owner (whose trash a spell goes to).
+    pub owner: Player,
+    /// Who controls it now.
+    pub controller: Player,
+    /// Where it is in its life.
+    pub phase: Phase,
+    /// Its [Repeat] instances, printed first, then granted ones.
+    pub repeat: InlineVec<RepeatInstance, 4>,
+    /// A trigger's "you may": `None` until decided (402.1).
+    pub accepted: Option<bool>,
+    /// The choices of each execution, in the declared order (820.2.a).
+    pub choices: InlineVec<ExecChoices, 4>,
+    /// The total cost once determined (356); what was paid once paid (357).
+    pub cost: TotalCost,
+    /// Objects the item has chosen at some point, by execution (for "not previously chosen", 751.1).
+    pub ever_chosen: InlineVec<(u8, Obj), 6>,
+    /// It left the chain during its own resolution (359.3.e.15); it stays listed until it finishes.
+    pub left_chain: bool,
+}
+
+impl ChainItem {
+    /// Executions the item will run: 1 + `per` for each paid instance (820.3 says `per` is 1).
+    pub fn executions(&self, per: u8) -> u8 {
+        1u8.saturating_add(
+            self.repeat
+                .iter()
+                .map(|r| r.paid)
+                .sum::<u8>()
+                .saturating_mul(per),
+        )
+    }
+
+    /// True while the item is still being played (329.1).
+    pub fn is_pending(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Choosing | Phase::Chosen | Phase::Costed | Phase::Paid | Phase::Legal
+        )
+    }
+}
+
+/// Something queued by a resolving item, waiting until it has finished (158.3, 354.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Queued {
+    /// A unit token of this Might for this controller.
+    Token {
+        /// Its controller.
+        controller: Player,
+        /// Its Might.
+        might: u8,
+    },
+    /// A triggered ability (definition) of the unit `units[source]`.
+    Trigger {
+        /// Its definition.
+        card: CardId,
+        /// The unit whose ability it is.
+        source: u8,
+    },
+}
+
+/// The whole state of a play.
+#[derive(Debug, PartialEq, Eq)]
+pub struct State {
+    /// Units, including ones that left the board (they keep their index).
+    pub units: InlineVec<Unit, 4>,
+    /// Gear.
+    pub gear: InlineVec<Gear, 2>,
+    /// Battlefields.
+    pub battlefields: InlineVec<Battlefield, 2>,
+    /// Both players.
+    pub players: [PlayerState; 2],
+    /// The chain, oldest item first.
+    pub chain: InlineVec<ChainItem, 2>,
+    /// Items and triggers created by a resolving item, waiting until it finishes (158.3.a).
+    pub queued: InlineVec<Queued, 2>,
+    /// The next chain item id.
+    pub next_item: u8,
+    /// Who holds priority, if anyone (311–312).
+    pub priority: Option<Player>,
+    /// Consecutive passes (339).
+    pub passes: u8,
+    /// A showdown is in progress (Syndra's condition; [Action] timing).
+    pub showdown: bool,
+    /// A lethal-damage cleanup is outstanding (321.1).
+    pub cleanup_due: bool,
+    /// The scenario's play has begun (so an empty chain means it is over).
+    pub started: bool,
+    /// What each player started with, for properties that compare the board with it.
+    pub start: Start,
+    /// Everything observable that happened, in order.
+    pub log: Log,
+}
+
+/// What the players started with; never changes during a play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    /// Each player's rune pool.
+    pub pools: [Cost; 2],
+    /// Each player's cards (hand, deck, trash, board; tokens excluded).
+    pub cards: [u8; 2],
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let log = self.log.clone();
+        State {
+            units: self.units.clone(),
+            gear: self.gear.clone(),
+            battlefields: self.battlefields.clone(),
+            players: self.players.clone(),
+            chain: self.chain.clone(),
+            queued: self.queued.clone(),
+            next_item: self.next_item,
+            priority: self.priority,
+            passes: self.passes,
+            showdown: self.showdown,
+            cleanup_due: self.cleanup_due,
+            started: self.started,
+            start: self.start.clone(),
+            log,
+        }
+    }
+}
+
+impl State {
+    /// How many cards player `p` has now, in every zone (tokens excluded).
+    pub fn cards_of(&self, p: Player) -> u8 {
+        let ps = &self.players[p.ix()];
+        let board = self
+            .units
+            .iter()
+            .filter(|u| !u.token && u.owner == p && u.zone == Zone::Board)
+            .count()
+            + self
+                .gear
+                .iter()
+                .filter(|g| g.controller == p && g.zone == Zone::Board)
+                .count();
+        let chain = self
+            .chain
+            .iter()
+            .filter(|i| i.owner == p && i.origin == Origin::Hand && !i.left_chain)
+            .count();
+        (ps.hand.len()
+            + ps.hand_other as usize
+            + ps.deck as usize
+            + ps.trash.len()
+            + ps.trash_other as usize
+            + board
+            + chain) as u8
+    }
+
+    /// The chain item with this id.
+    pub fn item(&self, id: u8) -> Option<&ChainItem> {
+        self.chain.iter().find(|i| i.id == id)
+    }
+
+    /// The chain item with this id, mutably.
+    pub fn item_mut(&mut self, id: u8) -> Option<&mut ChainItem> {
+        self.chain.iter_mut().find(|i| i.id == id)
+    }
+
+    /// True when the play is over: the chain has closed after the play began.
+    pub fn is_over(&self) -> bool {
+        matches!(self.log.last(), Some(Event::ChainClosed))
+    }
+
+    /// Units on the board.
+    pub fn units_on_board(&self) -> impl Iterator<Item = (u8, &Unit)> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.zone == Zone::Board)
+            .map(|(i, u)| (i as u8, u))
+    }
+}
