@@ -1,0 +1,365 @@
+//! Costs: determining the total cost (356) and paying it (357). The total is the base cost, then
+//! the additional costs (Deflect, 356.2.a.2; each paid [Repeat] instance as a component with its
+//! own discounts, 356.2.b, 356.4.c), then whole-card discounts once (356.4.d), floored at 0
+//! (356.6). Each step's guard sits above its effect.
+
+use super::{pending, pending_mut, Game};
+use crate::action::Action;
+use crate::card::{Ability, Condition, RepeatCost};
+use crate::cost::Cost;
+use crate::rulebook::{DeflectRule, EzrealScope};
+use crate::state::*;
+
+/// The reducers of [Repeat] components a player has on the board.
+#[derive(Clone, Copy)]
+struct RepeatReducers {
+    /// Units with Ezreal's "optional costs cost [1] or [A] less".
+    ezreal: u8,
+    /// Energy off each [Repeat] cost from controlled battlefields (Marai Spire).
+    spire: u8,
+}
+
+/// Takes "[1] or [A] less" off `c`: the Energy if it has any, else one Power; returns how much.
+fn one_or_any_less(c: &mut Cost) -> u8 {
+    if c.reduce_energy(1) == 1 {
+        1
+    } else {
+        c.reduce_one_power() as u8
+    }
+}
+
+impl Game {
+    /// DetermineTotalCost's guard (356): the pending item's choices are all made. PayCosts' guard
+    /// (357): each way to pay the determined cost; with none, the play is undone (358.5).
+    pub(super) fn cost_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
+        if item.phase == Phase::Chosen {
+            return out.push(Action::DetermineTotalCost);
+        }
+        self.payment_options(s, item, out);
+        if out.is_empty() {
+            self.cancel(out, CancelWhy::CannotPay);
+        }
+    }
+
+    /// DetermineTotalCost's effect (356): base cost, then additional costs (Deflect per choice,
+    /// 809.1.c; each paid [Repeat] instance with its component discounts as it is added,
+    /// 356.4.c), then whole-card discounts once (356.4.d), floored at 0 (356.6).
+    pub(super) fn determine_total_cost(&self, s: &mut State) {
+        let item = pending(s).clone();
+        let id = item.id;
+        let mut total = if item.origin == Origin::Hand {
+            self.card(item.card).cost
+        } else {
+            Cost::ZERO
+        };
+        let mut events = vec![];
+        self.add_deflect(s, &item, &mut total, &mut events);
+        let reducers = self.repeat_reducers(s, item.controller);
+        let discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        self.whole_card_discounts(s, &item, &mut total, &mut events);
+        s.log.extend(events);
+        s.log.push(Event::CostDetermined {
+            item: id,
+            total,
+            discard,
+        });
+        let item = pending_mut(s);
+        item.cost = TotalCost {
+            resources: total,
+            discard,
+        };
+        if !self.rules.zero_cost_counts_as_paid {
+            self.zero_cost_not_paid(item, reducers);
+        }
+        item.phase = Phase::Costed;
+    }
+
+    /// 356.2.a.2: Deflect is a mandatory additional cost, for each opponent's choice of a unit
+    /// with it (809.1.c), or once per unit under a rulebook that says so.
+    fn add_deflect(&self, s: &State, item: &ChainItem, total: &mut Cost, events: &mut Vec<Event>) {
+        let mut seen: Vec<u8> = vec![];
+        for ex in &item.choices {
+            for obj in ex.objects() {
+                if let Obj::Unit(u) = obj {
+                    let unit = &s.units[u as usize];
+                    let d = self.card(unit.card).deflect();
+                    if d == 0 || unit.controller == item.controller {
+                        continue;
+                    }
+                    if self.rules.deflect == DeflectRule::PerItem && seen.contains(&u) {
+                        continue;
+                    }
+                    seen.push(u);
+                    total.any = total.any.saturating_add(d);
+                    events.push(Event::DeflectAdded {
+                        item: item.id,
+                        unit: u,
+                        amount: d,
+                    });
+                }
+            }
+        }
+    }
+
+    /// What reduces `controller`'s [Repeat] components now: Ezreal on the board, Marai Spire on
+    /// a controlled battlefield.
+    fn repeat_reducers(&self, s: &State, controller: Player) -> RepeatReducers {
+        let ezreal =
+            self.controls_ability(s, controller, |a| matches!(a, Ability::OptionalCostsLess));
+        let spire: u8 = s
+            .battlefields
+            .iter()
+            .filter(|b| b.controller == Some(controller))
+            .filter_map(|b| b.card)
+            .flat_map(|c| self.card(c).abilities.iter())
+            .map(|a| match a {
+                Ability::RepeatCostsLess(n) => *n,
+                _ => 0,
+            })
+            .sum();
+        RepeatReducers { ezreal, spire }
+    }
+
+    /// 356.2.b: the optional additional costs the player chose, each [Repeat] payment a
+    /// component, discounted as it is added (356.4.c) or, under v1.2, from the total (§353).
+    /// Returns the cards to discard.
+    fn add_repeat_components(
+        &self,
+        item: &ChainItem,
+        reducers: RepeatReducers,
+        total: &mut Cost,
+        events: &mut Vec<Event>,
+    ) -> u8 {
+        let id = item.id;
+        let mut discard = 0u8;
+        let mut pooled_discount = Cost::ZERO;
+        let mut ezreal_used = 0u8;
+        for (ii, inst) in item.repeat.iter().enumerate() {
+            for _ in 0..inst.paid {
+                match inst.cost {
+                    RepeatCost::Discard(n) => {
+                        discard = discard.saturating_add(n);
+                        events.push(Event::RepeatCostAdded {
+                            item: id,
+                            instance: ii as u8,
+                            cost: Cost::ZERO,
+                            discard: n,
+                        });
+                    }
+                    RepeatCost::Pay(mut component) => {
+                        let ez = reducers.ezreal > 0
+                            && (self.rules.ezreal_scope == EzrealScope::EachCost
+                                || ezreal_used == 0);
+                        if ez {
+                            ezreal_used += 1;
+                        }
+                        if self.rules.component_discounts {
+                            discount_component(id, &mut component, reducers.spire, ez, events);
+                        } else {
+                            // v1.2 §353: discounts apply to the total, in any order.
+                            pooled_discount.energy += reducers.spire;
+                            if ez {
+                                pooled_discount.any += 1;
+                            }
+                        }
+                        events.push(Event::RepeatCostAdded {
+                            item: id,
+                            instance: ii as u8,
+                            cost: component,
+                            discard: 0,
+                        });
+                        *total = total.plus(&component);
+                    }
+                }
+            }
+        }
+        if !self.rules.component_discounts {
+            discount_total(id, total, pooled_discount, events);
+        }
+        discard
+    }
+
+    /// 356.4.d: whole-card discounts, once per play (the Temporal Portal FAQ), or once per
+    /// execution under a wrong rulebook.
+    fn whole_card_discounts(
+        &self,
+        s: &State,
+        item: &ChainItem,
+        total: &mut Cost,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(d) = self.card(item.card).discount else {
+            return;
+        };
+        let applies = match d.when {
+            Condition::Always => true,
+            Condition::OpponentNearVictory => s.players[item.controller.other().ix()].near_victory,
+        };
+        if applies && item.origin == Origin::Hand {
+            let times = if self.rules.discount_per_execution {
+                item.executions(self.rules.executions_per_instance)
+            } else {
+                1
+            };
+            for _ in 0..times {
+                let t = total.reduce_energy(d.energy);
+                events.push(Event::DiscountApplied {
+                    item: item.id,
+                    source: DiscountSource::SelfDiscount,
+                    amount: t,
+                });
+            }
+        }
+    }
+
+    /// A wrong edit: an optional cost reduced to 0 no longer counts as paid (356.4.f.1 says it
+    /// does), so the execution it would give is dropped.
+    fn zero_cost_not_paid(&self, item: &mut ChainItem, reducers: RepeatReducers) {
+        for inst in item.repeat.iter_mut() {
+            if let RepeatCost::Pay(c) = inst.cost {
+                let mut reduced = c;
+                reduced.reduce_energy(reducers.spire);
+                if reducers.ezreal > 0 {
+                    one_or_any_less(&mut reduced);
+                }
+                if reduced.is_zero() {
+                    inst.paid = 0;
+                }
+            }
+        }
+        let n = item.executions(self.rules.executions_per_instance) as usize;
+        item.choices.truncate(n);
+    }
+
+    /// 357: the ways to pay the determined cost from the pool; any-domain Power may come from
+    /// any domain with Power left, and each distinct split is its own choice.
+    fn payment_options(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
+        let pool = s.players[item.controller.ix()].pool;
+        let need = item.cost.resources;
+        let discard = item.cost.discard;
+        if pool.energy < need.energy {
+            return;
+        }
+        let mut left = [0u8; 6];
+        for (d, l) in left.iter_mut().enumerate() {
+            if pool.power[d] < need.power[d] {
+                return;
+            }
+            *l = pool.power[d] - need.power[d];
+        }
+        let p = &s.players[item.controller.ix()];
+        if (p.hand_other as usize + p.hand.len()) < discard as usize {
+            return;
+        }
+        let mut split = [0u8; 6];
+        splits(need.any, 0, &left, &mut split, out);
+    }
+
+    /// PayCosts' effect (357): Energy and Power together, then discards (anonymous cards first,
+    /// a simplification: which card is discarded does not matter to any card modelled).
+    pub(super) fn pay_costs(&self, s: &mut State, any: [u8; 6]) {
+        let item = pending(s);
+        let (id, controller, need) = (item.id, item.controller, item.cost);
+        let ps = &mut s.players[controller.ix()];
+        let mut paid = Cost {
+            energy: need.resources.energy,
+            power: need.resources.power,
+            any: 0,
+        };
+        for (p, a) in paid.power.iter_mut().zip(any) {
+            *p += a;
+        }
+        ps.pool.energy -= paid.energy;
+        for d in 0..6 {
+            ps.pool.power[d] -= paid.power[d];
+        }
+        let mut discarded = 0;
+        while discarded < need.discard {
+            if ps.hand_other > 0 {
+                ps.hand_other -= 1;
+                ps.trash_other += 1;
+            } else if let Some(c) = ps.hand.pop() {
+                ps.trash.push(c);
+            } else {
+                break;
+            }
+            discarded += 1;
+        }
+        let item = pending_mut(s);
+        item.cost = TotalCost {
+            resources: paid,
+            discard: discarded,
+        };
+        item.phase = Phase::Paid;
+        s.log.push(Event::CostPaid {
+            item: id,
+            paid,
+            discarded,
+        });
+    }
+}
+
+/// 356.4.c: a [Repeat] component's own discounts as it is added: Marai Spire's Energy off, then
+/// Ezreal's "[1] or [A] less".
+fn discount_component(id: u8, component: &mut Cost, spire: u8, ez: bool, events: &mut Vec<Event>) {
+    if spire > 0 {
+        let t = component.reduce_energy(spire);
+        if t > 0 {
+            events.push(Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::MaraiSpire,
+                amount: t,
+            });
+        }
+    }
+    if ez {
+        let t = one_or_any_less(component);
+        if t > 0 {
+            events.push(Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::Ezreal,
+                amount: t,
+            });
+        }
+    }
+}
+
+/// v1.2 §353: the components' discounts pooled and taken off the total instead.
+fn discount_total(id: u8, total: &mut Cost, pooled: Cost, events: &mut Vec<Event>) {
+    if pooled.energy > 0 {
+        let t = total.reduce_energy(pooled.energy);
+        if t > 0 {
+            events.push(Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::MaraiSpire,
+                amount: t,
+            });
+        }
+    }
+    for _ in 0..pooled.any {
+        let t = one_or_any_less(total);
+        if t > 0 {
+            events.push(Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::Ezreal,
+                amount: t,
+            });
+        }
+    }
+}
+
+/// Every way to take `n` any-domain Power from the domains' `left` Power, as PayCosts actions.
+fn splits(n: u8, d: usize, left: &[u8; 6], cur: &mut [u8; 6], out: &mut Vec<Action>) {
+    if n == 0 {
+        out.push(Action::PayCosts { any: *cur });
+        return;
+    }
+    if d == 6 {
+        return;
+    }
+    for take in (0..=n.min(left[d])).rev() {
+        cur[d] = take;
+        splits(n - take, d + 1, left, cur, out);
+    }
+    cur[d] = 0;
+}

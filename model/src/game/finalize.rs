@@ -1,0 +1,137 @@
+//! The end of playing: checking the play's legality (358), undoing a play that cannot be
+//! completed (358.5), and finalizing it (359), after which the Targeting Effects of what it chose
+//! go on the chain (383.4.b.2). Each step's guard sits above its effect.
+
+use super::{pending, pending_index, pending_mut, Game};
+use crate::action::Action;
+use crate::card::{Ability, CardId};
+use crate::rulebook::TargetingTriggers;
+use crate::state::*;
+
+impl Game {
+    /// CheckLegality's guard (358): the cost is paid. Finalize's guard (359): the play is legal.
+    pub(super) fn legality_actions(&self, item: &ChainItem, out: &mut Vec<Action>) {
+        match item.phase {
+            Phase::Paid => out.push(Action::CheckLegality),
+            _ => out.push(Action::Finalize),
+        }
+    }
+
+    /// CheckLegality's effect (358): 358.1–358.4 hold by construction: every choice was legal
+    /// when made and nothing can act between choosing and this check; the cost was paid in full.
+    pub(super) fn check_legality(&self, s: &mut State) {
+        let item = pending_mut(s);
+        item.phase = Phase::Legal;
+        let id = item.id;
+        s.log.push(Event::LegalityChecked { item: id });
+    }
+
+    /// CancelPlay's guard (358.5): a play that cannot go on is undone, unless a wrong rulebook
+    /// leaves it pending. The play steps call it when a choice has no legal option or no way to
+    /// pay is left.
+    pub(super) fn cancel(&self, out: &mut Vec<Action>, why: CancelWhy) {
+        if self.rules.undo_illegal_play {
+            out.push(Action::CancelPlay { why });
+        }
+    }
+
+    /// CancelPlay's effect (358.5): undo the whole play: the card returns to hand, nothing is
+    /// paid, and it is not a counter. A card whose play was undone is not tried again in the
+    /// scenario (a bound on exploration, so that undoing cannot loop).
+    pub(super) fn cancel_play(&self, s: &mut State, why: CancelWhy) {
+        let item = s.chain.remove(pending_index(s));
+        let id = item.id;
+        let ps = &mut s.players[item.controller.ix()];
+        if item.phase == Phase::Paid {
+            ps.pool = ps.pool.plus(&item.cost.resources);
+        }
+        if item.origin == Origin::Hand {
+            ps.hand.push(item.card);
+            ps.undone.push(item.card);
+        }
+        s.log.push(Event::PlayCancelled { item: id, why });
+        self.after_chain_change(s);
+    }
+
+    /// Finalize's effect (359): the item is finalized; "as you play" instructions run
+    /// (135.2.b.3); Targeting Effects go on the chain after it (383.4.b.2); a token enters the
+    /// board at once (337.2).
+    pub(super) fn finalize(&self, s: &mut State) {
+        let item = pending(s).clone();
+        let id = item.id;
+        let def = self.card(item.card);
+        s.log.push(Event::Finalized { item: id });
+        if let Origin::Token { might } = item.origin {
+            s.chain.retain(|i| i.id != id);
+            let u = s.units.len() as u8;
+            s.units.push(Unit {
+                card: item.card,
+                token: true,
+                owner: item.controller,
+                controller: item.controller,
+                loc: Location::Base(item.controller),
+                zone: Zone::Board,
+                might,
+                might_mod: 0,
+                damage: 0,
+            });
+            s.log.push(Event::ZoneChange {
+                obj: Obj::Unit(u),
+                to: Zone::Board,
+            });
+            self.after_chain_change(s);
+            return;
+        }
+        if item.origin == Origin::Hand {
+            s.players[item.controller.ix()].finalized_this_turn += 1;
+        }
+        pending_mut(s).phase = Phase::Finalized;
+        for ins in def.as_you_play.clone() {
+            self.run_untargeted(s, &item, ins.effect);
+        }
+        // Targeting Effects of objects an opponent's item chose.
+        let mut chosen: Vec<u8> = vec![];
+        for ex in &item.choices {
+            for obj in ex.objects() {
+                if let Obj::Unit(u) = obj {
+                    if self.rules.targeting_triggers == TargetingTriggers::OncePerItem
+                        && chosen.contains(&u)
+                    {
+                        continue;
+                    }
+                    chosen.push(u);
+                }
+            }
+        }
+        for u in chosen {
+            self.fire_when_chosen(s, u, item.controller, false);
+        }
+        self.after_chain_change(s);
+    }
+
+    /// 383.3, 383.4.b.2: unit `u`'s Targeting Effects trigger when an opponent's item chose it:
+    /// on the chain at once after finalizing, or queued (`queue`) during new choices (754).
+    pub(super) fn fire_when_chosen(&self, s: &mut State, u: u8, chooser: Player, queue: bool) {
+        let unit = &s.units[u as usize];
+        if unit.zone != Zone::Board || unit.controller == chooser {
+            return;
+        }
+        let abilities: Vec<CardId> = self
+            .card(unit.card)
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::WhenChosen(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        for card in abilities {
+            s.log.push(Event::Triggered { card, source: u });
+            if queue {
+                s.queued.push(Queued::Trigger { card, source: u });
+            } else {
+                self.put_trigger_on_chain(s, card, u);
+            }
+        }
+    }
+}
