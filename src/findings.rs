@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The finding cases written by [`write_findings`].
 #[derive(Clone, Debug, Default)]
-pub struct Written {
+pub struct FindingFiles {
     /// The index of each finding written, with its file.
     pub files: Vec<(usize, PathBuf)>,
     /// The findings whose case could not be built (index, why); they are not written.
@@ -66,8 +66,8 @@ pub fn finding_case(f: &Finding, n: usize, engine: &str, seed: u64) -> Result<St
 }
 
 /// Writes each finding of `report` as `NNN-<kind>.case` into `out` (created if needed).
-pub fn write_findings(report: &FuzzReport, out: &Path, seed: u64) -> Result<Written, Error> {
-    let mut written = Written::default();
+pub fn write_findings(report: &FuzzReport, out: &Path, seed: u64) -> Result<FindingFiles, Error> {
+    let mut written = FindingFiles::default();
     if report.findings.is_empty() {
         return Ok(written);
     }
