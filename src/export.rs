@@ -425,3 +425,16 @@ pub fn dot(sys: &RepeatSystem, trace: &Trace<RepeatSystem>, property: &str) -> S
     }
     dot.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absent_values_are_quint_options_not_null() {
+        let some = serde_json::to_string(&ItfOption(Some(BigInt(2)))).unwrap();
+        assert_eq!(some, r##"{"tag":"Some","value":{"#bigint":"2"}}"##);
+        let none = serde_json::to_string(&ItfOption::<BigInt>(None)).unwrap();
+        assert_eq!(none, r##"{"tag":"None","value":{"#tup":[]}}"##);
+    }
+}

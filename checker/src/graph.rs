@@ -176,3 +176,19 @@ impl<M: Model> StateGraph<M> {
         self.to_dot(model, |s| format!("{s:?}"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_escape_for_names_labels_and_edges() {
+        let mut dot = DotWriter::new(&quoted("a \"b\""), &["rankdir=TB"]);
+        dot.node(0, "x\\y\nz", &["peripheries=2"]);
+        dot.edge(0, 1, "say \"hi\"");
+        assert_eq!(
+            dot.finish(),
+            "digraph \"a \\\"b\\\"\" {\n  rankdir=TB;\n  s0 [label=\"x\\\\y\\nz\", peripheries=2];\n  s0 -> s1 [label=\"say \\\"hi\\\"\"];\n}\n"
+        );
+    }
+}
