@@ -4,9 +4,12 @@
 //! each with its smallest example as a pair of replayable cases and the rulebook fields that
 //! explain it.
 
-use crate::cases::{commit_out, prepare_out, rules_line};
+use crate::case::ast::{Case, Expect};
+use crate::case::from_trace::{case_for_run, complete_run, expectations};
+use crate::case::replay::{setup_labels, View};
+use crate::error::Error;
 use crate::inputs;
-use clap::Args;
+use crate::outdir::{rules_line, OutDir, OutFile};
 use model::action::Action;
 use model::game::Game;
 use model::rulebook::{Rulebook, FIELDS};
@@ -14,30 +17,66 @@ use model::setup::Setup;
 use model::state::State;
 use properties::{Bound, RepeatSystem};
 use rayon::prelude::*;
-use rbcheck::case::ast::{Case, Expect};
-use rbcheck::case::from_trace::{case_for_run, complete_run, expectations};
-use rbcheck::case::replay::{setup_labels, View};
-use serde_json::json;
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
 
-/// Options of `rbcheck diff`.
-#[derive(Args)]
-pub struct DiffArgs {
-    /// The first rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.
+/// What `rbcheck diff` is asked for.
+#[derive(Clone, Debug)]
+pub struct DiffOptions {
+    /// The first rulebook: a preset or a rulebook file.
     pub a: String,
     /// The second rulebook.
     pub b: String,
-    /// Bound: a preset (tiny, default, large) or a bound file.
-    #[arg(long, default_value = "tiny")]
+    /// Bound: a preset or a bound file.
     pub bound: String,
     /// Write each class's smallest example as a pair of cases (and a README) into this folder.
-    #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Print one JSON object instead of the human report.
-    #[arg(long)]
-    pub json: bool,
+}
+
+// The JSON structs list their fields in alphabetical order, the order the report has always
+// had (serde_json's maps are sorted).
+
+/// The differences between two rulebooks over a bound (the JSON report of `rbcheck diff`).
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffReport {
+    /// The first rulebook's name.
+    pub a: String,
+    /// The second rulebook's name.
+    pub b: String,
+    /// The bound's name.
+    pub bound: String,
+    /// The classes of observable difference.
+    pub classes: Vec<DiffClass>,
+    /// The rulebook fields whose values differ.
+    pub fields: Vec<&'static str>,
+    /// The scenarios compared.
+    pub scenarios: usize,
+    /// The folder the examples were written to.
+    #[serde(skip)]
+    pub out: Option<PathBuf>,
+}
+
+/// One class of observable difference.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffClass {
+    /// The example's pair of case files (under `--out`), A's first.
+    pub cases: Vec<String>,
+    /// The fields that, set alone to B's value in A, change the smallest example.
+    pub explained_by: Vec<&'static str>,
+    /// The scenarios in which it happens.
+    pub scenarios: usize,
+    /// The decision sequences that show it.
+    pub sequences: usize,
+    /// What differs, in words.
+    pub what: String,
+}
+
+impl DiffReport {
+    /// Whether the rulebooks differ observably in the bound (exit code 1).
+    pub fn differs(&self) -> bool {
+        !self.classes.is_empty()
+    }
 }
 
 /// The field of an expectation, for saying what differs.
@@ -184,13 +223,13 @@ fn differing_fields(a: &[Expect], b: &[Expect]) -> BTreeSet<&'static str> {
         .collect()
 }
 
-/// One example of a class: the scenario and the decisions (as played on the side that allows them).
+/// One example of a class: the scenario and the decisions (as played on the side that allows
+/// them), ordered by size.
 #[derive(Clone)]
 struct Example {
     size: (usize, usize, usize),
     scenario: usize,
     decisions: Vec<Action>,
-    side: u8,
 }
 
 #[derive(Default)]
@@ -225,7 +264,6 @@ fn compare_scenario(ga: &Game, gb: &Game, idx: usize, setup: &Setup) -> BTreeMap
                 size: (decisions.len(), size, idx),
                 scenario: idx,
                 decisions,
-                side,
             };
             match other_map.get(d) {
                 Some(theirs) if side == 0 => {
@@ -282,21 +320,79 @@ fn outcome_of(game: &Game, setup: &Setup, decisions: &[Action]) -> String {
     }
 }
 
-/// Runs `rbcheck diff`.
-pub fn run(args: &DiffArgs) -> Result<ExitCode, String> {
-    let ra = inputs::rulebook(&args.a)?;
-    let rb = inputs::rulebook(&args.b)?;
-    let bound: Bound = inputs::bound(&args.bound)?;
-    let mut guard = args.out.as_deref().map(prepare_out).transpose()?;
+/// Compares two rulebooks over a bound; with `out`, writes each class's smallest example.
+pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
+    let ra = inputs::rulebook(&opts.a)?;
+    let rb = inputs::rulebook(&opts.b)?;
+    let bound: Bound = inputs::bound(&opts.bound)?;
+    let mut guard = opts.out.as_deref().map(OutDir::prepare).transpose()?;
     // Every scenario: one rulebook may allow a play that the other refuses from the start.
-    let sa = RepeatSystem::every_scenario(ra.clone(), &bound)?;
+    let sa = RepeatSystem::every_scenario(ra.clone(), &bound).map_err(Error::scenario)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());
-    let ga = &sa.game;
-    let merged: BTreeMap<Kind, Class> = sa
-        .scenarios
+    let merged = compare_all(&sa, &gb);
+    let mut report = DiffReport {
+        a: ra.name.clone(),
+        b: rb.name.clone(),
+        bound: bound.name.clone(),
+        classes: vec![],
+        fields: ra.differing_fields(&rb),
+        scenarios: sa.scenarios.len(),
+        out: opts.out.clone(),
+    };
+    let mut files = vec![];
+    for (n, (kind, class)) in merged.iter().enumerate() {
+        let ex = class.example.as_ref().expect("a class has an example");
+        let setup = &sa.scenarios[ex.scenario].setup;
+        let games = (&sa.game, &gb);
+        let explained = explaining_fields(&ra, &rb, &report.fields, games, setup, &ex.decisions);
+        let what = kind.describe(&report.a, &report.b);
+        let mut cases = vec![];
+        if let Some(out) = &opts.out {
+            let header = |name: &str| {
+                vec![
+                    format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound.name, n + 1, merged.len()),
+                    what.clone(),
+                    format!("Explained by: {}.", explain_fields(&explained)),
+                    format!("Scenario: {}", sa.scenarios[ex.scenario].name),
+                    format!("This file: the plays under {name}; the other file of the pair: the same plays under the other rulebook."),
+                ]
+            };
+            for (game, rules_arg, name) in
+                [(&sa.game, &opts.a, &report.a), (&gb, &opts.b, &report.b)]
+            {
+                let case = example_case(
+                    game,
+                    &rules_line(rules_arg, out),
+                    setup,
+                    &ex.decisions,
+                    header(name),
+                    out,
+                )?;
+                let file = format!("{:02}-{}.case", n + 1, sanitize(name));
+                files.push((file.clone(), crate::case::print(&case)));
+                cases.push(file);
+            }
+        }
+        report.classes.push(DiffClass {
+            cases,
+            explained_by: explained,
+            scenarios: class.scenarios.len(),
+            sequences: class.sequences,
+            what,
+        });
+    }
+    if let Some(g) = guard.as_mut() {
+        write_out(g, files, &report, opts)?;
+    }
+    Ok(report)
+}
+
+/// Every scenario compared under A (`sa`'s game) and B, the classes merged.
+fn compare_all(sa: &RepeatSystem, gb: &Game) -> BTreeMap<Kind, Class> {
+    sa.scenarios
         .par_iter()
         .enumerate()
-        .map(|(i, sc)| compare_scenario(ga, &gb, i, &sc.setup))
+        .map(|(i, sc)| compare_scenario(&sa.game, gb, i, &sc.setup))
         .reduce(BTreeMap::new, |mut x, y| {
             for (k, c) in y {
                 let e = x.entry(k).or_default();
@@ -309,111 +405,52 @@ pub fn run(args: &DiffArgs) -> Result<ExitCode, String> {
                 }
             }
             x
-        });
-    let fields = ra.differing_fields(&rb);
-    let (name_a, name_b) = (ra.name.clone(), rb.name.clone());
-    let mut report = vec![];
-    let mut files = vec![];
-    for (n, (kind, class)) in merged.iter().enumerate() {
-        let ex = class.example.as_ref().expect("a class has an example");
-        let setup = &sa.scenarios[ex.scenario].setup;
-        // The fields that explain it: set alone to B's value in A, they change this example.
-        let base = outcome_of(ga, setup, &ex.decisions);
-        let target = outcome_of(&gb, setup, &ex.decisions);
-        let explained: Vec<&str> = fields
-            .iter()
-            .copied()
-            .filter(|f| {
-                with_field(&ra, &rb, f).is_some_and(|r| {
-                    let g = Game::new(r, sa.game.cards.clone());
-                    let o = outcome_of(&g, setup, &ex.decisions);
-                    o != base || o == target
-                })
+        })
+}
+
+/// The fields that explain an example: set alone to B's value in A, they change its outcome.
+fn explaining_fields(
+    ra: &Rulebook,
+    rb: &Rulebook,
+    fields: &[&'static str],
+    (ga, gb): (&Game, &Game),
+    setup: &Setup,
+    decisions: &[Action],
+) -> Vec<&'static str> {
+    let base = outcome_of(ga, setup, decisions);
+    let target = outcome_of(gb, setup, decisions);
+    fields
+        .iter()
+        .copied()
+        .filter(|f| {
+            with_field(ra, rb, f).is_some_and(|r| {
+                let g = Game::new(r, ga.cards.clone());
+                let o = outcome_of(&g, setup, decisions);
+                o != base || o == target
             })
-            .collect();
-        let mut case_files = vec![];
-        if let Some(out) = &args.out {
-            let slug = format!("{:02}", n + 1);
-            for (side, (game, rules_arg, name)) in [(ga, &args.a, &name_a), (&gb, &args.b, &name_b)]
-                .into_iter()
-                .enumerate()
-            {
-                let header = vec![
-                    format!("rbcheck diff {} {} --bound {}: class {} of {}.", args.a, args.b, bound.name, n + 1, merged.len()),
-                    kind.describe(&name_a, &name_b),
-                    format!("Explained by: {}.", explain_fields(&explained)),
-                    format!("Scenario: {}", sa.scenarios[ex.scenario].name),
-                    format!("This file: the plays under {name}; the other file of the pair: the same plays under the other rulebook."),
-                ];
-                let case = example_case(
-                    game,
-                    &rules_line(rules_arg, out),
-                    setup,
-                    &ex.decisions,
-                    header,
-                    out,
-                )?;
-                let file = format!("{slug}-{}.case", sanitize(name));
-                files.push((file.clone(), rbcheck::case::print(&case)));
-                case_files.push(file);
-                let _ = side;
-            }
-        }
-        report.push((
-            kind.clone(),
-            class.scenarios.len(),
-            class.sequences,
-            explained,
-            case_files,
-            ex.side,
-        ));
-    }
-    let human = human(
-        args,
-        &bound,
-        sa.scenarios.len(),
-        &fields,
-        &name_a,
-        &name_b,
-        &report,
-    );
-    if args.out.is_some() {
-        files.push((
-            "README.md".into(),
-            format!(
-                "# `rbcheck diff {} {} --bound {}`\n\n```\n{human}```\n",
-                args.a, args.b, bound.name
-            ),
-        ));
-        if let Some(g) = guard.as_mut() {
-            commit_out(g, &files)?;
-        }
-    }
-    if args.json {
-        let classes: Vec<_> = report
-            .iter()
-            .map(|(kind, scenarios, sequences, explained, cases, _)| {
-                json!({
-                    "what": kind.describe(&name_a, &name_b),
-                    "scenarios": scenarios,
-                    "sequences": sequences,
-                    "explained_by": explained,
-                    "cases": cases,
-                })
-            })
-            .collect();
-        println!(
-            "{}",
-            json!({ "a": name_a, "b": name_b, "bound": bound.name, "scenarios": sa.scenarios.len(), "fields": fields, "classes": classes })
-        );
-    } else {
-        print!("{human}");
-    }
-    Ok(if report.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+        })
+        .collect()
+}
+
+/// Writes the example cases and a README holding the human report.
+fn write_out(
+    guard: &mut OutDir,
+    mut files: Vec<OutFile>,
+    report: &DiffReport,
+    opts: &DiffOptions,
+) -> Result<(), Error> {
+    files.push((
+        "README.md".into(),
+        format!(
+            "# `rbcheck diff {} {} --bound {}`\n\n```\n{}```\n",
+            opts.a,
+            opts.b,
+            report.bound,
+            report.human()
+        ),
+    ));
+    guard.commit(&files)?;
+    Ok(())
 }
 
 fn explain_fields(f: &[&str]) -> String {
@@ -445,54 +482,53 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-type Row = (Kind, usize, usize, Vec<&'static str>, Vec<String>, u8);
-
-fn human(
-    args: &DiffArgs,
-    bound: &Bound,
-    scenarios: usize,
-    fields: &[&str],
-    a: &str,
-    b: &str,
-    report: &[Row],
-) -> String {
-    let mut o = format!(
-        "rbcheck diff: {a} -> {b} | bound {} ({scenarios} scenarios)\n",
-        bound.name
-    );
-    if fields.is_empty() {
-        o.push_str("the rulebooks have the same fields\n");
-    } else {
-        o.push_str(&format!("fields that differ: {}\n", explain_fields(fields)));
-    }
-    if report.is_empty() {
-        o.push_str("no observable difference in this bound\n");
-        return o;
-    }
-    o.push_str(&format!(
-        "{} class(es) of observable difference:\n",
-        report.len()
-    ));
-    for (n, (kind, sc, seq, explained, cases, _)) in report.iter().enumerate() {
-        o.push_str(&format!(
-            "{:>3}. {}\n     {sc} scenario(s), {seq} decision sequence(s); explained by {}\n",
-            n + 1,
-            kind.describe(a, b),
-            explain_fields(explained)
-        ));
-        if !cases.is_empty() {
-            let dir = args
-                .out
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default();
+impl DiffReport {
+    /// The human report.
+    pub fn human(&self) -> String {
+        let (a, b) = (&self.a, &self.b);
+        let mut o = format!(
+            "rbcheck diff: {a} -> {b} | bound {} ({} scenarios)\n",
+            self.bound, self.scenarios
+        );
+        if self.fields.is_empty() {
+            o.push_str("the rulebooks have the same fields\n");
+        } else {
             o.push_str(&format!(
-                "     smallest example: {dir}/{} and {dir}/{}\n",
-                cases[0], cases[1]
+                "fields that differ: {}\n",
+                explain_fields(&self.fields)
             ));
         }
+        if self.classes.is_empty() {
+            o.push_str("no observable difference in this bound\n");
+            return o;
+        }
+        o.push_str(&format!(
+            "{} class(es) of observable difference:\n",
+            self.classes.len()
+        ));
+        for (n, c) in self.classes.iter().enumerate() {
+            o.push_str(&format!(
+                "{:>3}. {}\n     {} scenario(s), {} decision sequence(s); explained by {}\n",
+                n + 1,
+                c.what,
+                c.scenarios,
+                c.sequences,
+                explain_fields(&c.explained_by)
+            ));
+            if !c.cases.is_empty() {
+                let dir = self
+                    .out
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                o.push_str(&format!(
+                    "     smallest example: {dir}/{} and {dir}/{}\n",
+                    c.cases[0], c.cases[1]
+                ));
+            }
+        }
+        o
     }
-    o
 }
 
 /// A case of the example's decisions under one game, with that game's outcome as expectations.
@@ -505,9 +541,9 @@ fn example_case(
     setup: &Setup,
     decisions: &[Action],
     header: Vec<String>,
-    dir: &std::path::Path,
-) -> Result<Case, String> {
-    let mut s = game.initial_state(setup)?;
+    dir: &Path,
+) -> Result<Case, Error> {
+    let mut s = game.initial_state(setup).map_err(Error::case)?;
     let mut run = vec![];
     let mut acts = vec![];
     for d in decisions {
@@ -534,7 +570,8 @@ fn example_case(
             if writable {
                 run.push((s.clone(), *d));
                 run.push((s, Action::Pass));
-                return case_for_run(game, rules, setup, &run, header, Some(dir));
+                return case_for_run(game, rules, setup, &run, header, Some(dir))
+                    .map_err(Error::case);
             }
             break;
         }
@@ -543,5 +580,5 @@ fn example_case(
         s = next;
     }
     let run = complete_run(game, run, s);
-    case_for_run(game, rules, setup, &run, header, Some(dir))
+    case_for_run(game, rules, setup, &run, header, Some(dir)).map_err(Error::case)
 }

@@ -1,41 +1,56 @@
 //! Loading what the user names on the command line: a rulebook (preset or file) and a bound
 //! (preset or file). Every problem is an error naming the file, the line and what was expected.
 
+use crate::error::InputError;
 use model::rulebook::{Rulebook, Version};
 use properties::Bound;
 use std::path::Path;
 
 /// A rulebook preset name or a rulebook file.
-pub fn rulebook(arg: &str) -> Result<Rulebook, String> {
+pub fn rulebook(arg: &str) -> Result<Rulebook, InputError> {
     if let Some(r) = Rulebook::named(arg) {
         return Ok(r);
     }
-    let path = Path::new(arg);
-    if !path.exists() {
-        let names: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
-        return Err(format!(
-            "unknown rulebook `{arg}`: expected one of {} or a rulebook file",
-            names.join(", ")
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: cannot read: {e}"))?;
-    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or(arg);
-    Rulebook::from_toml(&text, name).map_err(|e| format!("{arg}:{}: {}", e.line, e.message))
+    let names: Vec<&str> = Version::ALL.iter().map(|v| v.name()).collect();
+    let (text, name) = read(arg, "rulebook", &names)?;
+    Rulebook::from_toml(&text, name).map_err(|e| invalid(arg, e.line, e.message))
 }
 
 /// A bound preset name or a bound file.
-pub fn bound(arg: &str) -> Result<Bound, String> {
+pub fn bound(arg: &str) -> Result<Bound, InputError> {
     if let Some(b) = Bound::preset(arg) {
         return Ok(b);
     }
+    let (text, name) = read(arg, "bound", &Bound::PRESETS)?;
+    Bound::from_toml(&text, name).map_err(|e| invalid(arg, e.line, e.message))
+}
+
+/// The text of the file `arg` and its stem (the rulebook's or bound's name).
+fn read<'a>(
+    arg: &'a str,
+    what: &'static str,
+    presets: &[&str],
+) -> Result<(String, &'a str), InputError> {
     let path = Path::new(arg);
     if !path.exists() {
-        return Err(format!(
-            "unknown bound `{arg}`: expected one of {} or a bound file",
-            Bound::PRESETS.join(", ")
-        ));
+        return Err(InputError::Unknown {
+            what,
+            arg: arg.into(),
+            presets: presets.join(", "),
+        });
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: cannot read: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(|source| InputError::Unreadable {
+        arg: arg.into(),
+        source,
+    })?;
     let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or(arg);
-    Bound::from_toml(&text, name).map_err(|e| format!("{arg}:{}: {}", e.line, e.message))
+    Ok((text, name))
+}
+
+fn invalid(arg: &str, line: usize, message: String) -> InputError {
+    InputError::Invalid {
+        arg: arg.into(),
+        line,
+        message,
+    }
 }

@@ -1,4 +1,17 @@
-//! The `rbcheck` library: case files (parse, print, replay). The command itself is `main.rs`.
+//! The `rbcheck` library: checking a rulebook over a bound and its reports, counterexample
+//! exports, conformance suites, rulebook diffs, case files (parse, print, replay) and the engine
+//! protocol. The command itself (`main.rs`) parses arguments, calls these and prints.
 
 pub mod case;
+pub mod cases;
+pub mod check;
+pub mod diff;
 pub mod engine;
+pub mod error;
+pub mod export;
+pub mod findings;
+pub mod inputs;
+pub mod outdir;
+pub mod report;
+
+pub use error::Error;

@@ -2,16 +2,12 @@
 //!
 //! Exit codes: 0 every property holds, 1 a property fails, 2 bad input.
 
-mod cases;
-mod check;
-mod diff;
-mod export;
-mod fuzz;
-mod inputs;
-mod report;
+mod cli;
 
 use clap::{Parser, Subcommand};
-use rbcheck::case;
+use cli::{cases, check, diff, fuzz};
+use rbcheck::error::FileError;
+use rbcheck::{case, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -69,33 +65,30 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check(args) => check::run(&args),
-        Command::Graph(args) => check::graph(&args),
+        Command::Check(args) => check::run(args),
+        Command::Graph(args) => check::graph(args),
         Command::Replay { paths } => replay(&paths),
         Command::Cases(args) => cases::run(&args),
-        Command::Diff(args) => diff::run(&args),
+        Command::Diff(args) => diff::run(args),
         Command::Fmt { files, write } => fmt(&files, write),
         Command::Serve => fuzz::serve(),
         Command::Fuzz(args) => fuzz::run(&args),
-        Command::Rules { list } => {
-            report::rules(list);
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Rules { list } => check::rules(list),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("rbcheck: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
 }
 
 /// `rbcheck replay`: one line per case, then `N passed, N failed`.
-fn replay(paths: &[PathBuf]) -> Result<ExitCode, String> {
-    let files = case::collect(paths)?;
+fn replay(paths: &[PathBuf]) -> Result<ExitCode, Error> {
+    let files = case::collect(paths).map_err(Error::Usage)?;
     if files.is_empty() {
-        return Err("no .case files found".into());
+        return Err(Error::Usage("no .case files found".into()));
     }
     let (mut passed, mut failed, mut invalid) = (0, 0, 0);
     for f in &files {
@@ -125,17 +118,24 @@ fn replay(paths: &[PathBuf]) -> Result<ExitCode, String> {
 }
 
 /// `rbcheck fmt`: the canonical form; nothing is written unless every file parses.
-fn fmt(files: &[PathBuf], write: bool) -> Result<ExitCode, String> {
+fn fmt(files: &[PathBuf], write: bool) -> Result<ExitCode, Error> {
     let mut out = vec![];
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let c = case::parse(&text)
-            .map_err(|e| format!("{}:{}:{}: {}", f.display(), e.line, e.col, e.message))?;
+        let text = std::fs::read_to_string(f).map_err(FileError::at(f))?;
+        let c = case::parse(&text).map_err(|e| {
+            Error::Usage(format!(
+                "{}:{}:{}: {}",
+                f.display(),
+                e.line,
+                e.col,
+                e.message
+            ))
+        })?;
         out.push((f, case::print(&c)));
     }
     for (f, text) in out {
         if write {
-            std::fs::write(f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+            std::fs::write(f, text).map_err(FileError::at(f))?;
         } else {
             print!("{text}");
         }

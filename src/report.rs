@@ -4,7 +4,7 @@
 use checker::{CheckResult, Expectation, Model, Outcome, Trace};
 use model::rulebook::{Rulebook, Version, FIELDS};
 use properties::{Bound, RepeatSystem};
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::fmt::Write as _;
 
 fn kind(e: Expectation) -> &'static str {
@@ -31,69 +31,182 @@ pub fn partial<M: Model>(r: &CheckResult<M>) -> bool {
         .any(|p| matches!(p.outcome, Outcome::Unknown))
 }
 
+// Every JSON struct below lists its fields in alphabetical order: the order in which the
+// reports have always been written (serde_json's maps are sorted), kept byte for byte.
+
+/// One numbered step of a trace: step 0 names the scenario, each later one a transition with
+/// its rule, its description and what changed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// `start`, or the action's name.
+    pub action: String,
+    /// What the transition changed (empty if nothing visible); not on step 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<String>,
+    /// The action in words; not on step 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The rule the action applies (empty on step 0).
+    pub rule: String,
+    /// The scenario's name; only on step 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// The step's number, from 0.
+    pub step: usize,
+}
+
 /// A trace as numbered steps: the scenario, then each transition with its rule and what changed.
-pub fn steps(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> Vec<Value> {
-    let mut out = vec![json!({
-        "step": 0,
-        "action": "start",
-        "rule": "",
-        "scenario": system.scenarios.get(trace.init_index).map(|s| s.name.clone()).unwrap_or_default(),
-    })];
+pub fn steps(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> Vec<Step> {
+    let scenario = system.scenarios.get(trace.init_index);
+    let mut out = vec![Step {
+        action: "start".into(),
+        changes: None,
+        description: None,
+        rule: String::new(),
+        scenario: Some(scenario.map(|s| s.name.clone()).unwrap_or_default()),
+        step: 0,
+    }];
     let mut last = &trace.init;
     for (i, step) in trace.steps.iter().enumerate() {
-        out.push(json!({
-            "step": i + 1,
-            "action": step.action.name(),
-            "rule": step.action.rule(),
-            "description": system.format_action(last, &step.action),
-            "changes": system.format_step(last, &step.state).unwrap_or_default(),
-        }));
+        out.push(Step {
+            action: step.action.name().to_string(),
+            changes: Some(system.format_step(last, &step.state).unwrap_or_default()),
+            description: Some(system.format_action(last, &step.action)),
+            rule: step.action.rule().to_string(),
+            scenario: None,
+            step: i + 1,
+        });
         last = &step.state;
     }
     out
 }
 
+/// A trace's steps, as `counterexample` and `witness` hold them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Steps {
+    /// The steps, from the start.
+    pub steps: Vec<Step>,
+}
+
+/// One property's verdict in the JSON report.
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyJson {
+    /// The shortest trace to a violation, if violated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<Steps>,
+    /// `always`, `sometimes` or `terminates`.
+    pub kind: &'static str,
+    /// The property's name.
+    pub name: &'static str,
+    /// The verdict's label (`holds`, `witnessed`, `never reached`...).
+    pub outcome: &'static str,
+    /// The rule it checks.
+    pub rule: &'static str,
+    /// `holds`, `violated` or `unknown`.
+    pub status: &'static str,
+    /// The shortest trace to a witness, if witnessed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<Steps>,
+}
+
+/// The transitions that applied one rule clause (`--coverage`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ClauseCount {
+    /// What the clause is about.
+    pub about: String,
+    /// The clause's number.
+    pub clause: String,
+    /// Transitions that applied it.
+    pub transitions: u64,
+}
+
+/// The JSON report of `rbcheck check` (stable field names, for scripts).
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckJson {
+    /// The bound's name.
+    pub bound: String,
+    /// Memory per distinct state.
+    pub bytes_per_state: f64,
+    /// Whether every property was decided.
+    pub complete: bool,
+    /// Transitions per clause, with `--coverage`; else null.
+    pub coverage: Option<Vec<ClauseCount>>,
+    /// Distinct initial states.
+    pub initial_states: usize,
+    /// The deepest level explored.
+    pub max_depth: usize,
+    /// Peak resident memory, where known.
+    pub peak_memory_bytes: Option<u64>,
+    /// Each property's verdict.
+    pub properties: Vec<PropertyJson>,
+    /// The rulebook's name.
+    pub rules: String,
+    /// The scenarios in which nothing can be done.
+    pub scenarios_left_out: Vec<String>,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// Distinct states.
+    pub states: usize,
+    /// Throughput.
+    pub states_per_second: f64,
+    /// Why and where the search stopped.
+    pub stop: String,
+    /// Transitions explored.
+    pub transitions: u64,
+}
+
 /// The JSON report.
-pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> String {
-    let props: Vec<Value> = r
+pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> CheckJson {
+    let properties = r
         .properties
         .iter()
-        .map(|p| {
-            let mut v = json!({
-                "name": p.name,
-                "rule": p.rule,
-                "kind": kind(p.expectation),
-                "status": status(&p.outcome),
-                "outcome": p.outcome.label(),
-            });
-            if let Outcome::Violated { trace, .. } = &p.outcome {
-                v["counterexample"] = json!({ "steps": steps(system, trace) });
-            }
-            if let Outcome::Witnessed { trace } = &p.outcome {
-                v["witness"] = json!({ "steps": steps(system, trace) });
-            }
-            v
+        .map(|p| PropertyJson {
+            counterexample: match &p.outcome {
+                Outcome::Violated { trace, .. } => Some(Steps {
+                    steps: steps(system, trace),
+                }),
+                _ => None,
+            },
+            kind: kind(p.expectation),
+            name: p.name,
+            outcome: p.outcome.label(),
+            rule: p.rule,
+            status: status(&p.outcome),
+            witness: match &p.outcome {
+                Outcome::Witnessed { trace } => Some(Steps {
+                    steps: steps(system, trace),
+                }),
+                _ => None,
+            },
         })
         .collect();
+    let coverage = system.coverage().map(|c| {
+        c.iter()
+            .map(|(k, d, n)| ClauseCount {
+                about: d.to_string(),
+                clause: k.to_string(),
+                transitions: *n,
+            })
+            .collect()
+    });
     let s = &r.stats;
-    json!({
-        "rules": system.game.rules.name,
-        "bound": bound.name,
-        "complete": !partial(r),
-        "stop": r.stop_message(),
-        "initial_states": s.init_states,
-        "scenarios_left_out": system.unplayable,
-        "states": s.states,
-        "transitions": s.transitions,
-        "max_depth": s.max_depth,
-        "seconds": s.elapsed_secs,
-        "states_per_second": s.states_per_sec,
-        "peak_memory_bytes": s.peak_memory_bytes,
-        "bytes_per_state": s.bytes_per_state,
-        "properties": props,
-        "coverage": system.coverage().map(|c| c.iter().map(|(k, d, n)| json!({ "clause": k, "about": d, "transitions": n })).collect::<Vec<_>>()),
-    })
-    .to_string()
+    CheckJson {
+        bound: bound.name.clone(),
+        bytes_per_state: s.bytes_per_state,
+        complete: !partial(r),
+        coverage,
+        initial_states: s.init_states,
+        max_depth: s.max_depth,
+        peak_memory_bytes: s.peak_memory_bytes,
+        properties,
+        rules: system.game.rules.name.clone(),
+        scenarios_left_out: system.unplayable.clone(),
+        seconds: s.elapsed_secs,
+        states: s.states,
+        states_per_second: s.states_per_sec,
+        stop: r.stop_message(),
+        transitions: s.transitions,
+    }
 }
 
 /// The human report.
@@ -209,23 +322,29 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
 }
 
 fn write_steps(o: &mut String, system: &RepeatSystem, trace: &Trace<RepeatSystem>) {
-    for v in steps(system, trace) {
-        let n = v["step"].as_u64().unwrap_or(0);
-        if n == 0 {
-            let _ = writeln!(o, "  0. start: {}", v["scenario"].as_str().unwrap_or(""));
+    for st in steps(system, trace) {
+        if let Some(scenario) = &st.scenario {
+            let _ = writeln!(o, "  0. start: {scenario}");
             continue;
         }
-        let _ = writeln!(o, "  {n}. {}", v["description"].as_str().unwrap_or(""));
-        if let Some(c) = v["changes"].as_str().filter(|c| !c.is_empty()) {
+        let _ = writeln!(
+            o,
+            "  {}. {}",
+            st.step,
+            st.description.as_deref().unwrap_or("")
+        );
+        if let Some(c) = st.changes.as_deref().filter(|c| !c.is_empty()) {
             let _ = writeln!(o, "     -> {c}");
         }
     }
 }
 
-/// `rbcheck rules`: the presets and fields.
-pub fn rules(list: bool) {
+/// `rbcheck rules`: the presets, and with `list` every field with its rule and each preset's value.
+pub fn rules(list: bool) -> String {
+    let mut o = String::new();
     let presets: Vec<Rulebook> = Version::ALL.iter().map(|v| Rulebook::preset(*v)).collect();
-    println!(
+    let _ = writeln!(
+        o,
         "presets: {}",
         Version::ALL
             .iter()
@@ -234,10 +353,11 @@ pub fn rules(list: bool) {
             .join(", ")
     );
     if !list {
-        println!(
+        let _ = writeln!(
+            o,
             "(`rbcheck rules --list` prints every field with its rule and each preset's value)"
         );
-        return;
+        return o;
     }
     let tables: Vec<toml::Table> = presets
         .iter()
@@ -255,7 +375,8 @@ pub fn rules(list: bool) {
                 )
             })
             .collect();
-        println!(
+        let _ = writeln!(
+            o,
             "{}  [{}]\n    {}\n    {}",
             f.name,
             f.rule,
@@ -263,4 +384,5 @@ pub fn rules(list: bool) {
             values.join("  ")
         );
     }
+    o
 }

@@ -255,6 +255,90 @@ fn counterexamples_export_as_case_json_itf_and_dot() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The part of an ITF state that `itf_decodes` reads back, typed: `itf::Value` cannot hold
+/// Quint's unit `{"#tup": []}`, the value of an absent option.
+#[derive(serde::Deserialize)]
+struct ItfState {
+    #[serde(rename = "mbt::actionTaken")]
+    action: String,
+    chain: Vec<ItfItem>,
+    units: Vec<ItfUnit>,
+}
+
+#[derive(serde::Deserialize)]
+struct ItfItem {
+    item: i64,
+    choices: Vec<ItfChoice>,
+}
+
+#[derive(serde::Deserialize)]
+struct ItfChoice {
+    mode: QuintOption,
+}
+
+/// Quint's `Option[int]` in ITF.
+#[derive(serde::Deserialize)]
+#[serde(tag = "tag", content = "value")]
+enum QuintOption {
+    None,
+    Some(i64),
+}
+
+#[derive(serde::Deserialize)]
+struct ItfUnit {
+    damage: i64,
+}
+
+#[test]
+fn every_counterexample_of_every_wrong_rulebook_decodes_as_itf() {
+    // Through the library: `--traces` also writes case files, which one rulebook's
+    // counterexample cannot be written as yet (new-choices-reopen-repeat).
+    let (mut decoded, mut modes) = (0, [0, 0]);
+    for book in std::fs::read_dir(root().join("corpus/rulebooks")).unwrap() {
+        let book = book.unwrap().path();
+        let run = rbcheck::check::check(&rbcheck::check::CheckOptions {
+            rules: book.to_str().unwrap().into(),
+            bound: "tiny".into(),
+            ..Default::default()
+        })
+        .unwrap();
+        assert!(run.failed(), "{book:?}");
+        for p in &run.result.properties {
+            let checker::Outcome::Violated { trace, .. } = &p.outcome else {
+                continue;
+            };
+            let text = rbcheck::export::itf(&run.system, trace, p.name, p.rule);
+            // ITF has no null: an absent mode is Quint's `None`.
+            assert!(!text.contains("null"), "{book:?} {}", p.name);
+            let itf: itf::Trace<ItfState> = itf::trace_from_str(&text)
+                .unwrap_or_else(|e| panic!("{book:?} {}: not ITF: {e}", p.name));
+            assert_eq!(itf.states.len(), trace.steps.len() + 1, "{book:?}");
+            assert_eq!(itf.states[0].value.action, "init");
+            for s in &itf.states {
+                assert!(s.value.units.iter().all(|u| u.damage >= 0));
+                for i in &s.value.chain {
+                    assert!(i.item >= 1);
+                    for c in &i.choices {
+                        match c.mode {
+                            QuintOption::Some(m) => {
+                                assert!(m >= 1);
+                                modes[0] += 1;
+                            }
+                            QuintOption::None => modes[1] += 1,
+                        }
+                    }
+                }
+            }
+            decoded += 1;
+        }
+    }
+    assert!(decoded >= 12, "{decoded} ITF traces");
+    assert!(
+        modes[0] > 0 && modes[1] > 0,
+        "modes chosen and not: {modes:?}"
+    );
+}
+
 #[test]
 fn coverage_lists_clauses_and_the_ones_never_reached() {
     let o = rbcheck(&["check", "--bound", "tiny", "--coverage"]);

@@ -76,8 +76,8 @@ pub fn explore<M: Model>(model: &M, max_states: usize) -> Result<StateGraph<M>, 
     Ok(StateGraph { graph, initial })
 }
 
-/// Escapes a string for a double-quoted DOT label.
-fn escape(s: &str) -> String {
+/// Escapes a string for a double-quoted DOT ID or label: the one escape of every DOT written.
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -88,6 +88,57 @@ fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// A double-quoted DOT ID, for graph names that are not plain identifiers.
+pub fn quoted(s: &str) -> String {
+    format!("\"{}\"", escape(s))
+}
+
+/// A directed graph being written in DOT syntax, one statement a line; nodes are `s<n>`.
+///
+/// Hand-written rather than petgraph's `Dot`: that one lays out node ids and attributes its own
+/// way (every DOT file rbcheck writes would change) and draws only petgraph graphs, while a
+/// counterexample trace is written as a plain path.
+#[derive(Debug)]
+pub struct DotWriter {
+    out: String,
+}
+
+impl DotWriter {
+    /// Opens `digraph <id> {` (`id` written as given: see [`quoted`]) with graph-wide statements
+    /// such as `rankdir=TB` or `node [shape=box]`.
+    pub fn new(id: &str, statements: &[&str]) -> DotWriter {
+        let mut out = format!("digraph {id} {{\n");
+        for s in statements {
+            let _ = writeln!(out, "  {s};");
+        }
+        DotWriter { out }
+    }
+
+    /// Node `s<n>` with a label and further attributes (e.g. `peripheries=2`).
+    pub fn node(&mut self, n: usize, label: &str, attrs: &[&str]) {
+        let _ = write!(self.out, "  s{n} [label=\"{}\"", escape(label));
+        for a in attrs {
+            let _ = write!(self.out, ", {a}");
+        }
+        self.out.push_str("];\n");
+    }
+
+    /// An edge from `s<from>` to `s<to>` with a label.
+    pub fn edge(&mut self, from: usize, to: usize, label: &str) {
+        let _ = writeln!(
+            self.out,
+            "  s{from} -> s{to} [label=\"{}\"];",
+            escape(label)
+        );
+    }
+
+    /// Closes the graph and returns the text.
+    pub fn finish(mut self) -> String {
+        self.out.push_str("}\n");
+        self.out
+    }
 }
 
 impl<M: Model> StateGraph<M> {
@@ -104,36 +155,40 @@ impl<M: Model> StateGraph<M> {
     /// The graph in DOT syntax; nodes labelled by `node_label`, edges by `Model::format_action`,
     /// initial states drawn with a double border.
     pub fn to_dot(&self, model: &M, node_label: impl Fn(&M::State) -> String) -> String {
-        let mut out = String::from("digraph states {\n  node [shape=box];\n");
+        let mut dot = DotWriter::new("states", &["node [shape=box]"]);
         for n in self.graph.node_indices() {
-            let peripheries = if self.initial.contains(&n) {
-                ", peripheries=2"
+            let initial: &[&str] = if self.initial.contains(&n) {
+                &["peripheries=2"]
             } else {
-                ""
+                &[]
             };
-            let _ = writeln!(
-                out,
-                "  s{} [label=\"{}\"{peripheries}];",
-                n.index(),
-                escape(&node_label(&self.graph[n]))
-            );
+            dot.node(n.index(), &node_label(&self.graph[n]), initial);
         }
         for e in self.graph.edge_references() {
             let label = model.format_action(&self.graph[e.source()], &e.weight().1);
-            let _ = writeln!(
-                out,
-                "  s{} -> s{} [label=\"{}\"];",
-                e.source().index(),
-                e.target().index(),
-                escape(&label)
-            );
+            dot.edge(e.source().index(), e.target().index(), &label);
         }
-        out.push_str("}\n");
-        out
+        dot.finish()
     }
 
     /// [`StateGraph::to_dot`] with nodes labelled by their `Debug` form.
     pub fn to_dot_debug(&self, model: &M) -> String {
         self.to_dot(model, |s| format!("{s:?}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_escape_for_names_labels_and_edges() {
+        let mut dot = DotWriter::new(&quoted("a \"b\""), &["rankdir=TB"]);
+        dot.node(0, "x\\y\nz", &["peripheries=2"]);
+        dot.edge(0, 1, "say \"hi\"");
+        assert_eq!(
+            dot.finish(),
+            "digraph \"a \\\"b\\\"\" {\n  rankdir=TB;\n  s0 [label=\"x\\\\y\\nz\", peripheries=2];\n  s0 -> s1 [label=\"say \\\"hi\\\"\"];\n}\n"
+        );
     }
 }

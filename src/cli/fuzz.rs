@@ -1,11 +1,13 @@
-//! `rbcheck fuzz` and `rbcheck serve`: driving an engine process with generated cases, and
-//! answering the engine protocol with the model.
+//! `rbcheck fuzz` and `rbcheck serve`: options and output. The fuzzing, shrinking and scoring
+//! are `rbcheck::engine`'s, the finding cases `rbcheck::findings`'.
 
 use clap::Args;
-use rbcheck::engine::fuzz::{fuzz_with, with_header, Finding, FuzzConfig, FuzzReport};
+use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
-use std::path::{Path, PathBuf};
+use rbcheck::findings::write_findings;
+use rbcheck::Error;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -59,56 +61,6 @@ fn config(args: &FuzzArgs) -> FuzzConfig {
         keep: args.keep.clone(),
         ..FuzzConfig::default()
     }
-}
-
-fn slug(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.to_ascii_lowercase().chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    let t: String = out.trim_matches('-').chars().take(60).collect();
-    t.trim_end_matches('-').to_string()
-}
-
-/// The finding's case, with a header that says what the engine does wrong.
-fn finding_case(f: &Finding, n: usize, engine: &str, seed: u64) -> Result<String, String> {
-    let hits = format!(
-        "{} generated case{} of this kind; the first was case {} of seed {seed}",
-        f.hits,
-        if f.hits == 1 { "" } else { "s" },
-        f.first_case
-    );
-    let mut header = vec![
-        format!("rbcheck fuzz finding {n}: {}.", f.kind),
-        match f.fault {
-            Some(_) => format!("The engine `{engine}` fails on this case ({hits}):"),
-            None => format!(
-                "The engine `{engine}` disagrees with the rules on this case ({hits}; shrunk from {} to {} statements):",
-                f.shrunk_from.0, f.shrunk_from.1
-            ),
-        },
-    ];
-    match &f.fault {
-        Some(m) => header.push(format!("  {m}")),
-        None => {
-            for d in f.differences.iter().take(6) {
-                header.push(format!("  {}", d.line()));
-            }
-            if f.differences.len() > 6 {
-                header.push(format!(
-                    "  ... and {} more differences",
-                    f.differences.len() - 6
-                ));
-            }
-        }
-    }
-    header.push("The expectations are the model's (`rbcheck replay` passes); the engine should give the same.".into());
-    let case = with_header(&f.case, header)?;
-    Ok(rbcheck::case::print(&case))
 }
 
 fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
@@ -178,7 +130,7 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
 }
 
 /// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
-pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
+pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     let cfg = config(args);
     let timeout = Duration::from_secs_f64(args.timeout.max(0.05));
     if args.score {
@@ -189,7 +141,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         } else {
             args.jobs
         };
-        let rows = score(&args.engine, &cfg, timeout, jobs)?;
+        let rows = score(&args.engine, &cfg, timeout, jobs).map_err(Error::engine)?;
         print!("{}", markdown(&rows, &cfg));
         return Ok(ExitCode::from(if rows.iter().all(|r| r.ok()) {
             0
@@ -197,7 +149,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
             1
         }));
     }
-    let mut engine = ProcessEngine::new(&args.engine, timeout)?;
+    let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     if !args.corpus.is_empty() {
         return corpus(&mut engine, &args.corpus);
     }
@@ -232,27 +184,11 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         println!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
         return Ok(ExitCode::from(2));
     }
-    let engine_name = report
-        .engine
-        .as_ref()
-        .map(|h| h.describe())
-        .unwrap_or_default();
-    let mut written = vec![];
-    if !report.findings.is_empty() {
-        std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-        for (n, f) in report.findings.iter().enumerate() {
-            let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
-            let path = args.out.join(name);
-            match finding_case(f, n + 1, &engine_name, args.seed) {
-                Ok(text) => {
-                    write(&path, &text)?;
-                    written.push((n, path));
-                }
-                Err(e) => eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1),
-            }
-        }
+    let written = write_findings(&report, &args.out, args.seed)?;
+    for (n, e) in &written.failed {
+        eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
-    print_report(args, &report, &written);
+    print_report(args, &report, &written.files);
     Ok(ExitCode::from(
         if report.aborted.is_some() && report.compared == 0 {
             2
@@ -264,23 +200,20 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     ))
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
 /// Runs `rbcheck serve`: the model answers the protocol on stdin/stdout.
-pub fn serve() -> Result<ExitCode, String> {
+pub fn serve() -> Result<ExitCode, Error> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    rbcheck::engine::serve::serve(&mut ModelEngine::new(), stdin.lock(), stdout.lock())?;
+    rbcheck::engine::serve::serve(&mut ModelEngine::new(), stdin.lock(), stdout.lock())
+        .map_err(Error::engine)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `rbcheck fuzz --corpus`: case files through the engine, one line each.
-fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, String> {
+fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Error> {
     use rbcheck::engine::fuzz::{check_files, Verdict};
-    let files = rbcheck::case::collect(paths)?;
-    let verdicts = check_files(engine, &files).map_err(|f| f.to_string())?;
+    let files = rbcheck::case::collect(paths).map_err(Error::Usage)?;
+    let verdicts = check_files(engine, &files).map_err(Error::engine)?;
     let (mut agree, mut differ, mut skipped, mut faults) = (0, 0, 0, 0);
     for v in &verdicts {
         let p = v.path.display();

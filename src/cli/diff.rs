@@ -1,0 +1,48 @@
+//! `rbcheck diff`: options and output.
+
+use clap::Args;
+use rbcheck::diff::{diff, DiffOptions};
+use rbcheck::Error;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `rbcheck diff`.
+#[derive(Args)]
+pub struct DiffArgs {
+    /// The first rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.
+    pub a: String,
+    /// The second rulebook.
+    pub b: String,
+    /// Bound: a preset (tiny, default, large) or a bound file.
+    #[arg(long, default_value = "tiny")]
+    pub bound: String,
+    /// Write each class's smallest example as a pair of cases (and a README) into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object instead of the human report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
+pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
+    let report = diff(&DiffOptions {
+        a: args.a,
+        b: args.b,
+        bound: args.bound,
+        out: args.out,
+    })?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("the report serialises")
+        );
+    } else {
+        print!("{}", report.human());
+    }
+    Ok(if report.differs() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
