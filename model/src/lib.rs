@@ -9,6 +9,12 @@
 //! The model knows nothing about how it is explored: `Game::actions` lists what may happen next
 //! and `Game::next_state` says what happens then.
 
+// Unsafe code lives in `inline_vec` and `state::log` only; each block says why it is sound.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
+
 pub mod action;
 pub mod card;
 pub mod catalogue;
