@@ -3,7 +3,8 @@
 //!
 //! - `card`, `cost`: item definitions as data; `catalogue` reads them from TOML.
 //! - `rulebook`: the rules versions and open questions as named fields.
-//! - `setup`: a scenario's starting position; `state`: the state and its event log.
+//! - `setup`: a scenario's starting position; `state`: the state and its event log;
+//!   `inline_vec`: the small vector that holds a state's lists.
 //! - `action`: the named steps; `game`: when each is enabled and what it does.
 //!
 //! The model knows nothing about how it is explored: `Game::actions` lists what may happen next
