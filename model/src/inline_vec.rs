@@ -31,7 +31,7 @@ const SPILLED: u8 = u8::MAX;
 union Data<T, const N: usize> {
     /// The first `len` slots are initialised.
     inline: ManuallyDrop<[MaybeUninit<T>; N]>,
-    /// Owned by the vector: from `Box::into_raw`, freed in `drop` or `into_vec`.
+    /// Owned by the vector: from `Box::leak`, freed (by `Box::from_raw`) in `drop` or `into_vec`.
     heap: HeapPtr<T>,
 }
 
@@ -47,10 +47,15 @@ impl<T> Clone for HeapPtr<T> {
 
 impl<T> Copy for HeapPtr<T> {}
 
-// SAFETY: the vector owns its elements, inline or behind a pointer that no other value holds,
-// exactly as a `Box<Vec<T>>` would; the raw pointer only hides that from the compiler.
+// SAFETY: an `InlineVec<T, N>` is, for ownership, a `[T; N]` or a `Box<Vec<T>>` (which are
+// `Send` when `T` is): it owns its elements, and its heap pointer comes from a `Box` that no other
+// value points to (it is never copied out except to be read while `self` is borrowed, or freed
+// once in `drop`/`into_vec`). So moving it to another thread moves only `T`s, which `T: Send`
+// allows. `NonNull` is not `Send` only because it cannot know this.
 unsafe impl<T: Send, const N: usize> Send for InlineVec<T, N> {}
-// SAFETY: as for `Send`: shared access only ever hands out `&T`.
+// SAFETY: through `&InlineVec` one reaches only `&T` (`as_slice`, `heap`, iteration); every
+// method that mutates takes `&mut self` and there is no interior mutability. Sharing it across
+// threads thus shares only `&T`, which `T: Sync` allows, as for `[T; N]` and `Box<Vec<T>>`.
 unsafe impl<T: Sync, const N: usize> Sync for InlineVec<T, N> {}
 
 impl<T, const N: usize> InlineVec<T, N> {
@@ -80,8 +85,10 @@ impl<T, const N: usize> InlineVec<T, N> {
     #[inline(always)]
     fn heap_ptr(&self) -> Option<NonNull<Vec<T>>> {
         if self.len == SPILLED {
-            // SAFETY: `len` says `heap` is the live field (read by value: it is packed). Read
-            // only then: inline, those bytes may be uninitialised.
+            // SAFETY: `len == SPILLED` only after `heap` was written (`from_heap`, `spill`), and
+            // nothing writes `inline` while spilled, so `heap` is the live, initialised field.
+            // It is copied out by value, as a packed field must be (no reference to it is made,
+            // so its alignment of 1 does not matter).
             Some(unsafe { self.data.heap }.0)
         } else {
             None
@@ -91,14 +98,18 @@ impl<T, const N: usize> InlineVec<T, N> {
     /// The heap vector, if spilled.
     #[inline]
     fn heap(&self) -> Option<&Vec<T>> {
-        // SAFETY: a live `heap` is valid and owned by `self`, so it is borrowed as long as it.
+        // SAFETY: a live `heap` points to a `Vec` leaked from a `Box` (aligned, initialised)
+        // that only `self` owns and frees only on `drop`/`into_vec`, which need `self` by value
+        // or `&mut`: so the `Vec` outlives the returned borrow, tied to `&self`, and no `&mut`
+        // to it exists meanwhile.
         self.heap_ptr().map(|p| unsafe { p.as_ref() })
     }
 
     /// The heap vector, mutably, if spilled.
     #[inline]
     fn heap_mut(&mut self) -> Option<&mut Vec<T>> {
-        // SAFETY: as in `heap`; `&mut self` makes the access exclusive.
+        // SAFETY: valid and owned by `self` as in `heap`; the borrow is tied to `&mut self`, so
+        // no other reference to the `Vec` (all go through `self`) can exist while it lives.
         self.heap_ptr().map(|mut p| unsafe { p.as_mut() })
     }
 
@@ -119,7 +130,9 @@ impl<T, const N: usize> InlineVec<T, N> {
     pub fn as_slice(&self) -> &[T] {
         match self.heap() {
             Some(v) => v,
-            // SAFETY: not spilled, so the first `len` slots are initialised.
+            // SAFETY: not spilled, so `len <= N` and the first `len` slots of the inline array
+            // (contiguous, aligned for `T`) are initialised; the slice borrows `self`, so no
+            // `&mut` method can change them while it lives.
             None => unsafe { std::slice::from_raw_parts(self.slots(), self.len as usize) },
         }
     }
@@ -131,7 +144,8 @@ impl<T, const N: usize> InlineVec<T, N> {
             return self.heap_mut().expect("spilled");
         }
         let n = self.len as usize;
-        // SAFETY: not spilled, so the first `len` slots are initialised.
+        // SAFETY: not spilled, so `n <= N` and the first `n` slots of the inline array are
+        // initialised; the slice borrows `self` mutably, so it is the only access to them.
         unsafe { std::slice::from_raw_parts_mut(self.slots_mut(), n) }
     }
 
@@ -149,8 +163,11 @@ impl<T, const N: usize> InlineVec<T, N> {
             // Ownership of the elements passes to `v`: forget them here first.
             self.len = 0;
             for i in 0..n {
-                // SAFETY: slot `i < n` was initialised, and is read once (len is now 0).
-                v.push(unsafe { self.slots().add(i).read() });
+                // SAFETY: `i < n <= N`, within the inline array.
+                let slot = unsafe { self.slots().add(i) };
+                // SAFETY: slot `i < n` was initialised; it is read once, and `len` is already 0,
+                // so the vector no longer drops it: `v` is its one owner.
+                v.push(unsafe { slot.read() });
             }
             self.data.heap = HeapPtr(NonNull::from(Box::leak(Box::new(v))));
             self.len = SPILLED;
@@ -164,8 +181,11 @@ impl<T, const N: usize> InlineVec<T, N> {
         let n = self.len as usize;
         // `SPILLED` is never below `N`.
         if n < N {
-            // SAFETY: slot `n < N` is in bounds and not initialised.
-            unsafe { self.slots_mut().add(n).write(x) };
+            // SAFETY: `n < N`, within the inline array.
+            let slot = unsafe { self.slots_mut().add(n) };
+            // SAFETY: slot `n` is aligned and not initialised (only the first `len` are), so
+            // writing overwrites nothing that needed a drop; `len` then counts it.
+            unsafe { slot.write(x) };
             self.len += 1;
         } else {
             self.spill(1).push(x);
@@ -181,8 +201,11 @@ impl<T, const N: usize> InlineVec<T, N> {
             return None;
         }
         self.len -= 1;
-        // SAFETY: slot `len` was initialised and is no longer counted.
-        Some(unsafe { self.slots().add(self.len as usize).read() })
+        // SAFETY: the new `len` is below the old one, which was at most `N`: within the array.
+        let slot = unsafe { self.slots().add(self.len as usize) };
+        // SAFETY: slot `len` was initialised, and `len` no longer counts it, so it is read out
+        // once and the vector will not drop it again.
+        Some(unsafe { slot.read() })
     }
 
     /// Keeps the first `n` elements, dropping the rest.
@@ -193,8 +216,11 @@ impl<T, const N: usize> InlineVec<T, N> {
         }
         while self.len as usize > n {
             self.len -= 1;
-            // SAFETY: slot `len` was initialised and is no longer counted.
-            unsafe { std::ptr::drop_in_place(self.slots_mut().add(self.len as usize)) };
+            // SAFETY: the new `len` is below the old one, at most `N`: within the array.
+            let slot = unsafe { self.slots_mut().add(self.len as usize) };
+            // SAFETY: slot `len` was initialised, and `len` no longer counts it before the drop
+            // runs, so it is dropped once even if its `drop` panics (then it leaks).
+            unsafe { std::ptr::drop_in_place(slot) };
         }
     }
 
@@ -214,14 +240,19 @@ impl<T, const N: usize> InlineVec<T, N> {
             return v.remove(index);
         }
         let p = self.slots_mut();
-        // SAFETY: `index < n`; the element is read out, the initialised tail moved down over it,
-        // and the length reduced so the last slot is no longer counted.
-        unsafe {
-            let x = std::ptr::read(p.add(index));
-            std::ptr::copy(p.add(index + 1), p.add(index), n - index - 1);
-            self.len -= 1;
-            x
-        }
+        // SAFETY: `index < n <= N` (not spilled), within the inline array.
+        let hole = unsafe { p.add(index) };
+        // SAFETY: `index + 1 <= n <= N`: within the array or one past its end.
+        let tail = unsafe { p.add(index + 1) };
+        // SAFETY: slot `index` is initialised; it is read out once, and the copy below writes
+        // over it without dropping, so the vector no longer owns it.
+        let x = unsafe { std::ptr::read(hole) };
+        // SAFETY: slots `index + 1 .. n` are initialised and in bounds; they move down by one
+        // (`copy` allows the overlap). Slot `n - 1` is then stale, and `len` stops counting it,
+        // with no panic possible in between.
+        unsafe { std::ptr::copy(tail, hole, n - index - 1) };
+        self.len -= 1;
+        x
     }
 
     /// Inserts an element at `index`, shifting the later ones up.
@@ -236,11 +267,18 @@ impl<T, const N: usize> InlineVec<T, N> {
             return;
         }
         let p = self.slots_mut();
-        // SAFETY: `n < N`, so there is room for the tail to move up by one slot.
-        unsafe {
-            std::ptr::copy(p.add(index), p.add(index + 1), n - index);
-            std::ptr::write(p.add(index), x);
-        }
+        // SAFETY: `index <= n < N` (not spilled, not full), within the inline array.
+        let hole = unsafe { p.add(index) };
+        // SAFETY: `index + 1 <= n + 1 <= N`: within the array or one past its end.
+        let tail = unsafe { p.add(index + 1) };
+        // SAFETY: slots `index .. n` are initialised and move up by one into `index + 1 ..= n`,
+        // which `n < N` keeps in bounds (`copy` allows the overlap). Slot `index` is left a
+        // bitwise duplicate, overwritten below without being dropped.
+        unsafe { std::ptr::copy(hole, tail, n - index) };
+        // SAFETY: `hole` is in bounds and aligned; its old value now lives at `index + 1`, so
+        // writing over it without a drop loses nothing. No panic can occur before `len` counts
+        // the new element.
+        unsafe { std::ptr::write(hole, x) };
         self.len += 1;
     }
 
@@ -282,14 +320,18 @@ impl<T, const N: usize> InlineVec<T, N> {
         // `this` is never dropped: its elements (or its box) move out exactly once below.
         let mut this = ManuallyDrop::new(self);
         if let Some(p) = this.heap_ptr() {
-            // SAFETY: from `Box::into_raw`, and owned by `this`, which no longer frees it.
+            // SAFETY: `p` came from `Box::leak` of a `Box<Vec<T>>` and is owned by `this` alone;
+            // `this` is never dropped, so the box is rebuilt and freed exactly once, here.
             return *unsafe { Box::from_raw(p.as_ptr()) };
         }
         let n = this.len as usize;
         let mut v = Vec::with_capacity(n);
         for i in 0..n {
-            // SAFETY: slot `i < len` is initialised, and read once.
-            v.push(unsafe { this.slots_mut().add(i).read() });
+            // SAFETY: `i < n <= N` (not spilled), within the inline array.
+            let slot = unsafe { this.slots_mut().add(i) };
+            // SAFETY: slot `i < len` is initialised and read once; `this` is never dropped, so
+            // `v` is its one owner.
+            v.push(unsafe { slot.read() });
         }
         v
     }
@@ -298,10 +340,13 @@ impl<T, const N: usize> InlineVec<T, N> {
 impl<T, const N: usize> Drop for InlineVec<T, N> {
     fn drop(&mut self) {
         if let Some(p) = self.heap_ptr() {
-            // SAFETY: from `Box::into_raw`, and freed only here.
+            // SAFETY: `p` came from `Box::leak` of a `Box<Vec<T>>`, is owned by `self` alone, and
+            // `into_vec` (the other place that frees it) never lets `self` be dropped: the box
+            // is rebuilt and freed exactly once.
             drop(unsafe { Box::from_raw(p.as_ptr()) });
         } else {
-            // SAFETY: drops each initialised element once.
+            // SAFETY: the slice is exactly the initialised elements, which the vector owns and
+            // which nothing uses after `drop`: each is dropped once.
             unsafe { std::ptr::drop_in_place(self.as_mut_slice()) };
         }
     }
@@ -321,10 +366,17 @@ impl<T: Clone, const N: usize> Clone for InlineVec<T, N> {
                 let mut out = Self::new();
                 let (src, dst) = (self.slots(), out.slots_mut());
                 for i in 0..self.len as usize {
-                    // SAFETY: source slot `i < len` is initialised and destination slot `i < N`
-                    // is free. `out.len` counts each clone as it is written, so should a clone
-                    // panic, `out` drops exactly the clones made so far.
-                    unsafe { dst.add(i).write((*src.add(i)).clone()) };
+                    // SAFETY: `i < len <= N` (not spilled), within `self`'s inline array.
+                    let from = unsafe { src.add(i) };
+                    // SAFETY: `i < N`, within `out`'s inline array.
+                    let to = unsafe { dst.add(i) };
+                    // SAFETY: source slot `i < self.len` is initialised, and `&self` keeps it
+                    // unchanged while borrowed.
+                    let x = unsafe { &*from }.clone();
+                    // SAFETY: destination slot `i` is aligned and free (`out.len == i`). `out.len`
+                    // counts each clone once written, so should a clone panic, `out` drops
+                    // exactly the clones made so far.
+                    unsafe { to.write(x) };
                     out.len += 1;
                 }
                 out
@@ -451,154 +503,4 @@ impl<'a, T, const N: usize> IntoIterator for &'a mut InlineVec<T, N> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::InlineVec;
-    use proptest::prelude::*;
-
-    #[derive(Clone, Debug)]
-    enum Op {
-        Push(u8),
-        Pop,
-        Truncate(usize),
-        Remove(usize),
-        Insert(usize, u8),
-        Retain(u8),
-        Resize(usize, u8),
-        Clone,
-        Clear,
-    }
-
-    fn op() -> impl Strategy<Value = Op> {
-        prop_oneof![
-            4 => any::<u8>().prop_map(Op::Push),
-            1 => Just(Op::Pop),
-            1 => (0usize..8).prop_map(Op::Truncate),
-            1 => (0usize..8).prop_map(Op::Remove),
-            1 => (0usize..8, any::<u8>()).prop_map(|(i, x)| Op::Insert(i, x)),
-            1 => (1u8..4).prop_map(Op::Retain),
-            1 => (0usize..9, any::<u8>()).prop_map(|(n, x)| Op::Resize(n, x)),
-            1 => Just(Op::Clone),
-            1 => Just(Op::Clear),
-        ]
-    }
-
-    /// Runs `ops` on an `InlineVec` and a `Vec` of `mk(x)` elements; every result must agree.
-    fn agrees_with_vec<T, const N: usize>(
-        ops: Vec<Op>,
-        mk: impl Fn(u8) -> T,
-        key: impl Fn(&T) -> u8,
-    ) -> Result<(), TestCaseError>
-    where
-        T: Clone + PartialEq + std::fmt::Debug + std::hash::Hash,
-    {
-        let mut v: Vec<T> = Vec::new();
-        let mut s: InlineVec<T, N> = InlineVec::new();
-        for op in ops {
-            match op {
-                Op::Push(x) => {
-                    v.push(mk(x));
-                    s.push(mk(x));
-                }
-                Op::Pop => prop_assert_eq!(v.pop(), s.pop()),
-                Op::Truncate(n) => {
-                    v.truncate(n);
-                    s.truncate(n);
-                }
-                Op::Remove(i) => {
-                    if i < v.len() {
-                        prop_assert_eq!(v.remove(i), s.remove(i));
-                    }
-                }
-                Op::Insert(i, x) => {
-                    if i <= v.len() {
-                        v.insert(i, mk(x));
-                        s.insert(i, mk(x));
-                    }
-                }
-                Op::Retain(m) => {
-                    let mut seen_v = vec![];
-                    let mut seen_s = vec![];
-                    v.retain(|x| {
-                        seen_v.push(x.clone());
-                        key(x) % 4 != m
-                    });
-                    s.retain(|x| {
-                        seen_s.push(x.clone());
-                        key(x) % 4 != m
-                    });
-                    prop_assert_eq!(seen_v, seen_s);
-                }
-                Op::Resize(n, x) => {
-                    v.resize(n, mk(x));
-                    s.resize(n, mk(x));
-                }
-                Op::Clone => {
-                    let c = s.clone();
-                    prop_assert_eq!(&c, &v);
-                    s = c;
-                }
-                Op::Clear => {
-                    v.clear();
-                    s.clear();
-                }
-            }
-            prop_assert_eq!(&s, &v);
-            prop_assert_eq!(s.len(), v.len());
-            prop_assert_eq!(checker_like_hash(&s), checker_like_hash(&v));
-            prop_assert_eq!(format!("{s:?}"), format!("{v:?}"));
-        }
-        prop_assert_eq!(s.into_vec(), v);
-        Ok(())
-    }
-
-    proptest! {
-        /// Owned, dropping elements (`String`), so that a double drop or a leak would show under
-        /// Miri or a sanitizer, and every result must equal a `Vec`'s.
-        #[test]
-        fn behaves_like_a_vec(ops in proptest::collection::vec(op(), 0..60)) {
-            agrees_with_vec::<String, 3>(ops, |x| x.to_string(), |x| x.len() as u8)?;
-        }
-
-        /// Elements aligned to 1 (as most state lists are), so the spilled vector's pointer sits
-        /// unaligned right after the length byte.
-        #[test]
-        fn behaves_like_a_vec_unaligned(ops in proptest::collection::vec(op(), 0..60)) {
-            agrees_with_vec::<[u8; 3], 2>(ops, |x| [x, x ^ 1, 7], |x| x[0])?;
-        }
-    }
-
-    fn checker_like_hash<T: std::hash::Hash + ?Sized>(t: &T) -> Vec<u8> {
-        /// Records what a hasher is given, so that two values hash alike under any hasher.
-        #[derive(Default)]
-        struct Record(Vec<u8>);
-        impl std::hash::Hasher for Record {
-            fn finish(&self) -> u64 {
-                0
-            }
-            fn write(&mut self, bytes: &[u8]) {
-                self.0.extend_from_slice(bytes);
-                self.0.push(0xff);
-            }
-        }
-        let mut r = Record::default();
-        t.hash(&mut r);
-        r.0
-    }
-
-    #[test]
-    fn spills_beyond_n_and_reads_alike() {
-        let mut s: InlineVec<u16, 2> = InlineVec::new();
-        s.push(1);
-        s.push(2);
-        assert!(!s.spilled());
-        s.push(3);
-        assert!(s.spilled());
-        assert_eq!(s, vec![1, 2, 3]);
-        assert_eq!(&s[1..], &[2, 3]);
-        assert_eq!(s.iter().sum::<u16>(), 6);
-        let c = s.clone();
-        assert_eq!(c, s);
-        let v: Vec<u16> = s.into();
-        assert_eq!(v, vec![1, 2, 3]);
-    }
-}
+mod tests;

@@ -3,11 +3,18 @@
 //!
 //! - `card`, `cost`: item definitions as data; `catalogue` reads them from TOML.
 //! - `rulebook`: the rules versions and open questions as named fields.
-//! - `setup`: a scenario's starting position; `state`: the state and its event log.
+//! - `setup`: a scenario's starting position; `state`: the state and its event log;
+//!   `inline_vec`: the small vector that holds a state's lists.
 //! - `action`: the named steps; `game`: when each is enabled and what it does.
 //!
 //! The model knows nothing about how it is explored: `Game::actions` lists what may happen next
 //! and `Game::next_state` says what happens then.
+
+// Unsafe code lives in `inline_vec` and `state::log` only; each block says why it is sound.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
 
 pub mod action;
 pub mod card;

@@ -474,6 +474,8 @@ impl Encode for Start {
 }
 
 impl Encode for Event {
+    // Longer than 120 lines, and reads better so: one short arm per event variant, and the tags
+    // (which must stay distinct) are read down one column.
     #[inline(always)]
     fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
         use Event::*;

@@ -42,15 +42,26 @@ pub struct Log {
 /// before any other log has a length above `i`: a log reads only its first `len` slots, which it
 /// or the log it was copied from wrote before the copy was made. So no slot is read and written
 /// at once, and none is written twice.
+///
+/// The invariants the `unsafe` code relies on, for every log `l` whose `chunk` is `c`:
+/// 1. `l.len <= c.claimed <= c.slots.len()`, and slots `0..l.len` are initialised.
+/// 2. `claimed` only grows, by one, through a successful compare-exchange from `n` to `n + 1`,
+///    which one log alone can win for a given `n` (read-modify-writes of one atomic are totally
+///    ordered); a chunk is built with `claimed` equal to the slots it was built with.
+/// 3. A log's `len` grows only by its own claim; a copy starts with its original's `len`. So a
+///    log with `len > i` is the claimer of slot `i` after writing it, or a copy made later.
 struct Chunk {
     /// Slots below it are written or being written by the log that claimed them.
     claimed: AtomicUsize,
     slots: Box<[UnsafeCell<MaybeUninit<Event>>]>,
 }
 
-// SAFETY: shared access writes a slot only after claiming it (an atomic exchange that one log
-// alone wins) and reads only slots whose writes happened before (see `Chunk`); publishing a
-// state to another thread orders its writes before that thread's reads.
+// SAFETY: `Chunk` is `!Sync` only for its `UnsafeCell`s. Through `&Chunk` a slot is written only
+// by the log that won its claim (invariant 2: no two writers), and only at an index no log reads
+// yet (invariant 3: readers read below their `len`, and no log counts a slot before its claimer
+// wrote it). A log reaches another thread only by being moved or copied there, which (as for any
+// value in safe Rust) synchronises: the writes its events came from happen before the reads. So
+// shared use across threads has no data race, and `Event` is `Copy` with no drop to run.
 unsafe impl Sync for Chunk {}
 
 /// The fewest slots of a new chunk: room for a lineage of steps to append before copying again.
@@ -83,8 +94,10 @@ impl Log {
                     .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
                     .is_ok()
             {
-                // SAFETY: this log alone claimed slot `n`, and no log reads it before this one
-                // counts it (see `Chunk`).
+                // SAFETY: `n < c.slots.len()` was checked, so the pointer is to a live slot. This
+                // log alone won the claim of slot `n` (invariant 2), so nothing else writes it;
+                // no log reads it yet, since every log of `c` has `len <= n` until this one counts
+                // it below (invariant 3). `MaybeUninit::write` drops no old value.
                 unsafe { (*c.slots[n].get()).write(e) };
                 self.len = n + 1;
                 return;
@@ -118,9 +131,11 @@ impl Log {
     pub fn as_slice(&self) -> &[Event] {
         match &self.chunk {
             None => &[],
-            // SAFETY: the first `len` slots were written before this log counted them, are
-            // never written again (see `Chunk`), and `UnsafeCell<MaybeUninit<Event>>` is laid
-            // out as `Event`.
+            // SAFETY: `len <= c.slots.len()` and the first `len` slots are initialised
+            // (invariant 1), by writes that happened before this log counted them. They are never
+            // written again (a slot is written once, before anyone counts it), so they stay
+            // unchanged while the slice, tied to `&self` (which keeps `c` alive), is in use.
+            // `UnsafeCell<MaybeUninit<Event>>` is `repr(transparent)` over `Event`: same layout.
             Some(c) => unsafe {
                 std::slice::from_raw_parts(c.slots.as_ptr().cast::<Event>(), self.len)
             },
@@ -353,5 +368,72 @@ mod tests {
             assert_eq!(l.digest(), Log::from(v).digest());
         }
         assert_eq!(base, with(250));
+    }
+
+    /// Clones of one log race to append on several threads: exactly one extends the shared
+    /// chunk in place, the others copy, and every log reads as its own events.
+    #[test]
+    fn concurrent_claims_have_one_winner() {
+        let ev = |n: u8| Event::Resolved { item: n };
+        let base: Log = (0..3).map(ev).collect();
+        let shared = base.chunk.clone().expect("a chunk");
+        let logs: Vec<Log> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..4u8)
+                .map(|t| {
+                    let mut l = base.clone();
+                    sc.spawn(move || {
+                        l.push(ev(10 + t));
+                        l
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let in_place = logs
+            .iter()
+            .filter(|l| Arc::ptr_eq(l.chunk.as_ref().unwrap(), &shared))
+            .count();
+        assert_eq!(in_place, 1);
+        assert_eq!(shared.claimed.load(Ordering::Relaxed), 4);
+        for (t, l) in logs.iter().enumerate() {
+            let want: Vec<Event> = (0..3).chain([10 + t as u8]).map(ev).collect();
+            assert_eq!(*l, want);
+            assert_eq!(l.digest(), Log::from(want).digest());
+        }
+        assert_eq!(base, (0..3).map(ev).collect::<Vec<_>>());
+    }
+
+    /// A log handed from thread to thread keeps extending one chunk; each thread reads what the
+    /// one before wrote, while older copies are read and dropped elsewhere.
+    #[test]
+    fn a_log_passed_between_threads_reads_what_was_written_before() {
+        let ev = |n: u8| Event::Resolved { item: n };
+        let (to_b, from_a) = std::sync::mpsc::channel::<Log>();
+        let (to_main, from_b) = std::sync::mpsc::channel::<Log>();
+        let mut l = Log::new();
+        l.push(ev(0));
+        let keep = l.clone();
+        std::thread::scope(|sc| {
+            sc.spawn(move || {
+                l.push(ev(1));
+                let older = l.clone();
+                l.push(ev(2));
+                to_b.send(l).unwrap();
+                assert_eq!(older, vec![ev(0), ev(1)]);
+            });
+            sc.spawn(move || {
+                let mut l = from_a.recv().unwrap();
+                assert_eq!(l, vec![ev(0), ev(1), ev(2)]);
+                l.push(ev(3));
+                to_main.send(l).unwrap();
+            });
+            let l = from_b.recv().unwrap();
+            assert_eq!(l, (0..4).map(ev).collect::<Vec<_>>());
+            assert!(Arc::ptr_eq(
+                l.chunk.as_ref().unwrap(),
+                keep.chunk.as_ref().unwrap()
+            ));
+        });
+        assert_eq!(keep, vec![ev(0)]);
     }
 }
