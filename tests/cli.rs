@@ -82,7 +82,7 @@ fn a_wrong_rulebook_exits_1_with_a_rule_citing_counterexample() {
     let out = stdout(&o);
     assert!(out.contains("COUNTEREXAMPLE for one-play-event"), "{out}");
     assert!(
-        out.contains("[820.1.c.2-3, 355.1.a]"),
+        out.contains("[355.1.a, 820.1.c.2–3]"),
         "steps cite their rule: {out}"
     );
     assert!(out.contains("has been played by you (play event)"), "{out}");

@@ -1,5 +1,9 @@
 //! The transitions of the model, one per player decision or procedure step, each named after the
 //! rule's words. `crate::game` says when each is enabled (its guard) and what it does (its effect).
+//!
+//! `Action::citation` is the one place that says which rule clauses a step cites: traces print
+//! its text, coverage counts its clauses, and each variant's doc comment opens with the same
+//! text (a test in `coverage` holds the three and the clause table together).
 
 use crate::state::{CancelWhy, Location, Obj, Player};
 use std::fmt;
@@ -80,11 +84,12 @@ pub enum Action {
     Resolve,
     /// 820.3, 359.3.e: run the next execution of the resolving item (Execute).
     Execute,
-    /// 359.3.d, 419.4.a, 158.3.a: the item has finished resolving (FinishResolution).
+    /// 359.3.d, 419.4.a: the item has finished resolving, with no window before (158.3.a)
+    /// (FinishResolution).
     FinishResolution,
     /// 321: perform the outstanding cleanup (Cleanup).
     Cleanup,
-    /// 753: keep the current choice at the new-choices cursor.
+    /// 751–753: keep the current choice at the new-choices cursor.
     KeepChoice,
     /// 751–753: remake the choice at the new-choices cursor.
     RemakeChoice {
@@ -93,8 +98,8 @@ pub enum Action {
     },
     /// 750: decline to make new choices at all.
     DeclineNewChoices,
-    /// A wrong edit only (752.2 forbids it): mark an unpaid [Repeat] instance paid while
-    /// making new choices.
+    /// 752.2: a wrong edit only, which that clause forbids: mark an unpaid [Repeat] instance
+    /// paid while making new choices.
     ReopenRepeat {
         /// The instance.
         instance: u8,
@@ -118,30 +123,44 @@ impl Action {
         )
     }
 
-    /// The rule clause the action applies, for traces and coverage.
-    pub fn rule(&self) -> &'static str {
+    /// The rule clauses the step cites: the single source of the model's citations.
+    pub fn citation(&self) -> Citation {
+        let cite = |text, applies| Citation { text, applies };
         match self {
-            Action::MoveToChain { .. } => "354",
-            Action::DecideOptional { .. } => "402.1",
-            Action::DeclareRepeat { .. } => "820.1.c.2-3, 355.1.a",
-            Action::ChooseMode { .. } => "355.3, 820.2.a",
-            Action::ChooseTarget { .. } => "355.5, 355.8, 820.2.a",
-            Action::EndTargets { .. } => "355.13",
-            Action::ChooseDestination { .. } => "355.4",
-            Action::DetermineTotalCost => "356",
-            Action::PayCosts { .. } => "357",
-            Action::CancelPlay { .. } => "358.5",
-            Action::CheckLegality => "358",
-            Action::Finalize => "359",
-            Action::Pass => "338.1.b, 339",
-            Action::Resolve => "340.1",
-            Action::Execute => "820.3, 359.3.e",
-            Action::FinishResolution => "359.3.d, 419.4.a",
-            Action::Cleanup => "321",
-            Action::KeepChoice | Action::RemakeChoice { .. } => "751-753",
-            Action::DeclineNewChoices => "750",
-            Action::ReopenRepeat { .. } => "752.2",
+            Action::MoveToChain { .. } => cite("354", &["354"]),
+            Action::DecideOptional { .. } => cite("402.1", &["402.1"]),
+            // 820.1.c.3 when paid: Event::RepeatDeclared.
+            Action::DeclareRepeat { .. } => cite("355.1.a, 820.1.c.2–3", &["355.1.a", "820.1.c.2"]),
+            Action::ChooseMode { .. } => cite("355.3, 820.2.a", &["355.3", "820.2.a"]),
+            Action::ChooseTarget { .. } => {
+                cite("355.5, 355.8, 820.2.a", &["355.5", "355.8", "820.2.a"])
+            }
+            Action::EndTargets { .. } => cite("355.13", &["355.13"]),
+            Action::ChooseDestination { .. } => cite("355.4", &["355.4"]),
+            Action::DetermineTotalCost => cite("356", &["356"]),
+            Action::PayCosts { .. } => cite("357", &["357"]),
+            Action::CancelPlay { .. } => cite("358.5", &["358.5"]),
+            Action::CheckLegality => cite("358", &["358"]),
+            Action::Finalize => cite("359", &["359"]),
+            Action::Pass => cite("338.1.b, 339", &["338.1.b", "339"]),
+            Action::Resolve => cite("340.1", &["340.1"]),
+            // 820.3 from the second execution on: Event::ExecutionStarted.
+            Action::Execute => cite("820.3, 359.3.e", &["359.3.e"]),
+            // 419.4.a with the play event: Event::Played.
+            Action::FinishResolution => cite("359.3.d, 419.4.a", &["359.3.d"]),
+            Action::Cleanup => cite("321", &["321"]),
+            // 751.1 when a choice is remade (Event::ChoiceRemade); 752.2 ("752" here) when new
+            // choices begin (Event::NewChoicesBegun).
+            Action::KeepChoice | Action::RemakeChoice { .. } => cite("751–753", &["753"]),
+            Action::DeclineNewChoices => cite("750", &["750"]),
+            // A wrong edit: it breaks the clause it cites, and applies none.
+            Action::ReopenRepeat { .. } => cite("752.2", &[]),
         }
+    }
+
+    /// The rule clauses the step cites, as traces print them (`Citation::text`).
+    pub fn rule(&self) -> &'static str {
+        self.citation().text
     }
 
     /// The step's name, as in the rules' words.
@@ -170,6 +189,17 @@ impl Action {
             Action::ReopenRepeat { .. } => "ReopenRepeat",
         }
     }
+}
+
+/// The rule clauses a step cites (`Action::citation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Citation {
+    /// As traces print them, in the digest's spelling: `"355.1.a, 820.1.c.2–3"`.
+    pub text: &'static str,
+    /// The clauses named by `text` that the step applies every time it is taken; coverage counts
+    /// them per transition. The others it applies only when one of its events shows it
+    /// (`coverage::event_clauses`), or, for a wrong edit, breaks.
+    pub applies: &'static [&'static str],
 }
 
 impl fmt::Display for Action {

@@ -1,6 +1,8 @@
 //! The rule clauses the model cites, and which of them a transition applies: the clauses of its
-//! step plus those of the events it produced. A checker run counts them, so that a rules person
-//! sees what a bound exercised and what it never reached.
+//! step (`Action::citation`) plus those of the events it produced. A checker run counts them, so
+//! that a rules person sees what a bound exercised and what it never reached. The tests hold this
+//! table and every citation together: each clause cited is listed, and each listed clause can be
+//! counted.
 
 use crate::action::Action;
 use crate::state::{DiscountSource, Event, IgnoredWhy};
@@ -49,6 +51,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("359.3.e.14", "linked instructions"),
     ("359.3.e.15", "an item leaving the chain stops executing"),
     ("321", "cleanup after resolution"),
+    ("338.1.b", "priority passes to the next player"),
     ("339", "pass priority"),
     ("340.1", "the newest finalized item resolves"),
     ("340.2", "the chain closes"),
@@ -70,6 +73,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("425.1.c", "no refund on counter"),
     ("750", "new choices"),
     ("751.1", "a new choice is one not previously made"),
+    (
+        "752.2",
+        "choices made as it was played (Repeat) are not remade",
+    ),
     ("753", "remake any subset of the choices"),
     ("754", "Targeting Effects of newly chosen objects"),
     ("809.1.c", "Deflect per choice"),
@@ -82,30 +89,9 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("820.3.a", "a repeated item is played once"),
 ];
 
-/// The clauses a step applies by itself.
+/// The clauses a step applies by itself (`Citation::applies`).
 pub fn action_clauses(a: &Action) -> &'static [&'static str] {
-    match a {
-        Action::MoveToChain { .. } => &["354"],
-        Action::DecideOptional { .. } => &["402.1"],
-        Action::DeclareRepeat { .. } => &["355.1.a", "820.1.c.2"],
-        Action::ChooseMode { .. } => &["355.3", "820.2.a"],
-        Action::ChooseTarget { .. } => &["355.5", "355.8", "820.2.a"],
-        Action::EndTargets { .. } => &["355.13"],
-        Action::ChooseDestination { .. } => &["355.4"],
-        Action::DetermineTotalCost => &["356"],
-        Action::PayCosts { .. } => &["357"],
-        Action::CancelPlay { .. } => &["358.5"],
-        Action::CheckLegality => &["358"],
-        Action::Finalize => &["359"],
-        Action::Pass => &["339"],
-        Action::Resolve => &["340.1"],
-        Action::Execute => &["359.3.e"],
-        Action::FinishResolution => &["359.3.d"],
-        Action::Cleanup => &["321"],
-        Action::KeepChoice | Action::RemakeChoice { .. } => &["753"],
-        Action::DeclineNewChoices => &["750"],
-        Action::ReopenRepeat { .. } => &[],
-    }
+    a.citation().applies
 }
 
 /// The clauses an event shows were applied.
@@ -147,6 +133,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::Countered { .. } => &["425.1", "425.1.c"],
         Event::LeftChain { .. } => &["359.3.e.15"],
         Event::ChoiceRemade { .. } => &["751.1"],
+        Event::NewChoicesBegun { .. } => &["752.2"],
         Event::ChainClosed => &["340.2"],
         _ => &[],
     }
@@ -178,12 +165,14 @@ pub fn context_clauses(new: &[Event], repeat_on_ability: bool) -> Vec<&'static s
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::Cost;
+    use crate::state::{Location, Obj, Player};
 
-    #[test]
-    fn every_cited_clause_is_listed() {
-        let actions = [
+    /// One action of every kind; the match makes a new kind a compile error here until listed.
+    fn every_kind() -> Vec<Action> {
+        let all = vec![
             Action::MoveToChain {
-                player: crate::state::Player::YOU,
+                player: Player::YOU,
                 hand: 0,
             },
             Action::DecideOptional { accept: true },
@@ -192,9 +181,22 @@ mod tests {
                 pay: true,
             },
             Action::ChooseMode { exec: 0, mode: 0 },
+            Action::ChooseTarget {
+                exec: 0,
+                slot: 0,
+                obj: Obj::Unit(0),
+            },
             Action::EndTargets { exec: 0, slot: 0 },
+            Action::ChooseDestination {
+                exec: 0,
+                slot: 0,
+                to: Location::Battlefield(0),
+            },
             Action::DetermineTotalCost,
             Action::PayCosts { any: [0; 6] },
+            Action::CancelPlay {
+                why: crate::state::CancelWhy::CannotPay,
+            },
             Action::CheckLegality,
             Action::Finalize,
             Action::Pass,
@@ -203,11 +205,156 @@ mod tests {
             Action::FinishResolution,
             Action::Cleanup,
             Action::KeepChoice,
+            Action::RemakeChoice { obj: Obj::Unit(0) },
             Action::DeclineNewChoices,
+            Action::ReopenRepeat { instance: 0 },
         ];
-        for a in actions {
-            for c in action_clauses(&a) {
-                assert!(clause_index(c).is_some(), "{c}");
+        for a in &all {
+            match a {
+                Action::MoveToChain { .. }
+                | Action::DecideOptional { .. }
+                | Action::DeclareRepeat { .. }
+                | Action::ChooseMode { .. }
+                | Action::ChooseTarget { .. }
+                | Action::EndTargets { .. }
+                | Action::ChooseDestination { .. }
+                | Action::DetermineTotalCost
+                | Action::PayCosts { .. }
+                | Action::CancelPlay { .. }
+                | Action::CheckLegality
+                | Action::Finalize
+                | Action::Pass
+                | Action::Resolve
+                | Action::Execute
+                | Action::FinishResolution
+                | Action::Cleanup
+                | Action::KeepChoice
+                | Action::RemakeChoice { .. }
+                | Action::DeclineNewChoices
+                | Action::ReopenRepeat { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// One event for each arm of `event_clauses`.
+    fn every_cited_event() -> Vec<Event> {
+        let ignored = |why| Event::Ignored {
+            item: 0,
+            exec: 0,
+            slot: 0,
+            why,
+        };
+        let discount = |source| Event::DiscountApplied {
+            item: 0,
+            source,
+            amount: 1,
+        };
+        let repeat_cost = |cost| Event::RepeatCostAdded {
+            item: 0,
+            instance: 0,
+            cost,
+            discard: 0,
+        };
+        vec![
+            Event::RepeatDeclared {
+                item: 0,
+                instance: 0,
+                pay: true,
+            },
+            repeat_cost(Cost::ZERO),
+            repeat_cost(Cost::energy(1)),
+            discount(DiscountSource::SelfDiscount),
+            discount(DiscountSource::Ezreal),
+            Event::DeflectAdded {
+                item: 0,
+                unit: 0,
+                amount: 1,
+            },
+            Event::Finalized { item: 0 },
+            Event::ExecutionStarted { item: 0, exec: 1 },
+            ignored(IgnoredWhy::TargetsIllegal),
+            ignored(IgnoredWhy::LinkedNotExecuted),
+            ignored(IgnoredWhy::SourceGone),
+            ignored(IgnoredWhy::Impossible),
+            Event::TargetUnaffected {
+                item: 0,
+                exec: 0,
+                obj: Obj::Unit(0),
+            },
+            Event::TokenQueued { item: 0 },
+            Event::Triggered { card: 0, source: 0 },
+            Event::Played {
+                item: 0,
+                by: Player::YOU,
+            },
+            Event::Countered { item: 0, by: 1 },
+            Event::LeftChain { item: 0 },
+            Event::ChoiceRemade {
+                item: 0,
+                exec: 0,
+                slot: 0,
+                obj: Obj::Unit(0),
+            },
+            Event::NewChoicesBegun { item: 0 },
+            Event::ChainClosed,
+        ]
+    }
+
+    /// The clauses a citation's text names: "355.1.a, 820.1.c.2–3" names 355.1.a, 820.1.c.2 and
+    /// 820.1.c.3; "751–753" names 751, 752 and 753.
+    fn named(text: &str) -> Vec<String> {
+        let mut out = vec![];
+        for part in text.split(", ") {
+            let Some((first, last)) = part.split_once('–') else {
+                out.push(part.to_string());
+                continue;
+            };
+            let (prefix, from) = match first.rsplit_once('.') {
+                Some((p, f)) => (format!("{p}."), f),
+                None => (String::new(), first),
+            };
+            let (from, to): (u32, u32) = (from.parse().unwrap(), last.parse().unwrap());
+            out.extend((from..=to).map(|n| format!("{prefix}{n}")));
+        }
+        out
+    }
+
+    /// `clause` is `named` or one of its subclauses.
+    fn within(clause: &str, named: &str) -> bool {
+        clause == named || clause.starts_with(&format!("{named}."))
+    }
+
+    #[test]
+    fn every_cited_clause_is_listed() {
+        for a in every_kind() {
+            let c = a.citation();
+            assert!(
+                !c.text.contains('-'),
+                "{}: the digest writes ranges with –",
+                a.name()
+            );
+            let names = named(c.text);
+            for n in &names {
+                assert!(
+                    CLAUSES.iter().any(|(k, _)| within(k, n)),
+                    "{}: cites {n}, which the clause table lacks",
+                    a.name()
+                );
+            }
+            for cl in c.applies {
+                assert!(clause_index(cl).is_some(), "{}: {cl} not listed", a.name());
+                assert!(
+                    names.iter().any(|n| within(cl, n)),
+                    "{}: applies {cl} without citing it",
+                    a.name()
+                );
+            }
+        }
+        for e in every_cited_event() {
+            assert!(!event_clauses(&e).is_empty(), "{e:?} cites nothing");
+            for cl in event_clauses(&e) {
+                assert!(clause_index(cl).is_some(), "{e:?}: {cl} not listed");
             }
         }
         for (c, _) in CLAUSES {
@@ -215,6 +362,57 @@ mod tests {
                 CLAUSES.iter().filter(|(k, _)| k == c).count(),
                 1,
                 "{c} listed twice"
+            );
+        }
+    }
+
+    #[test]
+    fn every_listed_clause_can_be_counted() {
+        let context = [
+            Event::Triggered { card: 0, source: 0 },
+            Event::Finalized { item: 0 },
+            Event::ChoiceRemade {
+                item: 0,
+                exec: 0,
+                slot: 0,
+                obj: Obj::Unit(0),
+            },
+        ];
+        let mut counted: Vec<&str> = context_clauses(&context, true);
+        for a in every_kind() {
+            counted.extend(action_clauses(&a));
+        }
+        for e in every_cited_event() {
+            counted.extend(event_clauses(&e));
+        }
+        for (c, _) in CLAUSES {
+            assert!(counted.contains(c), "{c} is listed but nothing applies it");
+        }
+    }
+
+    #[test]
+    fn each_step_doc_opens_with_its_citation() {
+        let source = include_str!("action.rs");
+        let lines: Vec<&str> = source.lines().collect();
+        for a in every_kind() {
+            let name = a.name();
+            let at = lines
+                .iter()
+                .position(|l| {
+                    let l = l.trim_start();
+                    l == format!("{name},") || l == format!("{name} {{")
+                })
+                .unwrap_or_else(|| panic!("{name} not declared"));
+            let first_doc = (0..at)
+                .rev()
+                .take_while(|&i| lines[i].trim_start().starts_with("///"))
+                .last()
+                .unwrap_or_else(|| panic!("{name} has no doc"));
+            let expected = format!("/// {}: ", a.citation().text);
+            assert!(
+                lines[first_doc].trim_start().starts_with(&expected),
+                "{name}'s doc should open with \"{expected}\": {}",
+                lines[first_doc]
             );
         }
     }

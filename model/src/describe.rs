@@ -86,8 +86,54 @@ impl Game {
 
     /// One line for an event, or None for bookkeeping not worth a line.
     pub fn describe_event(&self, s: &State, e: &Event) -> Option<String> {
+        Some(match e {
+            Event::TargetsEnded { .. } | Event::LegalityChecked { .. } => return None,
+            Event::MovedToChain { .. }
+            | Event::OptionalDecided { .. }
+            | Event::RepeatDeclared { .. }
+            | Event::ModeChosen { .. }
+            | Event::TargetChosen { .. }
+            | Event::DestinationChosen { .. }
+            | Event::Finalized { .. } => self.describe_play(s, e),
+            Event::RepeatCostAdded { .. }
+            | Event::DiscountApplied { .. }
+            | Event::DeflectAdded { .. }
+            | Event::CostDetermined { .. }
+            | Event::CostPaid { .. }
+            | Event::PlayCancelled { .. } => self.describe_cost(s, e),
+            Event::Passed { .. }
+            | Event::WindowOpened { .. }
+            | Event::ResolveStarted { .. }
+            | Event::ExecutionStarted { .. }
+            | Event::Performed { .. }
+            | Event::Ignored { .. }
+            | Event::TargetUnaffected { .. }
+            | Event::TokenQueued { .. }
+            | Event::Triggered { .. }
+            | Event::Played { .. }
+            | Event::Resolved { .. }
+            | Event::Countered { .. }
+            | Event::Refunded { .. }
+            | Event::LeftChain { .. }
+            | Event::ControlChanged { .. }
+            | Event::Cleanup
+            | Event::ChainClosed => self.describe_resolution(s, e),
+            Event::Damaged { .. }
+            | Event::MightChanged { .. }
+            | Event::ZoneChange { .. }
+            | Event::UnitMoved { .. }
+            | Event::Drew { .. } => self.describe_board(s, e),
+            Event::NewChoicesBegun { .. }
+            | Event::ChoiceRemade { .. }
+            | Event::ChoiceKept { .. }
+            | Event::NewChoicesEnded { .. } => self.describe_new_choices(s, e),
+        })
+    }
+
+    /// Events of putting an item on the chain, choosing and finalizing (354–355, 359).
+    fn describe_play(&self, s: &State, e: &Event) -> String {
         let it = |i: u8| self.item_name(s, i);
-        Some(match *e {
+        match *e {
             Event::MovedToChain { item, by, .. } => {
                 format!("{} is pending on the chain, controlled by {by}", it(item))
             }
@@ -126,10 +172,18 @@ impl Game {
                     self.obj_name(s, obj)
                 )
             }
-            Event::TargetsEnded { .. } | Event::LegalityChecked { .. } => return None,
             Event::DestinationChosen { item, exec, to, .. } => {
                 format!("{}: execution {} moves to {to}", it(item), exec + 1)
             }
+            Event::Finalized { item } => format!("{} is finalized", it(item)),
+            _ => unreachable!("not this group's event"),
+        }
+    }
+
+    /// Events of determining and paying the cost, or undoing the play (356–358).
+    fn describe_cost(&self, s: &State, e: &Event) -> String {
+        let it = |i: u8| self.item_name(s, i);
+        match *e {
             Event::RepeatCostAdded {
                 item,
                 instance,
@@ -190,7 +244,14 @@ impl Game {
                     CancelWhy::CannotPay => "cost cannot be paid, 357",
                 }
             ),
-            Event::Finalized { item } => format!("{} is finalized", it(item)),
+            _ => unreachable!("not this group's event"),
+        }
+    }
+
+    /// Events of priority, resolution and cleanup (321, 339–340, 359.3, 425).
+    fn describe_resolution(&self, s: &State, e: &Event) -> String {
+        let it = |i: u8| self.item_name(s, i);
+        match *e {
             Event::Passed { by } => format!("{by} passed"),
             Event::WindowOpened { item } => {
                 format!("a priority window opens inside {}'s resolution", it(item))
@@ -227,19 +288,6 @@ impl Game {
                 "{} is an illegal target now and is unaffected",
                 self.obj_name(s, obj)
             ),
-            Event::Damaged { unit, amount } => {
-                format!("{} is dealt {amount}", self.obj_name(s, Obj::Unit(unit)))
-            }
-            Event::MightChanged { unit, by } => {
-                format!("{} gets {by:+} Might", self.obj_name(s, Obj::Unit(unit)))
-            }
-            Event::ZoneChange { obj, to } => format!("{} goes to {to:?}", self.obj_name(s, obj)),
-            Event::UnitMoved { unit, to } => {
-                format!("{} moves to {to}", self.obj_name(s, Obj::Unit(unit)))
-            }
-            Event::Drew { who, n } => {
-                format!("{who} draw{} {n}", if who.0 == 0 { "" } else { "s" })
-            }
             Event::TokenQueued { item } => format!("{}: a token waits until it finishes", it(item)),
             Event::Triggered { card, source } => {
                 format!(
@@ -256,6 +304,36 @@ impl Game {
             Event::Refunded { item } => format!("{}: costs refunded", it(item)),
             Event::LeftChain { item } => format!("{} leaves the chain", it(item)),
             Event::ControlChanged { item, to } => format!("{} is now controlled by {to}", it(item)),
+            Event::Cleanup => "cleanup".to_string(),
+            Event::ChainClosed => "the chain is empty and closes".to_string(),
+            _ => unreachable!("not this group's event"),
+        }
+    }
+
+    /// Events on the board: damage, Might, zones, moves, draws.
+    fn describe_board(&self, s: &State, e: &Event) -> String {
+        match *e {
+            Event::Damaged { unit, amount } => {
+                format!("{} is dealt {amount}", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::MightChanged { unit, by } => {
+                format!("{} gets {by:+} Might", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::ZoneChange { obj, to } => format!("{} goes to {to:?}", self.obj_name(s, obj)),
+            Event::UnitMoved { unit, to } => {
+                format!("{} moves to {to}", self.obj_name(s, Obj::Unit(unit)))
+            }
+            Event::Drew { who, n } => {
+                format!("{who} draw{} {n}", if who.0 == 0 { "" } else { "s" })
+            }
+            _ => unreachable!("not this group's event"),
+        }
+    }
+
+    /// Events of making new choices (750–755).
+    fn describe_new_choices(&self, s: &State, e: &Event) -> String {
+        let it = |i: u8| self.item_name(s, i);
+        match *e {
             Event::NewChoicesBegun { item } => format!("{}: new choices begin", it(item)),
             Event::ChoiceRemade {
                 item, exec, obj, ..
@@ -271,8 +349,7 @@ impl Game {
                 format!("{}: execution {} keeps its choice", it(item), exec + 1)
             }
             Event::NewChoicesEnded { item } => format!("{}: new choices end", it(item)),
-            Event::Cleanup => "cleanup".to_string(),
-            Event::ChainClosed => "the chain is empty and closes".to_string(),
-        })
+            _ => unreachable!("not this group's event"),
+        }
     }
 }

@@ -287,7 +287,8 @@ impl Game {
         }
     }
 
-    pub(super) fn deal(&self, s: &mut State, obj: Obj, n: u8) {
+    /// Deal `n` damage to a unit; it dies in the next cleanup if lethal (321).
+    fn deal(&self, s: &mut State, obj: Obj, n: u8) {
         if let Obj::Unit(u) = obj {
             let unit = &mut s.units[u as usize];
             unit.damage = unit.damage.saturating_add(n);
@@ -297,6 +298,7 @@ impl Game {
         }
     }
 
+    /// Kill a unit or destroy a gear: to its owner's trash (a token ceases to exist).
     pub(super) fn kill(&self, s: &mut State, obj: Obj) {
         match obj {
             Obj::Unit(u) => {
@@ -321,7 +323,8 @@ impl Game {
         });
     }
 
-    pub(super) fn draw(&self, s: &mut State, who: Player, n: u8) {
+    /// `who` draws `n`, as many as the deck has.
+    fn draw(&self, s: &mut State, who: Player, n: u8) {
         let ps = &mut s.players[who.ix()];
         let n = n.min(ps.deck);
         ps.deck -= n;

@@ -43,7 +43,8 @@ impl Game {
         }
     }
 
-    /// Pass's effect (338.1.b, 339): priority goes to the next player; when every player has passed in sequence, the newest item resolves.
+    /// Pass's effect (338.1.b, 339): priority goes to the next player; when every player has
+    /// passed in sequence, the newest item resolves.
     pub(super) fn pass(&self, s: &mut State) {
         let p = s.priority.expect("priority");
         s.log.push(Event::Passed { by: p });
@@ -56,8 +57,8 @@ impl Game {
         }
     }
 
-    /// Resolve's effect (340.1): the newest finalized item resolves (or resumes, after a window a wrong rulebook
-    /// opened).
+    /// Resolve's effect (340.1): the newest finalized item resolves (or resumes, after a window
+    /// a wrong rulebook opened).
     pub(super) fn resolve(&self, s: &mut State) {
         let top = s.chain.last_mut().expect("an item to resolve");
         let id = top.id;
@@ -81,8 +82,9 @@ impl Game {
         }
     }
 
-    /// Execute's effect (820.3, 359.3.e): run execution k with its own choices; targets are checked as each
-    /// instruction executes, so an earlier execution can make a later one's targets illegal.
+    /// Execute's effect (820.3, 359.3.e): run execution k with its own choices; targets are
+    /// checked as each instruction executes, so an earlier execution can make a later one's
+    /// targets illegal.
     pub(super) fn execute(&self, s: &mut State) {
         let top = s.chain.last().expect("resolving").clone();
         let Phase::Resolving { done: k } = top.phase else {
@@ -158,8 +160,9 @@ impl Game {
         self.rules.leaving_chain_stops_execution && s.item(id).is_none_or(|i| i.left_chain)
     }
 
-    /// FinishResolution's effect (359.3.d, 419.4.a, 158.3.a): the item leaves the chain; its play is complete (one play event,
-    /// 820.3.a) and "when you play a spell" triggers; what it queued is placed now.
+    /// FinishResolution's effect (359.3.d, 419.4.a, 158.3.a): the item leaves the chain; its
+    /// play is complete (one play event, 820.3.a) and "when you play a spell" triggers; what it
+    /// queued is placed now.
     pub(super) fn finish_resolution(&self, s: &mut State) {
         let top = s.chain.last().expect("resolving").clone();
         if top.origin == Origin::Hand && !top.left_chain {
@@ -233,7 +236,8 @@ impl Game {
         }
     }
 
-    /// Cleanup's effect (321): units with lethal damage die; a token that leaves the board ceases to exist.
+    /// Cleanup's effect (321): units with lethal damage die; a token that leaves the board
+    /// ceases to exist.
     pub(super) fn cleanup(&self, s: &mut State) {
         s.cleanup_due = false;
         s.log.push(Event::Cleanup);
