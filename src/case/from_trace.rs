@@ -143,25 +143,6 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             Phase::NewChoices { for_item, .. } => Some(for_item),
             _ => None,
         });
-        let header = |out: &mut Vec<PlayStmt>, item: u8| {
-            let begun = s
-                .log
-                .iter()
-                .rposition(|e| *e == Event::NewChoicesBegun { item });
-            let decided = begun.is_some_and(|b| {
-                s.log[b..].iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::ChoiceKept { .. }
-                            | Event::ChoiceRemade { .. }
-                            | Event::RepeatDeclared { .. }
-                    )
-                })
-            });
-            if !decided {
-                out.push(PlayStmt::NewChoices { item: item + 1 });
-            }
-        };
         match *a {
             Action::MoveToChain { player, hand } => out.push(PlayStmt::Play {
                 player,
@@ -210,7 +191,7 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             }),
             Action::ReopenRepeat { instance } => {
                 let item = new_choices_for.unwrap_or(0);
-                header(&mut out, item);
+                new_choices_header(s, &mut out, item);
                 out.push(PlayStmt::Repeat {
                     instance: instance + 1,
                     pay: true,
@@ -218,40 +199,8 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             }
             Action::KeepChoice | Action::RemakeChoice { .. } => {
                 let item = new_choices_for.unwrap_or(0);
-                header(&mut out, item);
-                for e in next_log {
-                    match *e {
-                        Event::ChoiceKept {
-                            exec,
-                            slot,
-                            item: i,
-                        } if i == item => {
-                            let old = s.item(item).and_then(|t| {
-                                t.choices[exec as usize]
-                                    .targets(slot)
-                                    .nth(kept_index(s, item, exec, slot))
-                            });
-                            if let Some(o) = old {
-                                out.push(PlayStmt::Target {
-                                    exec: exec + 1,
-                                    instruction: slot + 1,
-                                    obj: obj_ref(setup, o),
-                                });
-                            }
-                        }
-                        Event::ChoiceRemade {
-                            exec,
-                            slot,
-                            obj,
-                            item: i,
-                        } if i == item => out.push(PlayStmt::Target {
-                            exec: exec + 1,
-                            instruction: slot + 1,
-                            obj: obj_ref(setup, obj),
-                        }),
-                        _ => {}
-                    }
-                }
+                new_choices_header(s, &mut out, item);
+                new_targets(setup, s, next_log, item, &mut out);
             }
             _ => {}
         }
@@ -261,6 +210,64 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
         out.pop();
     }
     out
+}
+
+/// `new-choices item N`, unless a choice of this round was already written (751).
+fn new_choices_header(s: &State, out: &mut Vec<PlayStmt>, item: u8) {
+    let begun = s
+        .log
+        .iter()
+        .rposition(|e| *e == Event::NewChoicesBegun { item });
+    let decided = begun.is_some_and(|b| {
+        s.log[b..].iter().any(|e| {
+            matches!(
+                e,
+                Event::ChoiceKept { .. }
+                    | Event::ChoiceRemade { .. }
+                    | Event::RepeatDeclared { .. }
+            )
+        })
+    });
+    if !decided {
+        out.push(PlayStmt::NewChoices { item: item + 1 });
+    }
+}
+
+/// The target lines a kept or remade choice stands for (753), read from the events it logged.
+fn new_targets(setup: &Setup, s: &State, next_log: &[Event], item: u8, out: &mut Vec<PlayStmt>) {
+    for e in next_log {
+        match *e {
+            Event::ChoiceKept {
+                exec,
+                slot,
+                item: i,
+            } if i == item => {
+                let old = s.item(item).and_then(|t| {
+                    t.choices[exec as usize]
+                        .targets(slot)
+                        .nth(kept_index(s, item, exec, slot))
+                });
+                if let Some(o) = old {
+                    out.push(PlayStmt::Target {
+                        exec: exec + 1,
+                        instruction: slot + 1,
+                        obj: obj_ref(setup, o),
+                    });
+                }
+            }
+            Event::ChoiceRemade {
+                exec,
+                slot,
+                obj,
+                item: i,
+            } if i == item => out.push(PlayStmt::Target {
+                exec: exec + 1,
+                instruction: slot + 1,
+                obj: obj_ref(setup, obj),
+            }),
+            _ => {}
+        }
+    }
 }
 
 /// Which of a slot's targets the new-choices cursor is on (a slot can have several).

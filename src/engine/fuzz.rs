@@ -334,28 +334,8 @@ pub fn fuzz_with(
         seed: cfg.seed,
         ..FuzzReport::default()
     };
-    // The handshake; a failing start is retried like any other.
-    let mut attempts = 0;
-    let hello = loop {
-        match engine.hello() {
-            Ok(h) => break h,
-            Err(Fault::Spawn(m)) => {
-                report.aborted = Some(format!("the engine cannot be started: {m}"));
-                report.seconds = start.elapsed().as_secs_f64();
-                return report;
-            }
-            Err(f) => {
-                attempts += 1;
-                report.faults += 1;
-                if attempts >= cfg.max_failed_starts {
-                    report.aborted = Some(format!(
-                        "the engine failed to start {attempts} times in a row; last: {f}"
-                    ));
-                    report.seconds = start.elapsed().as_secs_f64();
-                    return report;
-                }
-            }
-        }
+    let Some(hello) = handshake(engine, cfg, &mut report, start) else {
+        return report;
     };
     report.engine = Some(hello);
     let mut checker = match Checker::new(engine) {
@@ -414,38 +394,8 @@ pub fn fuzz_with(
             if let Some(f) = report.findings.iter_mut().find(|f| f.kind == kind) {
                 f.hits += 1;
             } else {
-                let rules = case.rules.clone();
-                let original_plays = size(&case);
-                let (recipe, shrunk) = match &outcome {
-                    Outcome::Disagree(_) => {
-                        shrink(&mut checker, &mut tree, &kind, cfg.shrink_steps)
-                    }
-                    _ => (recipe.clone(), None),
-                };
-                let (case, differences) = match shrunk {
-                    Some((c, d)) => shrink_case(&mut checker, c, d, &kind, cfg.shrink_steps),
-                    None => (
-                        case.clone(),
-                        match &outcome {
-                            Outcome::Disagree(c) => c.differences.clone(),
-                            _ => vec![],
-                        },
-                    ),
-                };
-                report.findings.push(Finding {
-                    kind: kind.clone(),
-                    hits: 1,
-                    first_case: i,
-                    shrunk_from: (original_plays, size(&case)),
-                    recipe,
-                    case,
-                    differences,
-                    fault: match &outcome {
-                        Outcome::Fault(_, m) => Some(m.clone()),
-                        _ => None,
-                    },
-                    rules,
-                });
+                let finding = new_finding(&mut checker, &mut tree, cfg, &outcome, kind, case, i);
+                report.findings.push(finding);
             }
         }
         if let Outcome::Fault(..) = outcome {
@@ -464,6 +414,82 @@ pub fn fuzz_with(
     }
     report.seconds = start.elapsed().as_secs_f64();
     report
+}
+
+/// The engine's hello; a failing start is retried like any other, up to
+/// `cfg.max_failed_starts` in a row (`None`: the run is aborted, said in the report).
+fn handshake(
+    engine: &mut dyn Engine,
+    cfg: &FuzzConfig,
+    report: &mut FuzzReport,
+    start: Instant,
+) -> Option<Hello> {
+    let mut attempts = 0;
+    loop {
+        match engine.hello() {
+            Ok(h) => return Some(h),
+            Err(Fault::Spawn(m)) => {
+                report.aborted = Some(format!("the engine cannot be started: {m}"));
+                report.seconds = start.elapsed().as_secs_f64();
+                return None;
+            }
+            Err(f) => {
+                attempts += 1;
+                report.faults += 1;
+                if attempts >= cfg.max_failed_starts {
+                    report.aborted = Some(format!(
+                        "the engine failed to start {attempts} times in a row; last: {f}"
+                    ));
+                    report.seconds = start.elapsed().as_secs_f64();
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+/// A finding of a new kind, first met at case `i`: its case shrunk while the engine still
+/// disagrees the same way (a fault is kept as it came).
+fn new_finding(
+    checker: &mut Checker,
+    tree: &mut impl ValueTree<Value = Recipe>,
+    cfg: &FuzzConfig,
+    outcome: &Outcome,
+    kind: String,
+    case: Case,
+    i: usize,
+) -> Finding {
+    let recipe = tree.current();
+    let rules = case.rules.clone();
+    let original_plays = size(&case);
+    let (recipe, shrunk) = match outcome {
+        Outcome::Disagree(_) => shrink(checker, tree, &kind, cfg.shrink_steps),
+        _ => (recipe, None),
+    };
+    let (case, differences) = match shrunk {
+        Some((c, d)) => shrink_case(checker, c, d, &kind, cfg.shrink_steps),
+        None => (
+            case,
+            match outcome {
+                Outcome::Disagree(c) => c.differences.clone(),
+                _ => vec![],
+            },
+        ),
+    };
+    Finding {
+        kind,
+        hits: 1,
+        first_case: i,
+        shrunk_from: (original_plays, size(&case)),
+        recipe,
+        case,
+        differences,
+        fault: match outcome {
+            Outcome::Fault(_, m) => Some(m.clone()),
+            _ => None,
+        },
+        rules,
+    }
 }
 
 /// Shrinks a failing recipe's value tree while the engine still disagrees the same way;

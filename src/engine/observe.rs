@@ -40,6 +40,17 @@ pub fn observation(r: &View) -> Observation {
         }
         _ => o.legal = Some(true),
     }
+    o.items = Some(items(r));
+    o.triggered = Some(triggered(r));
+    let (units, gear) = objects(r);
+    o.units = Some(units);
+    o.gear = Some(gear);
+    o.players = Some(players(r));
+    o
+}
+
+/// Every chain item but tokens, by number (820.3: executions, instructions; 358.5: cancelled).
+fn items(r: &View) -> Vec<ItemObs> {
     let s = r.state;
     let mut items = vec![];
     for e in &s.log {
@@ -108,7 +119,12 @@ pub fn observation(r: &View) -> Observation {
         it.instructions = Some(ins);
         items.push(it);
     }
-    o.items = Some(items);
+    items
+}
+
+/// How many times each ability triggered, by name.
+fn triggered(r: &View) -> BTreeMap<String, u32> {
+    let s = r.state;
     let mut triggered: BTreeMap<String, u32> = BTreeMap::new();
     for e in &s.log {
         if let Event::Triggered { card, .. } = e {
@@ -117,7 +133,11 @@ pub fn observation(r: &View) -> Observation {
                 .or_default() += 1;
         }
     }
-    o.triggered = Some(triggered);
+    triggered
+}
+
+/// The labelled units and gear at the end.
+fn objects(r: &View) -> (BTreeMap<String, UnitObs>, BTreeMap<String, GearObs>) {
     let mut units = BTreeMap::new();
     let mut gear = BTreeMap::new();
     let mut labels: Vec<(&String, &Obj)> = r.labels.iter().collect();
@@ -159,8 +179,11 @@ pub fn observation(r: &View) -> Observation {
             Obj::Item(_) => {}
         }
     }
-    o.units = Some(units);
-    o.gear = Some(gear);
+    (units, gear)
+}
+
+/// Both players' resources and zones at the end.
+fn players(r: &View) -> BTreeMap<String, PlayerObs> {
     let mut players = BTreeMap::new();
     for p in [Player::YOU, Player::OPP] {
         let mut po = PlayerObs::default();
@@ -187,8 +210,7 @@ pub fn observation(r: &View) -> Observation {
             po,
         );
     }
-    o.players = Some(players);
-    o
+    players
 }
 
 /// Replays a case through the model and describes the outcome; the illegal statement, if

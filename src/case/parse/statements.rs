@@ -1,0 +1,338 @@
+//! The statements of the board, play and expect sections, read from a line's tokens.
+
+use super::lexer::Cursor;
+use super::ParseError;
+use crate::case::ast::*;
+use model::cost::Domain;
+use model::state::{CancelWhy, IgnoredWhy, Player};
+
+/// A board statement, its keyword `head` already read.
+pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError> {
+    Ok(match head {
+        "unit" => {
+            let label = c.word("a label for the unit")?;
+            let card = c.quoted("the unit's card name")?;
+            let controller = c.player()?;
+            let loc = c.location()?;
+            let mut damage = 0;
+            if c.peek_word() == Some("damage") {
+                c.pos += 1;
+                damage = c.number("the damage marked")?;
+            }
+            BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage,
+            }
+        }
+        "gear" => BoardStmt::Gear {
+            label: c.word("a label for the gear")?,
+            card: c.quoted("the gear's card name")?,
+            controller: c.player()?,
+        },
+        "battlefield" => {
+            let n = c.positive("a battlefield number")?;
+            let mut controller = None;
+            let mut card = None;
+            while let Some(w) = c.peek_word() {
+                match w {
+                    "controller" => {
+                        c.pos += 1;
+                        controller = Some(c.player()?);
+                    }
+                    "card" => {
+                        c.pos += 1;
+                        card = Some(c.quoted("the battlefield's card name")?);
+                    }
+                    _ => {
+                        return Err(c.err(format!(
+                            "expected `controller PLAYER` or `card \"Name\"`, found {}",
+                            c.describe()
+                        )))
+                    }
+                }
+            }
+            BoardStmt::Battlefield {
+                n,
+                controller,
+                card,
+            }
+        }
+        "pool" => BoardStmt::Pool(c.player()?, c.cost()?),
+        "hand" => BoardStmt::Hand(c.player()?, c.quoted("a card name")?),
+        "other-cards" => BoardStmt::OtherCards(c.player()?, c.number("a number of cards")?),
+        "deck" => BoardStmt::Deck(c.player()?, c.number("a number of cards")?),
+        "portal" => BoardStmt::Portal(c.player()?),
+        "near-victory" => BoardStmt::NearVictory(c.player()?),
+        "showdown" => BoardStmt::Showdown,
+        "attack" => BoardStmt::Attack(c.word("the label of the attacking unit")?),
+        _ => unreachable!("dispatched on board keywords"),
+    })
+}
+
+fn exec_number(c: &mut Cursor) -> Result<u8, ParseError> {
+    c.keyword("exec")?;
+    c.positive("an execution number")
+}
+
+/// A play statement, from its first word.
+pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
+    let head = c.word("a play statement")?;
+    Ok(match head.as_str() {
+        "you" | "opponent" => {
+            let p = if head == "you" {
+                Player::YOU
+            } else {
+                Player::OPP
+            };
+            match c.word("`play \"Card\"` or `pass`")?.as_str() {
+                "play" => PlayStmt::Play {
+                    player: p,
+                    card: c.quoted("the card's name")?,
+                },
+                "pass" => PlayStmt::Pass { player: p },
+                w => {
+                    c.pos -= 1;
+                    return Err(c.err(format!("expected `play \"Card\"` or `pass`, found `{w}`")));
+                }
+            }
+        }
+        "may" => match c.word("`perform` or `decline`")?.as_str() {
+            "perform" => PlayStmt::May { perform: true },
+            "decline" => PlayStmt::May { perform: false },
+            w => {
+                c.pos -= 1;
+                return Err(c.err(format!("expected `perform` or `decline`, found `{w}`")));
+            }
+        },
+        "repeat" => {
+            let instance = c.positive("a Repeat instance number")?;
+            let pay = match c.word("`pay` or `skip`")?.as_str() {
+                "pay" => true,
+                "skip" => false,
+                w => {
+                    c.pos -= 1;
+                    return Err(c.err(format!("expected `pay` or `skip`, found `{w}`")));
+                }
+            };
+            PlayStmt::Repeat { instance, pay }
+        }
+        "exec" => {
+            c.pos -= 1;
+            let exec = exec_number(c)?;
+            match c
+                .word("`mode`, `target`, `no-more-targets` or `destination`")?
+                .as_str()
+            {
+                "mode" => PlayStmt::Mode {
+                    exec,
+                    mode: c.positive("a mode number")?,
+                },
+                "target" => PlayStmt::Target {
+                    exec,
+                    instruction: c.positive("an instruction number")?,
+                    obj: c.obj()?,
+                },
+                "no-more-targets" => PlayStmt::NoMoreTargets {
+                    exec,
+                    instruction: c.positive("an instruction number")?,
+                },
+                "destination" => PlayStmt::Destination {
+                    exec,
+                    instruction: c.positive("an instruction number")?,
+                    to: c.location()?,
+                },
+                w => {
+                    c.pos -= 1;
+                    return Err(c.err(format!("expected `mode`, `target`, `no-more-targets` or `destination`, found `{w}`")));
+                }
+            }
+        }
+        "pay" => {
+            let mut any = vec![];
+            if c.peek_word() == Some("any") {
+                c.pos += 1;
+                while let Some(w) = c.peek_word() {
+                    let Some(d) = Domain::parse(w) else {
+                        return Err(c.err(format!(
+                            "expected a domain (R G B O P Y, or a name), found `{w}`"
+                        )));
+                    };
+                    any.push(d);
+                    c.pos += 1;
+                }
+                if any.is_empty() {
+                    return Err(c.err("expected the domains that pay [A] after `any`"));
+                }
+            }
+            PlayStmt::Pay { any }
+        }
+        "new-choices" => {
+            let item = c.item()?;
+            if c.peek_word() == Some("decline") {
+                c.pos += 1;
+                PlayStmt::DeclineNewChoices { item }
+            } else {
+                PlayStmt::NewChoices { item }
+            }
+        }
+        _ => unreachable!("dispatched on play keywords"),
+    })
+}
+
+fn reason(w: &str) -> Option<IgnoredWhy> {
+    Some(match w {
+        "targets-illegal" => IgnoredWhy::TargetsIllegal,
+        "linked-not-executed" => IgnoredWhy::LinkedNotExecuted,
+        "source-gone" => IgnoredWhy::SourceGone,
+        "impossible" => IgnoredWhy::Impossible,
+        _ => return None,
+    })
+}
+
+/// The written name of an ignore reason.
+pub fn reason_name(r: IgnoredWhy) -> &'static str {
+    match r {
+        IgnoredWhy::TargetsIllegal => "targets-illegal",
+        IgnoredWhy::LinkedNotExecuted => "linked-not-executed",
+        IgnoredWhy::SourceGone => "source-gone",
+        IgnoredWhy::Impossible => "impossible",
+    }
+}
+
+/// An expectation, after `expect`.
+pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
+    let what = c.word("an expectation")?;
+    Ok(match what.as_str() {
+        "legal" => Expect::Legal,
+        "illegal" => illegal(c)?,
+        "cancelled" => cancelled(c)?,
+        "paid" => Expect::Paid(c.item()?, c.cost()?),
+        "repeat-paid" => {
+            let item = c.item()?;
+            let mut v = vec![];
+            if c.peek_word() == Some("none") {
+                c.pos += 1;
+            } else {
+                v.push(c.positive("an instance number or `none`")?);
+                while c.peek_word().is_some() {
+                    v.push(c.positive("an instance number")?);
+                }
+            }
+            Expect::RepeatPaid(item, v)
+        }
+        "executions" => Expect::Executions(c.item()?, c.number("a number of executions")?),
+        "play-events" => Expect::PlayEvents(c.item()?, c.number("a number of play events")?),
+        "performed" | "ignored" => instruction(c, what == "performed")?,
+        "countered" => Expect::Countered(c.item()?),
+        "not-countered" => Expect::NotCountered(c.item()?),
+        "triggered" => Expect::Triggered(
+            c.quoted("an ability's name")?,
+            c.number("a number of times")?,
+        ),
+        "finalized" => Expect::Finalized(c.player()?, c.number("a number of cards")?),
+        "unit" => {
+            let label = c.word("a unit label")?;
+            match c.peek_word() {
+                Some("damage") => {
+                    c.pos += 1;
+                    Expect::UnitDamage(label, c.number("the damage")?)
+                }
+                Some("at") => {
+                    c.pos += 1;
+                    Expect::UnitAt(label, c.location()?)
+                }
+                _ => Expect::UnitZone(label, c.zone()?),
+            }
+        }
+        "gear" => {
+            let label = c.word("a gear label")?;
+            Expect::GearZone(label, c.zone()?)
+        }
+        "tokens" => Expect::Tokens(c.player()?, c.number("a number of tokens")?),
+        "pool" => Expect::Pool(c.player()?, c.cost()?),
+        "hand-size" => Expect::HandSize(c.player()?, c.number("a number of cards")?),
+        "trash" => {
+            let p = c.player()?;
+            let mut v = vec![];
+            if c.peek_word() == Some("none") {
+                c.pos += 1;
+            } else {
+                v.push(c.quoted("a card name or `none`")?);
+                while c.pos < c.toks.len() {
+                    v.push(c.quoted("a card name")?);
+                }
+            }
+            Expect::Trash(p, v)
+        }
+        "deck" => Expect::Deck(c.player()?, c.number("a number of cards")?),
+        w => {
+            c.pos -= 1;
+            return Err(c.err(format!(
+                "unknown expectation `{w}`; see corpus/FORMAT.md for the list"
+            )));
+        }
+    })
+}
+
+/// `illegal line N [rule R]`
+fn illegal(c: &mut Cursor) -> Result<Expect, ParseError> {
+    c.keyword("line")?;
+    let at = c.pos;
+    let w = c.word("a line number")?;
+    let line = w.parse::<usize>().map_err(|_| {
+        c.pos = at;
+        c.err(format!("expected a line number, found `{w}`"))
+    })?;
+    let rule = if c.peek_word() == Some("rule") {
+        c.pos += 1;
+        Some(c.word("a rule number like 820.1.c.3")?)
+    } else {
+        None
+    };
+    Ok(Expect::Illegal { line, rule })
+}
+
+/// `cancelled item N [no-legal-choice|cannot-pay]` (358.5)
+fn cancelled(c: &mut Cursor) -> Result<Expect, ParseError> {
+    let item = c.item()?;
+    let why = match c.peek_word() {
+        Some("no-legal-choice") => Some(CancelWhy::NoLegalChoice),
+        Some("cannot-pay") => Some(CancelWhy::CannotPay),
+        Some(w) => {
+            return Err(c.err(format!(
+                "expected `no-legal-choice`, `cannot-pay` or the end, found `{w}`"
+            )))
+        }
+        None => None,
+    };
+    if why.is_some() {
+        c.pos += 1;
+    }
+    Ok(Expect::Cancelled(item, why))
+}
+
+/// `performed|ignored item N exec K instruction I [REASON]` (359.3.e)
+fn instruction(c: &mut Cursor, performed: bool) -> Result<Expect, ParseError> {
+    let item = c.item()?;
+    let exec = exec_number(c)?;
+    c.keyword("instruction")?;
+    let ins = c.positive("an instruction number")?;
+    if performed {
+        Ok(Expect::Performed(item, exec, ins))
+    } else {
+        let why = match c.peek_word() {
+            None => None,
+            Some(w) => match reason(w) {
+                Some(r) => {
+                    c.pos += 1;
+                    Some(r)
+                }
+                None => return Err(c.err(format!("expected a reason (targets-illegal, linked-not-executed, source-gone, impossible), found `{w}`"))),
+            },
+        };
+        Ok(Expect::Ignored(item, exec, ins, why))
+    }
+}

@@ -1,0 +1,257 @@
+//! Judging a replay: what the model shows for each expectation's subject, in the expectation's
+//! own words, and the verdict on a case (the first expectation that does not hold).
+
+use super::{Replayed, View};
+use crate::case::ast::*;
+use crate::case::print::{expect_stmt, play_stmt};
+use model::state::{Event, Obj, Zone};
+
+/// The verdict on one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every expectation holds.
+    Pass,
+    /// The first expectation that does not hold: its line and the message.
+    Fail {
+        /// The expectation's (or statement's) line.
+        line: usize,
+        /// What differs, with the rule involved.
+        message: String,
+    },
+}
+
+/// The rule an expectation is about, for failure messages.
+fn rule_of(e: &Expect) -> &'static str {
+    match e {
+        Expect::Legal | Expect::Illegal { .. } => "355-358",
+        Expect::Cancelled(..) => "358.5",
+        Expect::Paid(..) => "356-357",
+        Expect::RepeatPaid(..) => "820.1.c",
+        Expect::Executions(..) => "820.3",
+        Expect::PlayEvents(..) => "820.3.a, 419.4.a",
+        Expect::Performed(..) | Expect::Ignored(..) => "359.3.e, 820.1.d.2",
+        Expect::Countered(..) | Expect::NotCountered(..) => "425",
+        Expect::Triggered(..) => "383, 419.4.a",
+        Expect::Finalized(..) => "419.4.b",
+        Expect::UnitDamage(..)
+        | Expect::UnitZone(..)
+        | Expect::UnitAt(..)
+        | Expect::GearZone(..)
+        | Expect::Tokens(..) => "359.3.e, 321",
+        Expect::Pool(..) | Expect::HandSize(..) | Expect::Trash(..) | Expect::Deck(..) => {
+            "357, 425.1"
+        }
+    }
+}
+
+/// What the replay shows for an expectation's subject, in the expectation's own words.
+pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
+    let s = &r.state;
+    let label = |l: &str| r.labels.get(l).copied();
+    Some(match e {
+        Expect::Legal | Expect::Illegal { .. } => match r.illegal {
+            None => Expect::Legal,
+            Some(i) => Expect::Illegal {
+                line: i.line,
+                rule: Some(i.rule.clone()),
+            },
+        },
+        Expect::Cancelled(..)
+        | Expect::Paid(..)
+        | Expect::RepeatPaid(..)
+        | Expect::Executions(..)
+        | Expect::PlayEvents(..)
+        | Expect::Performed(..)
+        | Expect::Ignored(..)
+        | Expect::Countered(..)
+        | Expect::NotCountered(..)
+        | Expect::Triggered(..) => return in_log(r, e),
+        Expect::Finalized(p, _) => Expect::Finalized(*p, s.players[p.ix()].finalized_this_turn),
+        Expect::UnitDamage(l, _) => match label(l)? {
+            Obj::Unit(u) => Expect::UnitDamage(l.clone(), s.units[u as usize].damage),
+            _ => return None,
+        },
+        Expect::UnitZone(l, _) => match label(l)? {
+            Obj::Unit(u) => Expect::UnitZone(l.clone(), s.units[u as usize].zone),
+            _ => return None,
+        },
+        Expect::UnitAt(l, _) => match label(l)? {
+            Obj::Unit(u) => Expect::UnitAt(l.clone(), s.units[u as usize].loc),
+            _ => return None,
+        },
+        Expect::GearZone(l, _) => match label(l)? {
+            Obj::Gear(g) => Expect::GearZone(l.clone(), s.gear[g as usize].zone),
+            _ => return None,
+        },
+        Expect::Tokens(p, _) => Expect::Tokens(
+            *p,
+            s.units
+                .iter()
+                .filter(|u| u.token && u.zone == Zone::Board && u.controller == *p)
+                .count() as u8,
+        ),
+        Expect::Pool(p, _) => Expect::Pool(*p, s.players[p.ix()].pool),
+        Expect::HandSize(p, _) => {
+            let ps = &s.players[p.ix()];
+            Expect::HandSize(*p, ps.hand.len() as u8 + ps.hand_other)
+        }
+        Expect::Trash(p, _) => Expect::Trash(
+            *p,
+            s.players[p.ix()]
+                .trash
+                .iter()
+                .map(|c| r.game.card(*c).name.clone())
+                .collect(),
+        ),
+        Expect::Deck(p, _) => Expect::Deck(*p, s.players[p.ix()].deck),
+    })
+}
+
+/// What the event log shows for an expectation about a chain item or a trigger.
+fn in_log(r: &View, e: &Expect) -> Option<Expect> {
+    let log = &r.state.log;
+    let count = |f: &dyn Fn(&Event) -> bool| log.iter().filter(|e| f(e)).count() as u8;
+    Some(match e {
+        Expect::Cancelled(n, _) => {
+            let why = log.iter().find_map(|ev| match ev {
+                Event::PlayCancelled { item, why } if *item == n - 1 => Some(*why),
+                _ => None,
+            })?;
+            Expect::Cancelled(*n, Some(why))
+        }
+        Expect::Paid(n, _) => Expect::Paid(
+            *n,
+            log.iter().fold(model::Cost::ZERO, |acc, ev| match ev {
+                Event::CostPaid { item, paid, .. } if *item == n - 1 => acc.plus(paid),
+                _ => acc,
+            }),
+        ),
+        Expect::RepeatPaid(n, _) => Expect::RepeatPaid(
+            *n,
+            log.iter()
+                .filter_map(|ev| match ev {
+                    Event::RepeatDeclared {
+                        item,
+                        instance,
+                        pay: true,
+                    } if *item == n - 1 => Some(instance + 1),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Expect::Executions(n, _) => Expect::Executions(
+            *n,
+            count(&|ev| matches!(ev, Event::ExecutionStarted { item, .. } if *item == n - 1)),
+        ),
+        Expect::PlayEvents(n, _) => Expect::PlayEvents(
+            *n,
+            count(&|ev| matches!(ev, Event::Played { item, .. } if *item == n - 1)),
+        ),
+        Expect::Performed(n, k, i) | Expect::Ignored(n, k, i, _) => {
+            let (item, exec, slot) = (n - 1, k - 1, i - 1);
+            log.iter().find_map(|ev| match ev {
+                Event::Performed {
+                    item: a,
+                    exec: b,
+                    slot: c,
+                } if (*a, *b, *c) == (item, exec, slot) => Some(Expect::Performed(*n, *k, *i)),
+                Event::Ignored {
+                    item: a,
+                    exec: b,
+                    slot: c,
+                    why,
+                } if (*a, *b, *c) == (item, exec, slot) => {
+                    Some(Expect::Ignored(*n, *k, *i, Some(*why)))
+                }
+                _ => None,
+            })?
+        }
+        Expect::Countered(n) | Expect::NotCountered(n) => {
+            if log
+                .iter()
+                .any(|ev| matches!(ev, Event::Countered { item, .. } if *item == n - 1))
+            {
+                Expect::Countered(*n)
+            } else {
+                Expect::NotCountered(*n)
+            }
+        }
+        Expect::Triggered(name, _) => Expect::Triggered(
+            name.clone(),
+            count(
+                &|ev| matches!(ev, Event::Triggered { card, .. } if r.game.card(*card).name.eq_ignore_ascii_case(name)),
+            ),
+        ),
+        _ => return None,
+    })
+}
+
+fn matches(expected: &Expect, got: &Expect) -> bool {
+    match (expected, got) {
+        (Expect::Illegal { line, rule }, Expect::Illegal { line: l2, rule: r2 }) => {
+            line == l2
+                && rule.as_ref().is_none_or(|r| {
+                    r2.as_deref()
+                        .is_some_and(|g| g.starts_with(r.as_str()) || r.starts_with(g))
+                })
+        }
+        (Expect::Cancelled(a, None), Expect::Cancelled(b, _)) => a == b,
+        (Expect::Ignored(a, b, c, None), Expect::Ignored(d, e, f, _)) => (a, b, c) == (d, e, f),
+        (Expect::Trash(p, a), Expect::Trash(q, b)) => {
+            let (mut a, mut b) = (a.clone(), b.clone());
+            a.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
+            b.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
+            p == q && a == b
+        }
+        _ => expected == got,
+    }
+}
+
+/// Compares a replay with the case's expectations; the first difference fails the case.
+pub fn verdict(case: &Case, r: &Replayed) -> Verdict {
+    let expects_illegal = case
+        .expects
+        .iter()
+        .any(|e| matches!(e.stmt, Expect::Illegal { .. }));
+    if let (Some(i), false) = (&r.illegal, expects_illegal) {
+        let stmt = case
+            .plays
+            .iter()
+            .find(|p| p.line == i.line)
+            .map(|p| play_stmt(&p.stmt))
+            .unwrap_or_default();
+        return Verdict::Fail {
+            line: i.line,
+            message: format!("`{stmt}` is not allowed: {} ({})", i.why, i.rule),
+        };
+    }
+    for Line { line, stmt } in &case.expects {
+        let got = observed(&r.view(), stmt);
+        let ok = got.as_ref().is_some_and(|g| matches(stmt, g));
+        if !ok {
+            let what = match &got {
+                Some(g) => format!("the model gives `{}`", expect_stmt(g)),
+                None => match stmt {
+                    Expect::Cancelled(n, _) => format!("item {n} was not cancelled"),
+                    Expect::Performed(..) | Expect::Ignored(..) => {
+                        "that instruction never ran".into()
+                    }
+                    _ => "nothing matches (unknown label or item)".into(),
+                },
+            };
+            let extra = match (&r.illegal, stmt) {
+                (Some(i), Expect::Illegal { .. }) => format!(": {}", i.why),
+                _ => String::new(),
+            };
+            return Verdict::Fail {
+                line: *line,
+                message: format!(
+                    "expected `{}`, but {what}{extra} ({})",
+                    expect_stmt(stmt),
+                    rule_of(stmt)
+                ),
+            };
+        }
+    }
+    Verdict::Pass
+}
