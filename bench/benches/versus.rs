@@ -337,19 +337,63 @@ fn main() {
         // `cargo bench -- --list` and `cargo test --benches` ask for this: nothing to list.
         return;
     }
-    let bounds = env_list("BENCH_BOUNDS", "default");
-    let compare = std::env::var("BENCH_COMPARE").unwrap_or_else(|_| bounds[0].clone());
-    let threads: Vec<usize> = env_list("BENCH_THREADS", "1,2")
-        .iter()
-        .map(|t| t.parse().expect("BENCH_THREADS: numbers"))
-        .collect();
-    let runs: usize = std::env::var("BENCH_RUNS")
-        .ok()
-        .map_or(1, |r| r.parse().expect("BENCH_RUNS: a number"));
-    let engines = env_list("BENCH_ENGINES", "rbcheck,stateright-0.30.2,stateright-0.31");
-    let props = std::env::var("BENCH_PROPS").unwrap_or_else(|_| "all".into());
-    let nproc = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cfg = Config::from_env();
+    let results = compare_engines(&cfg);
+    assert_agreement(&results, &cfg.compare);
+    print_comparison(&cfg, &results);
+    if std::env::var("BENCH_CURVE").map_or(true, |v| v != "0") {
+        print_curve(&cfg);
+    }
+}
 
+/// The benchmark's settings, from the environment (see the top of the file).
+struct Config {
+    bounds: Vec<String>,
+    compare: String,
+    threads: Vec<usize>,
+    runs: usize,
+    engines: Vec<String>,
+    props: String,
+    nproc: usize,
+}
+
+impl Config {
+    fn from_env() -> Config {
+        let bounds = env_list("BENCH_BOUNDS", "default");
+        let compare = std::env::var("BENCH_COMPARE").unwrap_or_else(|_| bounds[0].clone());
+        let threads: Vec<usize> = env_list("BENCH_THREADS", "1,2")
+            .iter()
+            .map(|t| t.parse().expect("BENCH_THREADS: numbers"))
+            .collect();
+        let runs: usize = std::env::var("BENCH_RUNS")
+            .ok()
+            .map_or(1, |r| r.parse().expect("BENCH_RUNS: a number"));
+        let engines = env_list("BENCH_ENGINES", "rbcheck,stateright-0.30.2,stateright-0.31");
+        let props = std::env::var("BENCH_PROPS").unwrap_or_else(|_| "all".into());
+        let nproc = std::thread::available_parallelism().map_or(0, |n| n.get());
+        Config {
+            bounds,
+            compare,
+            threads,
+            runs,
+            engines,
+            props,
+            nproc,
+        }
+    }
+}
+
+/// Every engine at every thread count on the comparison bound, median of the runs.
+fn compare_engines(cfg: &Config) -> Vec<(String, usize, Run)> {
+    let Config {
+        compare,
+        threads,
+        runs,
+        engines,
+        props,
+        ..
+    } = cfg;
+    let runs = *runs;
     eprintln!(
         "comparison on `{compare}` ({props} properties), {runs} run(s) each, median reported"
     );
@@ -362,24 +406,26 @@ fn main() {
     let mut samples: Vec<Vec<Run>> = vec![vec![]; configs.len()];
     for _ in 0..runs {
         for (c, (engine, t)) in configs.iter().enumerate() {
-            samples[c].push(run_child(engine, &compare, *t, false, &props));
+            samples[c].push(run_child(engine, compare, *t, false, props));
         }
     }
-    let results: Vec<(String, usize, Run)> = configs
+    configs
         .into_iter()
         .zip(samples)
         .map(|((e, t), runs)| (e, t, median(runs)))
-        .collect();
+        .collect()
+}
 
-    // Same distinct states for every engine and thread count; same verdicts and traces for ours.
-    for (e, t, r) in &results {
+/// Same distinct states for every engine and thread count; same verdicts and traces for ours.
+fn assert_agreement(results: &[(String, usize, Run)], compare: &str) {
+    for (e, t, r) in results {
         assert!(
             r.complete,
             "{e} at {t} threads stopped at the memory budget: `{compare}` is too large to compare on this machine"
         );
     }
     let states = results[0].2.states;
-    for (e, t, r) in &results {
+    for (e, t, r) in results {
         assert_eq!(
             r.states, states,
             "{e} at {t} threads found {} distinct states, {} found {states}",
@@ -394,7 +440,20 @@ fn main() {
         digests.windows(2).all(|w| w[0] == w[1]),
         "rbcheck's verdicts or traces differ between thread counts"
     );
+}
 
+/// The comparison table and the speed-ups, as Markdown.
+fn print_comparison(cfg: &Config, results: &[(String, usize, Run)]) {
+    let Config {
+        compare,
+        threads,
+        runs,
+        engines,
+        props,
+        nproc,
+        ..
+    } = cfg;
+    let states = results[0].2.states;
     let ours = |t: usize| {
         results
             .iter()
@@ -410,7 +469,7 @@ fn main() {
     );
     println!("| engine | threads | distinct states | seconds | states/s | peak memory | peak B/state | visited-set B/state | rbcheck speed-up |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (e, t, r) in &results {
+    for (e, t, r) in results {
         let rate = r.states as f64 / r.secs;
         let ratio = ours(*t).map_or("-".to_string(), |o| {
             format!("{:.2}×", (o.states as f64 / o.secs) / rate)
@@ -433,7 +492,7 @@ fn main() {
             .max_by(|a, b| a.1.total_cmp(&b.1))
     };
     println!();
-    for &t in &threads {
+    for &t in threads {
         if let (Some(o), Some((e, rate))) = (ours(t), best_sr(t)) {
             println!(
                 "- {t} thread(s): rbcheck {:.2}× the states/s of the faster Stateright ({e}).",
@@ -455,41 +514,48 @@ fn main() {
             println!("- {e} from 1 to 2 threads: {:.2}×.", a / b);
         }
     }
+}
 
-    // The scaling curve: ours only, at all cores, with and without symmetry reduction.
-    if std::env::var("BENCH_CURVE").map_or(true, |v| v != "0") {
-        eprintln!("scaling curve over {bounds:?}");
-        println!("\n### rbcheck scaling curve (all properties, {nproc} threads)\n");
-        println!("| bound | states (symmetry off) | seconds | states/s | states (symmetry on) | seconds | peak memory (on) |");
-        println!("|---|---:|---:|---:|---:|---:|---:|");
-        for b in &bounds {
-            let off = median(
-                (0..runs)
-                    .map(|_| run_child("rbcheck", b, nproc, false, "all"))
-                    .collect(),
-            );
-            let on = median(
-                (0..runs)
-                    .map(|_| run_child("rbcheck", b, nproc, true, "all"))
-                    .collect(),
-            );
-            // A run stopped by the memory budget explored at least that many states.
-            let count = |r: &Run| {
-                if r.complete {
-                    r.states.to_string()
-                } else {
-                    format!("≥ {} (memory budget reached)", r.states)
-                }
-            };
-            println!(
-                "| {b} | {} | {:.2} | {:.0} | {} | {:.2} | {} |",
-                count(&off),
-                off.secs,
-                off.states as f64 / off.secs,
-                count(&on),
-                on.secs,
-                mib(on.peak)
-            );
-        }
+/// The scaling curve: ours only, at all cores, with and without symmetry reduction.
+fn print_curve(cfg: &Config) {
+    let Config {
+        bounds,
+        runs,
+        nproc,
+        ..
+    } = cfg;
+    let (runs, nproc) = (*runs, *nproc);
+    eprintln!("scaling curve over {bounds:?}");
+    println!("\n### rbcheck scaling curve (all properties, {nproc} threads)\n");
+    println!("| bound | states (symmetry off) | seconds | states/s | states (symmetry on) | seconds | peak memory (on) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for b in bounds {
+        let off = median(
+            (0..runs)
+                .map(|_| run_child("rbcheck", b, nproc, false, "all"))
+                .collect(),
+        );
+        let on = median(
+            (0..runs)
+                .map(|_| run_child("rbcheck", b, nproc, true, "all"))
+                .collect(),
+        );
+        // A run stopped by the memory budget explored at least that many states.
+        let count = |r: &Run| {
+            if r.complete {
+                r.states.to_string()
+            } else {
+                format!("≥ {} (memory budget reached)", r.states)
+            }
+        };
+        println!(
+            "| {b} | {} | {:.2} | {:.0} | {} | {:.2} | {} |",
+            count(&off),
+            off.secs,
+            off.states as f64 / off.secs,
+            count(&on),
+            on.secs,
+            mib(on.peak)
+        );
     }
 }

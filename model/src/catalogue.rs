@@ -23,6 +23,12 @@ use std::fmt;
 use std::path::Path;
 use toml::Spanned;
 
+/// The shipped catalogue, compiled in; it lives in this package so that the package stands alone.
+const BUILTIN: &str = include_str!("../cards.toml");
+
+/// How errors name the shipped catalogue.
+const BUILTIN_FILE: &str = "model/cards.toml";
+
 /// A loaded set of definitions.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
@@ -219,12 +225,11 @@ impl Catalogue {
     /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
     /// catalogue card's name replaces it, so a rules person can try an edited card.
     pub fn builtin_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
-        let mut doc: toml::Table =
-            toml::from_str(include_str!("../cards.toml")).map_err(|e| CatalogueError {
-                file: "model/cards.toml".into(),
-                line: 1,
-                message: e.message().to_string(),
-            })?;
+        let mut doc: toml::Table = toml::from_str(BUILTIN).map_err(|e| CatalogueError {
+            file: BUILTIN_FILE.into(),
+            line: 1,
+            message: e.message().to_string(),
+        })?;
         let cards = doc
             .entry("card")
             .or_insert_with(|| toml::Value::Array(vec![]));
@@ -288,7 +293,7 @@ impl Catalogue {
 
     /// The catalogue shipped in `model/cards.toml`, compiled in.
     pub fn builtin() -> Catalogue {
-        Catalogue::from_toml(include_str!("../cards.toml"), "model/cards.toml")
+        Catalogue::from_toml(BUILTIN, BUILTIN_FILE)
             .expect("the shipped catalogue is valid (a test guards it)")
     }
 }

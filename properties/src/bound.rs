@@ -522,6 +522,8 @@ fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// One scenario's board: the bound's board shape and extras, your resources and the item in
+/// hand (or the attacking unit whose ability is played), and the opponent's hand of reactions.
 fn build(
     cards: &[CardDef],
     item: Option<model::CardId>,
@@ -530,96 +532,13 @@ fn build(
     res: Resources,
     hand: &[String],
 ) -> Result<Setup, String> {
-    let id = |n: &str| {
-        cards
-            .iter()
-            .position(|c| c.name == n)
-            .map(|i| i as model::CardId)
-            .ok_or_else(|| format!("no card `{n}`"))
-    };
-    let (you, opp) = (Player::YOU, Player::OPP);
+    let you = Player::YOU;
     let mut s = Setup {
         battlefields: vec![BattlefieldSetup::default(), BattlefieldSetup::default()],
         ..Setup::default()
     };
-    let unit = |s: &mut Setup, n: &str, p: Player, loc: Location| -> Result<(), String> {
-        s.units.push(UnitSetup {
-            card: id(n)?,
-            controller: p,
-            loc,
-            damage: 0,
-        });
-        Ok(())
-    };
-    match board {
-        BoardShape::Empty => {}
-        BoardShape::EnemyBase => {
-            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
-            s.gear.push(GearSetup {
-                card: id("Spare Gear")?,
-                controller: opp,
-            });
-        }
-        BoardShape::EnemySpread => {
-            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
-            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
-        }
-        BoardShape::Deflect => {
-            unit(&mut s, "Pouty Poro", opp, Location::Base(opp))?;
-            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
-        }
-        BoardShape::Sentry => {
-            unit(&mut s, "Watchful Sentry", opp, Location::Base(opp))?;
-            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
-        }
-        BoardShape::Mixed => {
-            unit(&mut s, "Practice Dummy", opp, Location::Base(opp))?;
-            unit(&mut s, "Practice Dummy", opp, Location::Battlefield(0))?;
-            unit(&mut s, "Practice Dummy", you, Location::Battlefield(0))?;
-            s.gear.push(GearSetup {
-                card: id("Spare Gear")?,
-                controller: opp,
-            });
-            s.gear.push(GearSetup {
-                card: id("Spare Gear")?,
-                controller: opp,
-            });
-        }
-    }
-    let mut showdown = false;
-    for extra in extras {
-        match extra {
-            Extra::None => {}
-            Extra::Ezreal => unit(&mut s, "Ezreal, Prodigy", you, Location::Base(you))?,
-            Extra::MaraiSpire => {
-                s.battlefields[1] = BattlefieldSetup {
-                    card: Some(id("Marai Spire")?),
-                    controller: Some(you),
-                }
-            }
-            Extra::Portal => {
-                s.gear.push(GearSetup {
-                    card: id("Temporal Portal")?,
-                    controller: you,
-                });
-                s.players[0].portal_charged = true;
-            }
-            Extra::Syndra => {
-                unit(&mut s, "Syndra, Transcendent", you, Location::Base(you))?;
-                showdown = true;
-            }
-            Extra::Spellwatcher => unit(&mut s, "Spellwatcher", you, Location::Base(you))?,
-            Extra::OpponentNearVictory => s.players[1].near_victory = true,
-        }
-    }
-    s.showdown = showdown;
-    let power = |pairs: &[(Domain, u8)]| {
-        let mut p = [0u8; 6];
-        for (d, n) in pairs {
-            p[*d as usize] = *n;
-        }
-        p
-    };
+    board_cards(&mut s, cards, board)?;
+    extra_cards(&mut s, cards, extras)?;
     let (pool, hand_other) = match res {
         Resources::Rich => (
             Cost {
@@ -651,7 +570,13 @@ fn build(
         Some(c) => s.players[0].hand.push(c),
         None => {
             let u = s.units.len() as u8;
-            unit(&mut s, "Vendetta Duelist", you, Location::Battlefield(0))?;
+            add_unit(
+                &mut s,
+                cards,
+                "Vendetta Duelist",
+                you,
+                Location::Battlefield(0),
+            )?;
             s.attack_trigger = Some(u);
         }
     }
@@ -661,13 +586,120 @@ fn build(
             power: power(&[(Domain::Calm, 3), (Domain::Order, 1)]),
             any: 0,
         },
-        hand: hand.iter().map(|h| id(h)).collect::<Result<_, _>>()?,
+        hand: hand
+            .iter()
+            .map(|h| card_id(cards, h))
+            .collect::<Result<_, _>>()?,
         hand_other: 2,
         deck: 8,
         near_victory: s.players[1].near_victory,
         ..PlayerSetup::default()
     };
     Ok(s)
+}
+
+fn card_id(cards: &[CardDef], n: &str) -> Result<model::CardId, String> {
+    cards
+        .iter()
+        .position(|c| c.name == n)
+        .map(|i| i as model::CardId)
+        .ok_or_else(|| format!("no card `{n}`"))
+}
+
+fn add_unit(
+    s: &mut Setup,
+    cards: &[CardDef],
+    n: &str,
+    p: Player,
+    loc: Location,
+) -> Result<(), String> {
+    s.units.push(UnitSetup {
+        card: card_id(cards, n)?,
+        controller: p,
+        loc,
+        damage: 0,
+    });
+    Ok(())
+}
+
+fn add_gear(s: &mut Setup, cards: &[CardDef], n: &str, p: Player) -> Result<(), String> {
+    s.gear.push(GearSetup {
+        card: card_id(cards, n)?,
+        controller: p,
+    });
+    Ok(())
+}
+
+/// Power by domain, from (domain, amount) pairs.
+fn power(pairs: &[(Domain, u8)]) -> [u8; 6] {
+    let mut p = [0u8; 6];
+    for (d, n) in pairs {
+        p[*d as usize] = *n;
+    }
+    p
+}
+
+/// The units and gear a board shape puts in play.
+fn board_cards(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<(), String> {
+    let (you, opp) = (Player::YOU, Player::OPP);
+    let unit = |s: &mut Setup, n: &str, p: Player, loc: Location| add_unit(s, cards, n, p, loc);
+    match board {
+        BoardShape::Empty => {}
+        BoardShape::EnemyBase => {
+            unit(s, "Practice Dummy", opp, Location::Base(opp))?;
+            add_gear(s, cards, "Spare Gear", opp)?;
+        }
+        BoardShape::EnemySpread => {
+            unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
+            unit(s, "Practice Dummy", opp, Location::Base(opp))?;
+        }
+        BoardShape::Deflect => {
+            unit(s, "Pouty Poro", opp, Location::Base(opp))?;
+            unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
+        }
+        BoardShape::Sentry => {
+            unit(s, "Watchful Sentry", opp, Location::Base(opp))?;
+            unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
+        }
+        BoardShape::Mixed => {
+            unit(s, "Practice Dummy", opp, Location::Base(opp))?;
+            unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
+            unit(s, "Practice Dummy", you, Location::Battlefield(0))?;
+            add_gear(s, cards, "Spare Gear", opp)?;
+            add_gear(s, cards, "Spare Gear", opp)?;
+        }
+    }
+    Ok(())
+}
+
+/// Your board cards of a variant (and whether Syndra makes it a showdown).
+fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(), String> {
+    let you = Player::YOU;
+    let mut showdown = false;
+    for extra in extras {
+        match extra {
+            Extra::None => {}
+            Extra::Ezreal => add_unit(s, cards, "Ezreal, Prodigy", you, Location::Base(you))?,
+            Extra::MaraiSpire => {
+                s.battlefields[1] = BattlefieldSetup {
+                    card: Some(card_id(cards, "Marai Spire")?),
+                    controller: Some(you),
+                }
+            }
+            Extra::Portal => {
+                add_gear(s, cards, "Temporal Portal", you)?;
+                s.players[0].portal_charged = true;
+            }
+            Extra::Syndra => {
+                add_unit(s, cards, "Syndra, Transcendent", you, Location::Base(you))?;
+                showdown = true;
+            }
+            Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
+            Extra::OpponentNearVictory => s.players[1].near_victory = true,
+        }
+    }
+    s.showdown = showdown;
+    Ok(())
 }
 
 #[cfg(test)]
