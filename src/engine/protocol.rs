@@ -136,7 +136,7 @@ pub struct CaseRequest {
     #[serde(default)]
     pub features: Vec<String>,
     /// Every card the case names, in the catalogue's vocabulary (the fields of
-    /// `corpus/cards.toml`), with the abilities they trigger.
+    /// `model/cards.toml`), with the abilities they trigger.
     #[serde(default)]
     pub cards: Vec<Value>,
     /// The starting position.
