@@ -131,132 +131,167 @@ impl Facts {
         self.window_during_resolution = false;
         self.touched_after_gone = false;
         self.target_removed_by_previous_execution = false;
-        // `no-window-between-executions`: the item resolving, if any.
-        let mut resolving: Option<u8> = None;
-        // `illegal-target-ignored`: objects gone to the trash.
         let mut gone = std::mem::take(&mut self.gone);
         gone.clear();
-        // The witness: the execution running, and what each execution sent to the trash.
-        let mut exec_of: Option<(u8, u8)> = None;
         let mut left_in = std::mem::take(&mut self.left_in);
         left_in.clear();
-
+        let mut cur = Cursor {
+            resolving: None,
+            exec_of: None,
+            gone,
+            left_in,
+        };
         for e in log {
-            match *e {
-                Event::MovedToChain { item: id, by, .. } => {
-                    let f = at(&mut self.items, id);
-                    f.on_chain = true;
-                    f.payer.get_or_insert(by);
-                    if resolving.is_some() {
-                        self.window_during_resolution = true;
-                    }
-                }
-                Event::RepeatDeclared {
-                    item: id,
-                    instance,
-                    pay,
-                } => {
-                    let f = at(&mut self.items, id);
-                    f.declared += 1;
-                    f.declared_after_finalized |= f.finalized;
-                    if pay {
-                        f.paid += 1;
-                        f.paid_twice |= f.paid_instances.insert(instance);
-                    }
-                }
-                Event::ModeChosen { item: id, exec, .. }
-                | Event::TargetChosen { item: id, exec, .. }
-                | Event::TargetsEnded { item: id, exec, .. }
-                | Event::DestinationChosen { item: id, exec, .. } => {
-                    let f = at(&mut self.items, id);
-                    f.chose_after_finalized |= f.finalized;
-                    f.chose.insert(exec);
-                }
-                Event::Finalized { item: id } => {
-                    at(&mut self.items, id).finalized = true;
-                    if resolving.is_some() {
-                        self.window_during_resolution = true;
-                    }
-                }
-                Event::DiscountApplied {
-                    item: id,
-                    source: DiscountSource::SelfDiscount,
-                    ..
-                } => at(&mut self.items, id).self_discounts += 1,
-                Event::RepeatCostAdded {
-                    item: id,
-                    cost,
-                    discard: 0,
-                    ..
-                } if cost.is_zero() => at(&mut self.items, id).zero_cost_repeat = true,
-                Event::CostPaid { item: id, paid, .. } => {
-                    let f = at(&mut self.items, id);
-                    f.paid_cost = f.paid_cost.plus(&paid);
-                }
-                Event::ResolveStarted { item: id } => {
-                    if resolving.is_some() {
-                        self.window_during_resolution = true;
-                    }
-                    resolving = Some(id);
-                }
-                Event::ExecutionStarted { item: id, exec } => {
-                    let f = at(&mut self.items, id);
-                    f.executions += 1;
-                    f.ran.insert(exec);
-                    exec_of = Some((id, exec));
-                }
-                Event::Resolved { item: id } => {
-                    at(&mut self.items, id).resolved = true;
-                    if resolving == Some(id) {
-                        resolving = None;
-                    }
-                    exec_of = None;
-                }
-                Event::LeftChain { item: id } => at(&mut self.items, id).left_chain = true,
-                Event::Played { item: id, .. } => at(&mut self.items, id).plays += 1,
-                Event::Countered { item: id, .. } => {
-                    at(&mut self.items, id).countered = true;
-                    if resolving == Some(id) {
-                        self.window_during_resolution = true;
-                    }
-                }
-                Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-                Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
-                    if resolving.is_some() =>
-                {
+            self.read(e, &mut cur);
+        }
+        self.gone = cur.gone;
+        self.left_in = cur.left_in;
+    }
+
+    /// Folds one event into the facts of its item and into the resolution window, the fold's
+    /// main step; what happens to objects is left to [`Facts::read_object`].
+    #[inline]
+    fn read(&mut self, e: &Event, cur: &mut Cursor) {
+        match *e {
+            Event::MovedToChain { item: id, by, .. } => {
+                let f = at(&mut self.items, id);
+                f.on_chain = true;
+                f.payer.get_or_insert(by);
+                if cur.resolving.is_some() {
                     self.window_during_resolution = true;
                 }
-                Event::Damaged { unit, .. }
-                | Event::MightChanged { unit, .. }
-                | Event::UnitMoved { unit, .. } => {
-                    self.touched_after_gone |= gone.contains(&Obj::Unit(unit));
-                }
-                Event::ZoneChange {
-                    obj,
-                    to: Zone::Trash,
-                } => {
-                    self.touched_after_gone |= gone.contains(&obj);
-                    gone.push(obj);
-                    if let Some((id, exec)) = exec_of {
-                        left_in.push((obj, id, exec));
-                    }
-                }
-                Event::TargetUnaffected {
-                    item: id,
-                    exec,
-                    obj,
-                } => {
-                    self.target_removed_by_previous_execution |= exec >= 1
-                        && left_in
-                            .iter()
-                            .any(|&(o, i, k)| o == obj && i == id && k + 1 == exec);
-                }
-                _ => {}
             }
+            Event::RepeatDeclared {
+                item: id,
+                instance,
+                pay,
+            } => {
+                let f = at(&mut self.items, id);
+                f.declared += 1;
+                f.declared_after_finalized |= f.finalized;
+                if pay {
+                    f.paid += 1;
+                    f.paid_twice |= f.paid_instances.insert(instance);
+                }
+            }
+            Event::ModeChosen { item: id, exec, .. }
+            | Event::TargetChosen { item: id, exec, .. }
+            | Event::TargetsEnded { item: id, exec, .. }
+            | Event::DestinationChosen { item: id, exec, .. } => {
+                let f = at(&mut self.items, id);
+                f.chose_after_finalized |= f.finalized;
+                f.chose.insert(exec);
+            }
+            Event::Finalized { item: id } => {
+                at(&mut self.items, id).finalized = true;
+                if cur.resolving.is_some() {
+                    self.window_during_resolution = true;
+                }
+            }
+            Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::SelfDiscount,
+                ..
+            } => at(&mut self.items, id).self_discounts += 1,
+            Event::RepeatCostAdded {
+                item: id,
+                cost,
+                discard: 0,
+                ..
+            } if cost.is_zero() => at(&mut self.items, id).zero_cost_repeat = true,
+            Event::CostPaid { item: id, paid, .. } => {
+                let f = at(&mut self.items, id);
+                f.paid_cost = f.paid_cost.plus(&paid);
+            }
+            Event::ResolveStarted { item: id } => {
+                if cur.resolving.is_some() {
+                    self.window_during_resolution = true;
+                }
+                cur.resolving = Some(id);
+            }
+            Event::ExecutionStarted { item: id, exec } => {
+                let f = at(&mut self.items, id);
+                f.executions += 1;
+                f.ran.insert(exec);
+                cur.exec_of = Some((id, exec));
+            }
+            Event::Resolved { item: id } => {
+                at(&mut self.items, id).resolved = true;
+                if cur.resolving == Some(id) {
+                    cur.resolving = None;
+                }
+                cur.exec_of = None;
+            }
+            Event::LeftChain { item: id } => at(&mut self.items, id).left_chain = true,
+            Event::Played { item: id, .. } => at(&mut self.items, id).plays += 1,
+            Event::Countered { item: id, .. } => {
+                at(&mut self.items, id).countered = true;
+                if cur.resolving == Some(id) {
+                    self.window_during_resolution = true;
+                }
+            }
+            Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
+            Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
+                if cur.resolving.is_some() =>
+            {
+                self.window_during_resolution = true;
+            }
+            Event::Damaged { .. }
+            | Event::MightChanged { .. }
+            | Event::UnitMoved { .. }
+            | Event::ZoneChange { .. }
+            | Event::TargetUnaffected { .. } => self.read_object(e, cur),
+            _ => {}
         }
-        self.gone = gone;
-        self.left_in = left_in;
     }
+
+    /// Folds an event about an object (a unit or a card in a zone): what was touched after it
+    /// went to the trash, and what each execution sent there. Apart from [`Facts::read`] because
+    /// these facts are about objects, not items, and follow the objects through the trash.
+    #[inline]
+    fn read_object(&mut self, e: &Event, cur: &mut Cursor) {
+        match *e {
+            Event::Damaged { unit, .. }
+            | Event::MightChanged { unit, .. }
+            | Event::UnitMoved { unit, .. } => {
+                self.touched_after_gone |= cur.gone.contains(&Obj::Unit(unit));
+            }
+            Event::ZoneChange {
+                obj,
+                to: Zone::Trash,
+            } => {
+                self.touched_after_gone |= cur.gone.contains(&obj);
+                cur.gone.push(obj);
+                if let Some((id, exec)) = cur.exec_of {
+                    cur.left_in.push((obj, id, exec));
+                }
+            }
+            Event::TargetUnaffected {
+                item: id,
+                exec,
+                obj,
+            } => {
+                self.target_removed_by_previous_execution |= exec >= 1
+                    && cur
+                        .left_in
+                        .iter()
+                        .any(|&(o, i, k)| o == obj && i == id && k + 1 == exec);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where the fold of a log stands between two events: what the events so far left open.
+struct Cursor {
+    /// `no-window-between-executions`: the item resolving, if any.
+    resolving: Option<u8>,
+    /// The witness: the execution running, as (item, execution).
+    exec_of: Option<(u8, u8)>,
+    /// `illegal-target-ignored`: objects gone to the trash.
+    gone: Vec<Obj>,
+    /// The witness: what each execution sent to the trash, as (object, item, execution).
+    left_in: Vec<(Obj, u8, u8)>,
 }
 
 /// The facts of item `id`, made room for.
