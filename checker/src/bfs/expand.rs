@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 /// What makes the workers of one level stop early, polled every [`POLL_EVERY`] units of work.
 pub(super) struct Cancel<'a> {
+    /// The run's memory budget, shared by all workers.
     pub(super) budget: &'a Budget,
     /// Lowest index of a chunk that failed (error or panic), `usize::MAX` if none. Only later
     /// chunks stop, so that the first failure in canonical order is always found.
@@ -43,10 +44,13 @@ pub(super) const LOOKAHEAD: usize = 8;
 /// cache on every (possibly large) candidate.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Key {
+    /// The candidate's fingerprint.
     pub(super) fp: u64,
     /// `spread(fp)`, computed once.
     pub(super) h: u64,
+    /// The raw reference of the state it was made from.
     pub(super) parent: u32,
+    /// The index of the action that made it.
     pub(super) action: u32,
     /// Position of the candidate's state in `Expanded::states`.
     pub(super) index: u32,
@@ -65,6 +69,7 @@ pub(super) struct Expanded<S> {
     /// With eager checking, per state: bit `k` set if the `k`-th active state property hit on it
     /// (failed for `Always`, held for `Sometimes`). Empty otherwise.
     pub(super) hits: Vec<u64>,
+    /// Successors made, duplicates included.
     pub(super) transitions: u64,
     /// Successors generated (before the prefilter).
     pub(super) generated: u64,
@@ -81,7 +86,9 @@ pub(super) struct Expanded<S> {
 /// What every worker of phase 1 reads: the search's context and this level's settings, built
 /// once per level so that each chunk's expansion needs only its own inputs.
 pub(super) struct Expander<'a, M: Model> {
+    /// The model, its properties and the fingerprint.
     pub(super) ctx: Ctx<'a, M>,
+    /// States of earlier levels, read by the prefilter only.
     pub(super) visited: &'a VisitedSet,
     /// The undecided `Terminates` properties, checked on final states.
     pub(super) terminates: &'a [usize],
@@ -92,7 +99,9 @@ pub(super) struct Expander<'a, M: Model> {
     pub(super) prefilter: bool,
     /// Successors per state in the last level, to size the buffers.
     pub(super) branching: f64,
+    /// What stops the workers early.
     pub(super) cancel: Cancel<'a>,
+    /// Buffers to fill with successors.
     pub(super) spare: &'a Spare<Option<M::State>>,
     /// With eager checking: the active state properties and the depth being expanded.
     pub(super) eager: Option<(&'a [usize], usize)>,
@@ -103,10 +112,15 @@ pub(super) struct Expander<'a, M: Model> {
 struct Growing {
     /// The successors' keys in canonical order, before they are bucketed by shard.
     unsorted: Vec<Key>,
+    /// As in [`Expanded`], before the prefilter.
     hits: Vec<u64>,
+    /// As in [`Expanded`].
     transitions: u64,
+    /// As in [`Expanded`].
     final_fail: Vec<Option<StateRef>>,
+    /// As in [`Expanded`].
     cycle: Option<Finding>,
+    /// As in [`Expanded`].
     progress_missing: bool,
     /// Counts states and successors since the last poll: successors are what fill memory, and
     /// a state's actions can be many.

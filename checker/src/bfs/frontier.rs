@@ -65,7 +65,9 @@ impl<S: Send> Spare<Option<S>> {
 /// The frontier: states of one depth with their references, in canonical order, split into
 /// parts so that building it never copies the whole of it.
 pub(super) struct Frontier<S> {
+    /// In canonical order, none empty.
     pub(super) parts: Vec<Part<S>>,
+    /// The states in all parts.
     len: usize,
 }
 
@@ -74,6 +76,7 @@ pub(super) struct Frontier<S> {
 pub(super) struct Part<S> {
     /// `None` once a state has been moved into its last successor.
     pub(super) states: Vec<Option<S>>,
+    /// The states' references in the visited set.
     pub(super) refs: Vec<StateRef>,
 }
 
@@ -82,6 +85,7 @@ pub(super) struct Part<S> {
 pub(super) type Chunk<'p, S> = Vec<(&'p mut [Option<S>], &'p [StateRef])>;
 
 impl<S> Frontier<S> {
+    /// An empty frontier.
     pub(super) fn new() -> Self {
         Frontier {
             parts: Vec::new(),
@@ -98,10 +102,12 @@ impl<S> Frontier<S> {
         }
     }
 
+    /// How many states it holds.
     pub(super) fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether it holds no state.
     pub(super) fn is_empty(&self) -> bool {
         self.len == 0
     }
