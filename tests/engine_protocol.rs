@@ -236,11 +236,13 @@ fn a_crashing_engine_is_reported_and_restarted() {
 
 #[test]
 fn a_hanging_engine_is_reported_and_restarted() {
-    let r = fake("hang", "", 0.5, 14);
+    // 1.5 s, not less: a loaded machine can take longer than that to start the Python engine
+    // again, and a slow start would be reported as a second hang.
+    let r = fake("hang", "", 1.5, 14);
     assert_eq!(kinds(&r), vec!["engine hang"]);
     assert!(r.findings[0]
         .summary()
-        .contains("did not answer within 0.5 s"));
+        .contains("did not answer within 1.5 s"));
     assert_eq!(r.cases, 14);
     assert!(r.agreed >= 8, "{r:?}");
 }

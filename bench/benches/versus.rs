@@ -185,6 +185,20 @@ fn ours<M: checker::Model>(
     )
 }
 
+/// Runs Stateright's BFS checker of crate `$sr` on the model and records what it found.
+macro_rules! stateright_bfs {
+    ($sr:ident, $bound:expr, $props:expr, $threads:expr, $out:expr) => {{
+        use $sr::Checker as _;
+        let a = Adapter::new($bound, $props);
+        let t = Instant::now();
+        let c = $sr::Model::checker(a).threads($threads).spawn_bfs().join();
+        let secs = t.elapsed().as_secs_f64();
+        $out.insert("states", c.unique_state_count().to_string());
+        $out.insert("secs", format!("{secs:.4}"));
+        $out.insert("discoveries", c.discoveries().len().to_string());
+    }};
+}
+
 /// Runs one engine and prints `key=value` pairs on one line.
 fn child(engine: &str, bound: &str, threads: usize, symmetry: bool, props: &str) {
     let base = vm_hwm();
@@ -207,32 +221,9 @@ fn child(engine: &str, bound: &str, threads: usize, symmetry: bool, props: &str)
             out.insert("transitions", transitions.to_string());
             out.insert("complete", u8::from(complete).to_string());
         }
-        "stateright-0.30.2" => {
-            use stateright_030::Checker as _;
-            let a = Adapter::new(bound, props);
-            let t = Instant::now();
-            let c = stateright_030::Model::checker(a)
-                .threads(threads)
-                .spawn_bfs()
-                .join();
-            let secs = t.elapsed().as_secs_f64();
-            out.insert("states", c.unique_state_count().to_string());
-            out.insert("secs", format!("{secs:.4}"));
-            out.insert("discoveries", c.discoveries().len().to_string());
-        }
-        "stateright-0.31" => {
-            use stateright_031::Checker as _;
-            let a = Adapter::new(bound, props);
-            let t = Instant::now();
-            let c = stateright_031::Model::checker(a)
-                .threads(threads)
-                .spawn_bfs()
-                .join();
-            let secs = t.elapsed().as_secs_f64();
-            out.insert("states", c.unique_state_count().to_string());
-            out.insert("secs", format!("{secs:.4}"));
-            out.insert("discoveries", c.discoveries().len().to_string());
-        }
+        // The two Stateright versions have the same API but distinct types.
+        "stateright-0.30.2" => stateright_bfs!(stateright_030, bound, props, threads, out),
+        "stateright-0.31" => stateright_bfs!(stateright_031, bound, props, threads, out),
         other => panic!("unknown engine `{other}`"),
     }
     out.insert("peak", vm_hwm().to_string());

@@ -122,7 +122,8 @@ pub(super) enum Tell<V: ?Sized> {
     /// One value per subject: the expectation a value stands for (given the subject), and the
     /// kind of the difference between the model's and the engine's (`None`: they agree).
     One {
-        words: fn(&str, &V) -> String,
+        /// The field's name, the subject and a value.
+        words: fn(&str, &str, &V) -> String,
         kind: fn(&V, &V) -> Option<String>,
     },
     /// A collection compared entry by entry, each entry a difference of its own.
@@ -171,8 +172,8 @@ impl<T, V: ?Sized> Compared<T> for Field<T, V> {
             Tell::One { words, kind } => kind(m, e)
                 .map(|kind| Told {
                     subject: subject.to_string(),
-                    model: words(subject, m),
-                    engine: words(subject, e),
+                    model: words(self.name, subject, m),
+                    engine: words(self.name, subject, e),
                     kind,
                     rule: None,
                 })
@@ -190,6 +191,24 @@ impl<T, V: ?Sized> Compared<T> for Field<T, V> {
                 kind: format!("{}: {}", self.name, t.kind),
             });
         }
+    }
+}
+
+/// A count told as `NAME SUBJECT N` and compared as more or fewer, stated when known.
+pub(super) const fn count<T>(
+    name: &'static str,
+    rule: &'static str,
+    read: fn(&T) -> Option<&u32>,
+) -> Field<T, u32> {
+    Field {
+        name,
+        rule,
+        read,
+        unreported: always,
+        tell: Tell::One {
+            words: |name, s, v| format!("{name} {s} {v}"),
+            kind: fields::more_fewer,
+        },
     }
 }
 

@@ -304,23 +304,11 @@ impl Game {
 fn discount_component(id: u8, component: &mut Cost, spire: u8, ez: bool, events: &mut Vec<Event>) {
     if spire > 0 {
         let t = component.reduce_energy(spire);
-        if t > 0 {
-            events.push(Event::DiscountApplied {
-                item: id,
-                source: DiscountSource::MaraiSpire,
-                amount: t,
-            });
-        }
+        discounted(events, id, DiscountSource::MaraiSpire, t);
     }
     if ez {
         let t = one_or_any_less(component);
-        if t > 0 {
-            events.push(Event::DiscountApplied {
-                item: id,
-                source: DiscountSource::Ezreal,
-                amount: t,
-            });
-        }
+        discounted(events, id, DiscountSource::Ezreal, t);
     }
 }
 
@@ -328,23 +316,11 @@ fn discount_component(id: u8, component: &mut Cost, spire: u8, ez: bool, events:
 fn discount_total(id: u8, total: &mut Cost, pooled: Cost, events: &mut Vec<Event>) {
     if pooled.energy > 0 {
         let t = total.reduce_energy(pooled.energy);
-        if t > 0 {
-            events.push(Event::DiscountApplied {
-                item: id,
-                source: DiscountSource::MaraiSpire,
-                amount: t,
-            });
-        }
+        discounted(events, id, DiscountSource::MaraiSpire, t);
     }
     for _ in 0..pooled.any {
         let t = one_or_any_less(total);
-        if t > 0 {
-            events.push(Event::DiscountApplied {
-                item: id,
-                source: DiscountSource::Ezreal,
-                amount: t,
-            });
-        }
+        discounted(events, id, DiscountSource::Ezreal, t);
     }
 }
 
@@ -362,4 +338,16 @@ fn splits(n: u8, d: usize, left: &[u8; 6], cur: &mut [u8; 6], out: &mut Vec<Acti
         splits(n - take, d + 1, left, cur, out);
     }
     cur[d] = 0;
+}
+
+/// Logs a discount that took something off (a discount that found nothing to reduce is silent).
+#[inline]
+fn discounted(events: &mut Vec<Event>, item: u8, source: DiscountSource, amount: u8) {
+    if amount > 0 {
+        events.push(Event::DiscountApplied {
+            item,
+            source,
+            amount,
+        });
+    }
 }

@@ -24,6 +24,17 @@ impl Game {
         out
     }
 
+    /// The item whose choices are being remade, its remakeable choices, and the cursor into them.
+    fn new_choice_at(&self, s: &State) -> (u8, Vec<(u8, u8, Obj)>, usize) {
+        let (_, for_item) = self.new_choices_item(s);
+        let picks = s
+            .item(for_item)
+            .map(|t| self.remakeable(t))
+            .unwrap_or_default();
+        let cursor = self.new_choice_cursor(s, for_item);
+        (for_item, picks, cursor)
+    }
+
     /// How many remakeable choices have been decided since new choices began.
     fn new_choice_cursor(&self, s: &State, for_item: u8) -> usize {
         let start = s
@@ -125,12 +136,7 @@ impl Game {
     /// KeepChoice's effect (753): the choice at the cursor stays; after the last, new choices
     /// end.
     pub(super) fn keep_choice(&self, s: &mut State) {
-        let (_, for_item) = self.new_choices_item(s);
-        let picks = s
-            .item(for_item)
-            .map(|t| self.remakeable(t))
-            .unwrap_or_default();
-        let cursor = self.new_choice_cursor(s, for_item);
+        let (for_item, picks, cursor) = self.new_choice_at(s);
         if cursor >= picks.len() {
             return self.end_new_choices(s);
         }
@@ -160,12 +166,7 @@ impl Game {
     /// RemakeChoice's effect (751–754): the choice at the cursor becomes `obj`, in place; a newly
     /// targeted object's Targeting Effects trigger (754); after the last, new choices end.
     pub(super) fn remake_choice(&self, s: &mut State, obj: Obj) {
-        let (_, for_item) = self.new_choices_item(s);
-        let picks = s
-            .item(for_item)
-            .map(|t| self.remakeable(t))
-            .unwrap_or_default();
-        let cursor = self.new_choice_cursor(s, for_item);
+        let (for_item, picks, cursor) = self.new_choice_at(s);
         let (e, slot, old) = picks[cursor];
         let target = on_chain_mut(s, for_item);
         let ex = &mut target.choices[e as usize];

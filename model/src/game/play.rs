@@ -54,23 +54,16 @@ impl Game {
         let mut repeat: InlineVec<RepeatInstance, 4> = def
             .repeat
             .iter()
-            .map(|&cost| RepeatInstance {
-                cost,
-                origin: InstanceOrigin::Printed,
-                paid: 0,
-                decided: false,
-            })
+            .map(|&cost| RepeatInstance::undecided(cost, InstanceOrigin::Printed))
             .collect();
         let ps = &mut s.players[player.ix()];
         if ps.portal_charged && def.kind == CardKind::Spell {
             // Temporal Portal: [Repeat] equal to its cost, the printed cost (206).
             ps.portal_charged = false;
-            repeat.push(RepeatInstance {
-                cost: RepeatCost::Pay(def.cost),
-                origin: InstanceOrigin::Portal,
-                paid: 0,
-                decided: false,
-            });
+            repeat.push(RepeatInstance::undecided(
+                RepeatCost::Pay(def.cost),
+                InstanceOrigin::Portal,
+            ));
         }
         if s.showdown {
             for u in s
@@ -80,32 +73,15 @@ impl Game {
             {
                 for ab in &self.card(u.card).abilities {
                     if let Ability::SpellsHaveRepeatInShowdown(cost) = ab {
-                        repeat.push(RepeatInstance {
-                            cost: RepeatCost::Pay(*cost),
-                            origin: InstanceOrigin::Syndra,
-                            paid: 0,
-                            decided: false,
-                        });
+                        repeat.push(RepeatInstance::undecided(
+                            RepeatCost::Pay(*cost),
+                            InstanceOrigin::Syndra,
+                        ));
                     }
                 }
             }
         }
-        let id = s.next_item;
-        s.next_item += 1;
-        s.chain.push(ChainItem {
-            id,
-            card,
-            origin: Origin::Hand,
-            owner: player,
-            controller: player,
-            phase: Phase::Choosing,
-            repeat,
-            accepted: None,
-            choices: InlineVec::new(),
-            cost: TotalCost::default(),
-            ever_chosen: InlineVec::new(),
-            left_chain: false,
-        });
+        let id = push_pending(s, card, Origin::Hand, player, repeat);
         s.started = true;
         s.priority = None;
         s.passes = 0;
@@ -124,39 +100,19 @@ impl Game {
         let controller = src.controller;
         let mut repeat = InlineVec::new();
         if self.rules.repeat_on_abilities {
-            repeat.extend(self.card(card).repeat.iter().map(|&cost| RepeatInstance {
-                cost,
-                origin: InstanceOrigin::Printed,
-                paid: 0,
-                decided: false,
-            }));
+            repeat.extend(
+                self.card(card)
+                    .repeat
+                    .iter()
+                    .map(|&cost| RepeatInstance::undecided(cost, InstanceOrigin::Printed)),
+            );
             for ab in &self.card(src.card).abilities {
                 if let Ability::AbilitiesHaveRepeat(cost) = ab {
-                    repeat.push(RepeatInstance {
-                        cost: *cost,
-                        origin: InstanceOrigin::SourceUnit,
-                        paid: 0,
-                        decided: false,
-                    });
+                    repeat.push(RepeatInstance::undecided(*cost, InstanceOrigin::SourceUnit));
                 }
             }
         }
-        let id = s.next_item;
-        s.next_item += 1;
-        s.chain.push(ChainItem {
-            id,
-            card,
-            origin: Origin::Trigger(source),
-            owner: controller,
-            controller,
-            phase: Phase::Choosing,
-            repeat,
-            accepted: None,
-            choices: InlineVec::new(),
-            cost: TotalCost::default(),
-            ever_chosen: InlineVec::new(),
-            left_chain: false,
-        });
+        let id = push_pending(s, card, Origin::Trigger(source), controller, repeat);
         // v1.3 decides a trigger's "you may" when it triggers, before it is placed; RUP4 during
         // its choices (402.1). The placement event follows the decision accordingly.
         let deferred = self.card(card).optional && self.rules.trigger_may == TriggerMay::AtTrigger;
@@ -476,4 +432,33 @@ impl Game {
         }
         None
     }
+}
+
+/// Puts a new pending item on the chain (354, 383.3): a chain item starts choosing, with its
+/// [Repeat] instances and nothing chosen yet. Returns its id.
+#[inline]
+fn push_pending(
+    s: &mut State,
+    card: CardId,
+    origin: Origin,
+    controller: Player,
+    repeat: InlineVec<RepeatInstance, 4>,
+) -> u8 {
+    let id = s.next_item;
+    s.next_item += 1;
+    s.chain.push(ChainItem {
+        id,
+        card,
+        origin,
+        owner: controller,
+        controller,
+        phase: Phase::Choosing,
+        repeat,
+        accepted: None,
+        choices: InlineVec::new(),
+        cost: TotalCost::default(),
+        ever_chosen: InlineVec::new(),
+        left_chain: false,
+    });
+    id
 }

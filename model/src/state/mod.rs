@@ -175,6 +175,18 @@ pub struct RepeatInstance {
     pub decided: bool,
 }
 
+impl RepeatInstance {
+    /// An instance as the item gets it while being played: not yet decided, not paid (820.1.c.2).
+    pub fn undecided(cost: RepeatCost, origin: InstanceOrigin) -> Self {
+        RepeatInstance {
+            cost,
+            origin,
+            paid: 0,
+            decided: false,
+        }
+    }
+}
+
 /// A chosen object: a unit, a gear or a chain item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Obj {

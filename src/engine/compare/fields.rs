@@ -1,7 +1,7 @@
 //! The comparison tables: one row per result field of each kind of subject (see [`Field`]),
 //! and how each field's values are told apart.
 
-use super::{always, Compared, Field, Tell, Told};
+use super::{always, count, Compared, Field, Tell, Told};
 use crate::engine::protocol::*;
 use model::cost::Cost;
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,7 +24,7 @@ pub(super) const CANCELLED: Field<ItemObs, Cancelled> = Field {
     read: |i| i.cancelled.as_ref(),
     unreported: always,
     tell: Tell::One {
-        words: |s, c| match c.is_cancelled() {
+        words: |_, s, c| match c.is_cancelled() {
             true => format!("cancelled {s} {}", c.reason().unwrap_or(""))
                 .trim()
                 .to_string(),
@@ -42,37 +42,21 @@ pub(super) const ITEM_FIELDS: &[&dyn Compared<ItemObs>] = &[
         read: |i| i.repeat_paid.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("repeat-paid {s} {}", instances(v)),
+            words: |_, s, v| format!("repeat-paid {s} {}", instances(v)),
             kind: repeat_paid_kind,
         },
     },
-    &Field::<ItemObs, u32> {
-        name: "executions",
-        rule: "820.3",
-        read: |i| i.executions.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("executions {s} {v}"),
-            kind: more_fewer,
-        },
-    },
-    &Field::<ItemObs, u32> {
-        name: "play-events",
-        rule: "820.3.a, 419.4.a",
-        read: |i| i.play_events.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("play-events {s} {v}"),
-            kind: more_fewer,
-        },
-    },
+    &count::<ItemObs>("executions", "820.3", |i| i.executions.as_ref()),
+    &count::<ItemObs>("play-events", "820.3.a, 419.4.a", |i| {
+        i.play_events.as_ref()
+    }),
     &Field::<ItemObs, bool> {
         name: "countered",
         rule: "425",
         read: |i| i.countered.as_ref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| match v {
+            words: |_, s, v| match v {
                 true => format!("countered {s}"),
                 false => format!("not-countered {s}"),
             },
@@ -97,7 +81,7 @@ pub(super) const ITEM_FIELDS: &[&dyn Compared<ItemObs>] = &[
         read: |i| i.paid.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("paid {s} {}", cost_words(v)),
+            words: |_, s, v| format!("paid {s} {}", cost_words(v)),
             kind: cost_kind,
         },
     },
@@ -111,7 +95,7 @@ pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
         read: |u| u.zone.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, z| format!("{s} {}", zone_words(z)),
+            words: |_, s, z| format!("{s} {}", zone_words(z)),
             kind: |m, e| zone_kind(m, e, "unit"),
         },
     },
@@ -121,7 +105,7 @@ pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
         read: |u| u.damage.as_ref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("{s} damage {v}"),
+            words: |_, s, v| format!("{s} damage {v}"),
             kind: more_fewer,
         },
     },
@@ -131,7 +115,7 @@ pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
         read: |u| u.location.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("{s} at {v}"),
+            words: |_, s, v| format!("{s} at {v}"),
             kind: |m, e| {
                 (parse_location(m) != parse_location(e)).then(|| "engine different".into())
             },
@@ -146,7 +130,7 @@ pub(super) const GEAR_FIELDS: &[&dyn Compared<GearObs>] = &[&Field::<GearObs, st
     read: |g| g.zone.as_deref(),
     unreported: always,
     tell: Tell::One {
-        words: |s, z| format!("{s} {}", zone_words(z)),
+        words: |_, s, z| format!("{s} {}", zone_words(z)),
         kind: |m, e| zone_kind(m, e, "gear"),
     },
 }];
@@ -159,57 +143,21 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
         read: |p| p.pool.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("pool {s} {}", cost_words(v)),
+            words: |_, s, v| format!("pool {s} {}", cost_words(v)),
             kind: cost_kind,
         },
     },
-    &Field::<PlayerObs, u32> {
-        name: "tokens",
-        rule: "820.3, 350.2",
-        read: |p| p.tokens.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("tokens {s} {v}"),
-            kind: more_fewer,
-        },
-    },
-    &Field::<PlayerObs, u32> {
-        name: "hand-size",
-        rule: "359.3.e",
-        read: |p| p.hand_size.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("hand-size {s} {v}"),
-            kind: more_fewer,
-        },
-    },
-    &Field::<PlayerObs, u32> {
-        name: "deck",
-        rule: "359.3.e",
-        read: |p| p.deck.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("deck {s} {v}"),
-            kind: more_fewer,
-        },
-    },
-    &Field::<PlayerObs, u32> {
-        name: "finalized",
-        rule: "419.4.b",
-        read: |p| p.finalized.as_ref(),
-        unreported: always,
-        tell: Tell::One {
-            words: |s, v| format!("finalized {s} {v}"),
-            kind: more_fewer,
-        },
-    },
+    &count::<PlayerObs>("tokens", "820.3, 350.2", |p| p.tokens.as_ref()),
+    &count::<PlayerObs>("hand-size", "359.3.e", |p| p.hand_size.as_ref()),
+    &count::<PlayerObs>("deck", "359.3.e", |p| p.deck.as_ref()),
+    &count::<PlayerObs>("finalized", "419.4.b", |p| p.finalized.as_ref()),
     &Field::<PlayerObs, [String]> {
         name: "trash",
         rule: "425.1.a.1, 359.3.d",
         read: |p| p.trash.as_deref(),
         unreported: always,
         tell: Tell::One {
-            words: |s, v| format!("trash {s} {}", card_names(v)),
+            words: |_, s, v| format!("trash {s} {}", card_names(v)),
             kind: trash_kind,
         },
     },
@@ -217,7 +165,8 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
 
 type Triggers = BTreeMap<String, u32>;
 
-fn more_fewer(model: &u32, engine: &u32) -> Option<String> {
+/// A count's difference: "engine more" or "engine fewer".
+pub(super) fn more_fewer(model: &u32, engine: &u32) -> Option<String> {
     (model != engine).then(|| {
         if engine > model {
             "engine more"
