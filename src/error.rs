@@ -104,8 +104,8 @@ impl Error {
         Error::Engine(e.to_string())
     }
 
-    /// The process exit code for this error: 2 (bad input or a failure of the tool), apart
-    /// from 1, which means a property or comparison failed.
+    /// The process exit code for this error: always 2 (bad input or a failure of the tool); a
+    /// violated property or a difference is a result, not an error, and exits 1.
     pub fn exit_code(&self) -> u8 {
         2
     }

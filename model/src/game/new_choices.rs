@@ -163,8 +163,9 @@ impl Game {
         }
     }
 
-    /// RemakeChoice's effect (751–754): the choice at the cursor becomes `obj`, in place; a newly
-    /// targeted object's Targeting Effects trigger (754); after the last, new choices end.
+    /// RemakeChoice's effect (751–753): the choice at the cursor becomes `obj`, in place; a newly
+    /// targeted object's Targeting Effects trigger (754, counted by coverage from the trigger's
+    /// event); after the last, new choices end.
     pub(super) fn remake_choice(&self, s: &mut State, obj: Obj) {
         let (for_item, picks, cursor) = self.new_choice_at(s);
         let (e, slot, old) = picks[cursor];
