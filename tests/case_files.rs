@@ -415,3 +415,110 @@ fn fmt_prints_the_canonical_form() {
         print(&parse(GOOD).unwrap())
     );
 }
+
+/// Replays `text` and requires a case error (exit 2) naming the file and containing `want`.
+fn assert_case_error(name: &str, text: &str, want: &str) {
+    let (code, out) = replay_text(name, text);
+    assert_eq!(code, 2, "{name}: expected exit 2 (a case error):\n{out}");
+    assert!(out.contains(want), "{name}: expected `{want}` in:\n{out}");
+    assert!(out.contains("ERROR "), "{name}: {out}");
+}
+
+#[test]
+fn an_expectation_about_nothing_is_an_error_not_a_pass() {
+    let line15 = |e: &str| GOOD.replace("expect executions item 1 2", e);
+    for (name, e, want) in [
+        ("exec9.case", "expect executions item 9 0", ":15: `expect executions item 9 0`: there is no item 9"),
+        ("events9.case", "expect play-events item 9 0", ":15: `expect play-events item 9 0`: there is no item 9"),
+        ("notcountered9.case", "expect not-countered item 9", ":15: `expect not-countered item 9`: there is no item 9"),
+        ("paid9.case", "expect paid item 9 [0]", ":15: `expect paid item 9 [0]`: there is no item 9"),
+        ("repeat9.case", "expect repeat-paid item 9 none", "there is no item 9"),
+        ("ignored9.case", "expect ignored item 9 exec 1 instruction 1", "there is no item 9"),
+        ("trigger.case", "expect triggered \"Spelwatcher: draw\" 0", ":15: `expect triggered \"Spelwatcher: draw\" 0`: no card or ability is named \"Spelwatcher: draw\""),
+        ("trash.case", "expect trash you \"Hiden Blade\"", "no card or ability is named \"Hiden Blade\""),
+        ("unitlabel.case", "expect unit Z damage 0", ":15: `expect unit Z damage 0`: unknown label `Z`"),
+        ("gearlabel.case", "expect gear A in trash", "`A` is not a gear"),
+        ("illegalline.case", "expect illegal line 3", "line 3 is not a play statement"),
+    ] {
+        assert_case_error(name, &line15(e), want);
+    }
+    // The same expectations about what exists still replay as before.
+    assert_eq!(
+        replay_text("exec1.case", &line15("expect not-countered item 1")).0,
+        0
+    );
+    assert_eq!(
+        replay_text(
+            "trig.case",
+            &line15("expect triggered \"Spellwatcher: draw\" 0")
+        )
+        .0,
+        0
+    );
+}
+
+#[test]
+fn numbers_out_of_range_are_errors_with_line_and_column_never_wraps() {
+    // u8 counts in a cost: 258 [Y] replayed as [Y][Y], 256 [B] printed as [0].
+    let many_y = format!("[6]{}", "[Y]".repeat(258));
+    assert_case_error(
+        "pool.case",
+        &GOOD.replace("[9][Y][Y]", &many_y),
+        ":5:10: bad cost: too many `[Y]`: a cost holds at most 255 Power of one kind",
+    );
+    assert_case_error(
+        "expectpool.case",
+        &format!("{GOOD}expect pool you {}\n", "[B]".repeat(256)),
+        ":17:17: bad cost: too many `[B]`",
+    );
+    assert_case_error(
+        "energy.case",
+        &GOOD.replace("[9][Y][Y]", "[256]"),
+        ":5:10: bad cost: `[256]` is out of range: a cost holds 0 to 255 Energy",
+    );
+    assert_case_error(
+        "count.case",
+        &GOOD.replace("expect executions item 1 2", "expect executions item 1 256"),
+        ":15:26: a number of executions `256` is out of range: expected a number from 0 to 255",
+    );
+    assert_case_error(
+        "line.case",
+        &format!("{GOOD}expect illegal line 99999999999999999999999\n"),
+        ":17:21: line number `99999999999999999999999` is out of range",
+    );
+    // other-cards 255 and a draw of 2 gave a hand of 1.
+    assert_case_error(
+        "hand.case",
+        &GOOD
+            .replace("portal you\n", "portal you\nother-cards opponent 255\n")
+            .replace("hand-size opponent 2", "hand-size opponent 1"),
+        ":8: opponent has 265 cards in hand and deck together (hand cards, other-cards and deck); at most 200",
+    );
+    // A token label's number is checked against the tokens played: this one resolved to unit A.
+    assert_case_error(
+        "token.case",
+        &GOOD
+            .replace(
+                "portal you\n",
+                "portal you\nunit B \"Practice Dummy\" opponent battlefield 1\n",
+            )
+            .replace(
+                "exec 2 target 1 A",
+                "exec 2 target 1 token-18446744073709551615",
+            ),
+        ":13: `token-18446744073709551615`: no such token has been played yet",
+    );
+    assert_case_error(
+        "token0.case",
+        &GOOD.replace("exec 2 target 1 A", "exec 2 target 1 token-0"),
+        "`token-0`: no such token",
+    );
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_skipped() {
+    let (code, out) = replay_text("bom.case", &format!("\u{feff}{GOOD}"));
+    assert_eq!(code, 0, "{out}");
+    let c = parse::parse(&format!("\u{feff}{GOOD}")).unwrap();
+    assert_eq!(c, parse::parse(GOOD).unwrap());
+}

@@ -150,27 +150,39 @@ impl Cost {
             };
             let sym = body[..end].trim();
             rest = body[end + 1..].trim_start();
-            if let Ok(n) = sym.parse::<u8>() {
-                cost.energy = cost.energy.saturating_add(n);
+            if !sym.is_empty() && sym.bytes().all(|b| b.is_ascii_digit()) {
+                let n: Option<u8> = sym.parse().ok();
+                cost.energy = n.and_then(|n| cost.energy.checked_add(n)).ok_or_else(|| {
+                    format!(
+                        "`[{sym}]` is out of range: a cost holds 0 to {} Energy",
+                        u8::MAX
+                    )
+                })?;
                 continue;
             }
-            match sym {
-                "A" => cost.any += 1,
+            let slot = match sym {
+                "A" => &mut cost.any,
                 "C" => match own {
-                    [d] => cost.power[*d as usize] += 1,
+                    [d] => &mut cost.power[*d as usize],
                     // A domainless card's [C] is [A]; a multi-domain card's [C] is any one of its
                     // domains (135.2.e.6.c), which this model treats as any-domain Power.
-                    _ => cost.any += 1,
+                    _ => &mut cost.any,
                 },
                 s => match s.chars().next().and_then(Domain::from_letter) {
-                    Some(d) if s.len() == 1 => cost.power[d as usize] += 1,
+                    Some(d) if s.len() == 1 => &mut cost.power[d as usize],
                     _ => {
                         return Err(format!(
                         "unknown cost symbol `[{s}]`; expected a number or one of R G B O P Y A C"
                     ))
                     }
                 },
-            }
+            };
+            *slot = slot.checked_add(1).ok_or_else(|| {
+                format!(
+                    "too many `[{sym}]`: a cost holds at most {} Power of one kind",
+                    u8::MAX
+                )
+            })?;
         }
         Ok(cost)
     }
@@ -212,6 +224,21 @@ mod tests {
         assert!(Cost::parse("4B", &[]).is_err());
         assert!(Cost::parse("[X]", &[]).is_err());
         assert!(Cost::parse("[4", &[]).is_err());
+    }
+
+    #[test]
+    fn counts_out_of_range_are_errors_not_wraps() {
+        let e = Cost::parse("[256]", &[]).unwrap_err();
+        assert!(e.contains("out of range") && e.contains("0 to 255"), "{e}");
+        assert!(Cost::parse("[200][100]", &[])
+            .unwrap_err()
+            .contains("out of range"));
+        let many_b = "[B]".repeat(256);
+        assert!(Cost::parse(&many_b, &[])
+            .unwrap_err()
+            .contains("at most 255"));
+        assert_eq!(Cost::parse(&"[B]".repeat(255), &[]).unwrap().power[2], 255);
+        assert_eq!(Cost::parse("[255]", &[]).unwrap().energy, 255);
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub fn parse(text: &str) -> Result<Case, ParseError> {
     let mut section = Section::Head;
     let mut seen_version = false;
     let mut seen_rules = false;
+    // A UTF-8 byte order mark, as some editors write, is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         if raw.contains('\u{0}') {

@@ -17,7 +17,7 @@ use model::state::{Obj, State};
 use std::collections::HashMap;
 use std::path::Path;
 
-pub use verdict::{observed, verdict, Verdict};
+pub use verdict::{check_subjects, observed, verdict, Verdict};
 
 /// A case that cannot be replayed at all (unknown card, label, rulebook; a truncated play):
 /// the file is wrong, not the rules.
@@ -155,6 +155,10 @@ pub fn cards(case: &Case) -> Result<Vec<model::CardDef>, CaseError> {
         .map_err(|e| err(0, e.message))
 }
 
+/// The most cards a player may hold in hand and deck together (hand cards, `other-cards` and
+/// `deck`), so that drawing and returning cards to hand stay within the model's counts.
+pub const MAX_CARDS: usize = 200;
+
 /// Builds the starting position and the labels.
 pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), CaseError> {
     let mut s = Setup::default();
@@ -234,6 +238,24 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::NearVictory(p) => s.players[p.ix()].near_victory = true,
             BoardStmt::Showdown => s.showdown = true,
             BoardStmt::Attack(l) => attack = Some((line, l.clone())),
+        }
+    }
+    for (p, ps) in s.players.iter().enumerate() {
+        let cards = ps.hand.len() + usize::from(ps.hand_other) + usize::from(ps.deck);
+        if cards > MAX_CARDS {
+            let line = case
+                .board
+                .iter()
+                .rev()
+                .find(|b| {
+                    matches!(b.stmt, BoardStmt::OtherCards(q, _) | BoardStmt::Deck(q, _) | BoardStmt::Hand(q, _) if q.ix() == p)
+                })
+                .map(|b| b.line)
+                .unwrap_or(1);
+            return Err(err(
+                line,
+                format!("{} has {cards} cards in hand and deck together (hand cards, other-cards and deck); at most {MAX_CARDS}", model::state::Player(p as u8)),
+            ));
         }
     }
     if let Some((line, l)) = attack {
@@ -318,8 +340,9 @@ fn resolve_obj(
                 .strip_prefix("token-")
                 .and_then(|k| k.parse::<usize>().ok())
             {
-                let idx = setup_units + k - 1;
-                return if k >= 1 && idx < s.units.len() {
+                // Checked: `k` is the file's number, any size (token-0 and huge ones exist not).
+                let idx = k.checked_sub(1).and_then(|k| setup_units.checked_add(k));
+                return if let Some(idx) = idx.filter(|i| *i < s.units.len()) {
                     Ok(Obj::Unit(idx as u8))
                 } else {
                     Err(err(
@@ -361,12 +384,14 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
             case.plays.last().map(|p| p.line).unwrap_or(1),
         )?;
     }
-    Ok(Replayed {
+    let replayed = Replayed {
         game,
         state: s,
         illegal,
         labels,
-    })
+    };
+    verdict::check_subjects(case, &replayed.view())?;
+    Ok(replayed)
 }
 
 /// Plays every statement in order, forced steps in between; the first illegal one stops.

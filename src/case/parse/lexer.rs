@@ -175,9 +175,16 @@ impl<'a> Cursor<'a> {
         let w = self.word(expected)?;
         w.parse::<u8>().map_err(|_| {
             self.pos = at;
-            self.err(format!(
-                "expected {expected} (a number from 0 to 255), found `{w}`"
-            ))
+            if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+                self.err(format!(
+                    "{expected} `{w}` is out of range: expected a number from 0 to {}",
+                    u8::MAX
+                ))
+            } else {
+                self.err(format!(
+                    "expected {expected} (a number from 0 to 255), found `{w}`"
+                ))
+            }
         })
     }
 

@@ -284,7 +284,11 @@ fn illegal(c: &mut Cursor) -> Result<Expect, ParseError> {
     let w = c.word("a line number")?;
     let line = w.parse::<usize>().map_err(|_| {
         c.pos = at;
-        c.err(format!("expected a line number, found `{w}`"))
+        if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+            c.err(format!("line number `{w}` is out of range"))
+        } else {
+            c.err(format!("expected a line number, found `{w}`"))
+        }
     })?;
     let rule = if c.peek_word() == Some("rule") {
         c.pos += 1;

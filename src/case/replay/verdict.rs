@@ -186,6 +186,79 @@ fn in_log(r: &View, e: &Expect) -> Option<Expect> {
     })
 }
 
+/// Every expectation must be about something that exists: an item the replay put on the chain,
+/// a declared label of the right kind, a card or ability the case knows, a play statement's line.
+/// One that matches nothing is an error in the file (it could never be checked), not a pass or a
+/// failure of the rules.
+pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
+    let items = usize::from(r.state.next_item);
+    for Line { line, stmt } in &case.expects {
+        let fail = |message: String| {
+            Err(super::CaseError {
+                line: *line,
+                message: format!("`expect {}`: {message}", expect_stmt(stmt)),
+            })
+        };
+        let item = match stmt {
+            Expect::Cancelled(n, _)
+            | Expect::Paid(n, _)
+            | Expect::RepeatPaid(n, _)
+            | Expect::Executions(n, _)
+            | Expect::PlayEvents(n, _)
+            | Expect::Performed(n, ..)
+            | Expect::Ignored(n, ..)
+            | Expect::Countered(n)
+            | Expect::NotCountered(n) => Some(*n),
+            _ => None,
+        };
+        if let Some(n) = item {
+            if usize::from(n) > items {
+                return fail(format!(
+                    "there is no item {n}: the replay put {items} item(s) on the chain"
+                ));
+            }
+        }
+        let (label, unit) = match stmt {
+            Expect::UnitDamage(l, _) | Expect::UnitZone(l, _) | Expect::UnitAt(l, _) => {
+                (Some(l), true)
+            }
+            Expect::GearZone(l, _) => (Some(l), false),
+            _ => (None, false),
+        };
+        if let Some(l) = label {
+            match (r.labels.get(l), unit) {
+                (Some(Obj::Unit(_)), true) | (Some(Obj::Gear(_)), false) => {}
+                (Some(_), true) => return fail(format!("`{l}` is not a unit")),
+                (Some(_), false) => return fail(format!("`{l}` is not a gear")),
+                (None, _) => {
+                    return fail(format!(
+                        "unknown label `{l}`: declare it with `{} {l} ...`",
+                        if unit { "unit" } else { "gear" }
+                    ))
+                }
+            }
+        }
+        let names: &[String] = match stmt {
+            Expect::Triggered(name, _) => std::slice::from_ref(name),
+            Expect::Trash(_, v) => v,
+            _ => &[],
+        };
+        for name in names {
+            if r.game.card_named(name).is_none() {
+                return fail(format!(
+                    "no card or ability is named \"{name}\" (not in model/cards.toml or a `define`)"
+                ));
+            }
+        }
+        if let Expect::Illegal { line: l, .. } = stmt {
+            if !case.plays.iter().any(|p| p.line == *l) {
+                return fail(format!("line {l} is not a play statement"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn matches(expected: &Expect, got: &Expect) -> bool {
     match (expected, got) {
         (Expect::Illegal { line, rule }, Expect::Illegal { line: l2, rule: r2 }) => {
