@@ -291,6 +291,14 @@ fn a_fuzz_run_that_compared_nothing_exits_2_with_the_reasons() {
         assert_eq!(o.status.code(), Some(2), "{fail}: {stdout}");
         assert!(stdout.contains("NOTHING COMPARED"), "{fail}: {stdout}");
         assert!(stdout.contains(why), "{fail}: {stdout}");
+        // The same with the corpus sent instead of generated cases.
+        let o = fuzz_cli(&["--engine", &engine, "--corpus", "corpus/cases"]);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(2), "{fail} --corpus: {stdout}");
+        assert!(
+            stdout.contains("NOTHING COMPARED"),
+            "{fail} --corpus: {stdout}"
+        );
     }
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -252,7 +252,7 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
     use rbcheck::engine::fuzz::{check_files, Verdict};
     let files = rbcheck::case::collect(paths).map_err(Error::Usage)?;
     let verdicts = check_files(engine, &files).map_err(Error::engine)?;
-    let (mut agree, mut differ, mut skipped, mut faults) = (0, 0, 0, 0);
+    let (mut agree, mut differ, mut skipped, mut faults, mut empty) = (0, 0, 0, 0, 0);
     for v in &verdicts {
         let p = v.path.display();
         match &v.verdict {
@@ -279,8 +279,23 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
                 skipped += 1;
                 outln!("invalid      {p}: not a valid case (see rbcheck replay)");
             }
+            Verdict::StatedNothing => {
+                empty += 1;
+                outln!("NOTHING      {p}: the answer states no field rbcheck compares");
+            }
         }
     }
     outln!("{agree} agree, {differ} differ, {skipped} skipped, {faults} engine faults");
+    if agree + differ == 0 {
+        outln!(
+            "NOTHING COMPARED: no case was compared on any field ({skipped} skipped, {empty} \
+             answered with a result stating no field rbcheck compares, {faults} engine faults); \
+             this run proves nothing about the engine"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    if empty > 0 {
+        outln!("{empty} answers stated no field rbcheck compares (not compared)");
+    }
     Ok(ExitCode::from(if differ + faults > 0 { 1 } else { 0 }))
 }

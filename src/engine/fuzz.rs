@@ -258,6 +258,8 @@ pub enum Verdict {
     Disagree(Vec<Difference>),
     /// Not compared: the engine does not support this.
     Unsupported(String),
+    /// Not compared: the engine's result states no field rbcheck compares.
+    StatedNothing,
     /// The engine crashed, hung, printed garbage or replied with an error.
     Fault(String),
     /// The recipe makes no case.
@@ -295,6 +297,7 @@ impl<'a> Checker<'a> {
     /// Runs a case from a file in `dir` (for a rulebook file the case names) on both sides.
     pub fn check_case_in(&mut self, case: &Case, dir: Option<&std::path::Path>) -> Verdict {
         match self.outcome_in(case, dir) {
+            Outcome::Agree(c) if c.compared == 0 => Verdict::StatedNothing,
             Outcome::Agree(_) => Verdict::Agree,
             Outcome::Disagree(c) => Verdict::Disagree(c.differences),
             Outcome::Unsupported(f) | Outcome::Declined(f) => Verdict::Unsupported(f),
