@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 every property holds, 1 a property fails, 2 bad input.
 
+#[macro_use]
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -95,19 +96,19 @@ fn replay(paths: &[PathBuf]) -> Result<ExitCode, Error> {
         match case::run_file(f) {
             case::FileResult::Done(case::Verdict::Pass) => {
                 passed += 1;
-                println!("pass  {}", f.display());
+                outln!("pass  {}", f.display());
             }
             case::FileResult::Done(case::Verdict::Fail { line, message }) => {
                 failed += 1;
-                println!("FAIL  {}:{line}: {message}", f.display());
+                outln!("FAIL  {}:{line}: {message}", f.display());
             }
             case::FileResult::Invalid(message) => {
                 invalid += 1;
-                println!("ERROR {message}");
+                outln!("ERROR {message}");
             }
         }
     }
-    println!("{passed} passed, {} failed", failed + invalid);
+    outln!("{passed} passed, {} failed", failed + invalid);
     Ok(ExitCode::from(if invalid > 0 {
         2
     } else if failed > 0 {
@@ -137,7 +138,7 @@ fn fmt(files: &[PathBuf], write: bool) -> Result<ExitCode, Error> {
         if write {
             std::fs::write(f, text).map_err(FileError::at(f))?;
         } else {
-            print!("{text}");
+            out!("{text}");
         }
     }
     Ok(ExitCode::SUCCESS)

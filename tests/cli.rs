@@ -425,3 +425,64 @@ fn scenarios_where_the_item_cannot_be_played_are_left_out_and_named() {
     assert!(o.stdout.is_empty(), "nothing written half-way");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs rbcheck with a stdout pipe whose reading end is already closed.
+fn rbcheck_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("rbcheck runs")
+}
+
+/// Issue 14: `rbcheck rules --list | head -c1` panicked with a backtrace. Every command that
+/// prints exits quietly (141, as if killed by SIGPIPE) when its reader has gone.
+#[test]
+fn a_closed_stdout_pipe_ends_every_command_quietly() {
+    let tmp = std::env::temp_dir().join(format!("rbcheck-pipe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let cases_out = tmp.join("cases");
+    let fuzz_out = tmp.join("fuzz");
+    let serve = format!("{} serve", env!("CARGO_BIN_EXE_rbcheck"));
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["rules", "--list"],
+        vec!["check", "--bound", "tiny"],
+        vec!["graph", "--bound", "tiny", "--scenario", "1"],
+        vec![
+            "cases",
+            "--bound",
+            "tiny",
+            "--out",
+            cases_out.to_str().unwrap(),
+        ],
+        vec!["diff", "v1.3", "rup4", "--bound", "tiny"],
+        vec!["replay", "corpus/cases"],
+        vec![
+            "fmt",
+            "corpus/cases/bellows-breath-repeated-three-units-each-execution.case",
+        ],
+        vec![
+            "fuzz",
+            "--engine",
+            &serve,
+            "--cases",
+            "3",
+            "--out",
+            fuzz_out.to_str().unwrap(),
+        ],
+    ];
+    for args in runs {
+        let o = rbcheck_into_closed_pipe(&args);
+        let err = stderr(&o);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(141), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}

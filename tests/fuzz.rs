@@ -221,3 +221,125 @@ fn bolero_engine_agrees_with_the_model() {
             ));
         });
 }
+
+fn fuzz_cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .arg("fuzz")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
+}
+
+/// Issue 14: `--timeout inf` panicked, `--timeout -5` became 0.05 s, `--cases 0` passed.
+/// Out-of-range numbers are clap errors, exit 2, before any engine is started.
+#[test]
+fn fuzz_numbers_out_of_range_are_errors() {
+    for args in [
+        ["--timeout", "inf"],
+        ["--timeout=-5", "--cases=3"],
+        ["--timeout", "NaN"],
+        ["--timeout", "0.01"],
+        ["--timeout", "1e9"],
+        ["--cases", "0"],
+        ["--cases", "-1"],
+        ["--time", "0"],
+    ] {
+        let mut all = vec!["--engine", "./no-such-engine"];
+        all.extend(args);
+        let o = fuzz_cli(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.contains("invalid value") || err.contains("unexpected argument"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("cannot be started") && o.stdout.is_empty(),
+            "{args:?}: parsed, then ran"
+        );
+    }
+}
+
+/// Issue 14: a run that compared nothing "passed" with exit 0. An engine that declines every
+/// case, or answers every case with an empty result, makes `fuzz` exit 2 and say why.
+#[test]
+fn a_fuzz_run_that_compared_nothing_exits_2_with_the_reasons() {
+    let out = std::env::temp_dir().join(format!("rbcheck-nothing-{}", std::process::id()));
+    for (fail, why) in [
+        ("unsupported-all", "8 answered `unsupported` by the engine"),
+        (
+            "empty-results",
+            "8 answered with a result stating no field rbcheck compares",
+        ),
+    ] {
+        let _ = std::fs::remove_dir_all(&out);
+        let engine = format!(
+            "python3 {} --fail {fail}",
+            root().join("tests/engines/fake_engine.py").display()
+        );
+        let o = fuzz_cli(&[
+            "--engine",
+            &engine,
+            "--cases",
+            "8",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(2), "{fail}: {stdout}");
+        assert!(stdout.contains("NOTHING COMPARED"), "{fail}: {stdout}");
+        assert!(stdout.contains(why), "{fail}: {stdout}");
+        // The same with the corpus sent instead of generated cases.
+        let o = fuzz_cli(&["--engine", &engine, "--corpus", "corpus/cases"]);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(2), "{fail} --corpus: {stdout}");
+        assert!(
+            stdout.contains("NOTHING COMPARED"),
+            "{fail} --corpus: {stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Issue 14: an engine answer naming an item (4294967295), unit, gear or player the case does
+/// not have was silently ignored; each is now a finding of its own kind.
+#[test]
+fn an_engine_naming_what_does_not_exist_is_a_finding() {
+    for (fail, kind) in [
+        (
+            "unknown-item",
+            "executions: engine reports an item the case does not have",
+        ),
+        (
+            "unknown-unit",
+            "unit-zone: engine reports a unit the case does not have",
+        ),
+        (
+            "unknown-gear",
+            "gear-zone: engine reports a gear the case does not have",
+        ),
+        (
+            "unknown-player",
+            "hand-size: engine reports a player the case does not have",
+        ),
+    ] {
+        let cmd = format!(
+            "python3 {} --fail {fail} --every 3",
+            root().join("tests/engines/fake_engine.py").display()
+        );
+        let mut e = ProcessEngine::new(&cmd, Duration::from_secs(10)).unwrap();
+        let r = fuzz(
+            &mut e,
+            &FuzzConfig {
+                cases: Some(12),
+                shrink_steps: 10,
+                ..FuzzConfig::default()
+            },
+        );
+        let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.as_str()).collect();
+        assert_eq!(kinds, vec![kind], "{fail}");
+        assert!(r.findings[0].hits >= 2, "{fail}: {:?}", r.findings[0].hits);
+    }
+}

@@ -27,7 +27,7 @@ pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
         bound: &args.bound,
         out: &args.out,
     })?;
-    println!(
+    outln!(
         "{} behaviour classes in bound `{}` under `{}`: {} cases written to {}",
         suite.classes,
         suite.bound,

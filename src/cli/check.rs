@@ -82,12 +82,12 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     }
     if args.json {
         let json = report::json(&run.system, &run.bound, &run.result);
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&json).expect("the report serialises")
         );
     } else {
-        print!("{}", report::human(&run.system, &run.bound, &run.result));
+        out!("{}", report::human(&run.system, &run.bound, &run.result));
     }
     Ok(if run.failed() {
         ExitCode::from(1)
@@ -104,12 +104,12 @@ pub fn graph(args: GraphArgs) -> Result<ExitCode, Error> {
         scenario: args.scenario,
         max_states: args.max_states,
     })?;
-    print!("{dot}");
+    out!("{dot}");
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `rbcheck rules`.
 pub fn rules(list: bool) -> Result<ExitCode, Error> {
-    print!("{}", report::rules(list));
+    out!("{}", report::rules(list));
     Ok(ExitCode::SUCCESS)
 }

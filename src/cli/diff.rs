@@ -33,12 +33,12 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         out: args.out,
     })?;
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).expect("the report serialises")
         );
     } else {
-        print!("{}", report.human());
+        out!("{}", report.human());
     }
     Ok(if report.differs() {
         ExitCode::from(1)

@@ -21,17 +21,17 @@ pub struct FuzzArgs {
     /// The seed: the same seed generates the same cases.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Run this many cases (default 300 when --time is not given).
-    #[arg(long)]
+    /// Run this many cases, at least 1 (default 300 when --time is not given).
+    #[arg(long, value_parser = cases_count)]
     pub cases: Option<usize>,
-    /// Run for this many seconds (with --cases: whichever comes first).
-    #[arg(long)]
+    /// Run for this many seconds, 1 to 31536000 (with --cases: whichever comes first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
     pub time: Option<u64>,
     /// Where to write each finding's minimal case.
     #[arg(long, default_value = "fuzz-findings")]
     pub out: PathBuf,
-    /// Seconds the engine may take to answer one case before it counts as hung.
-    #[arg(long, default_value_t = 10.0)]
+    /// Seconds the engine may take to answer one case before it counts as hung: 0.05 to 3600.
+    #[arg(long, default_value_t = 10.0, value_parser = timeout_seconds)]
     pub timeout: f64,
     /// Candidate cases tried while shrinking one finding.
     #[arg(long, default_value_t = 150)]
@@ -52,6 +52,38 @@ pub struct FuzzArgs {
     pub corpus: Vec<PathBuf>,
 }
 
+/// The shortest and longest `--timeout`, in seconds.
+const TIMEOUT_RANGE: std::ops::RangeInclusive<f64> = 0.05..=3600.0;
+
+/// `--timeout`: a number of seconds within [`TIMEOUT_RANGE`] (`inf`, `NaN`, negative and
+/// out-of-range values are clap errors, exit 2; `Duration::from_secs_f64` would panic on some).
+fn timeout_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !TIMEOUT_RANGE.contains(&v) {
+        return Err(format!(
+            "{s} s is out of range: expected {} to {} seconds",
+            TIMEOUT_RANGE.start(),
+            TIMEOUT_RANGE.end()
+        ));
+    }
+    Ok(v)
+}
+
+/// `--cases`: at least 1 (a run of no case compares nothing; it is not a pass).
+fn cases_count(s: &str) -> Result<usize, String> {
+    let v: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number of cases"))?;
+    if v == 0 {
+        return Err("expected at least 1 case".into());
+    }
+    Ok(v)
+}
+
 fn config(args: &FuzzArgs) -> FuzzConfig {
     FuzzConfig {
         seed: args.seed,
@@ -65,7 +97,7 @@ fn config(args: &FuzzArgs) -> FuzzConfig {
 
 fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
     for (n, f) in r.findings.iter().enumerate() {
-        println!(
+        outln!(
             "FINDING {}  {} — {} case{}, first at case {}",
             n + 1,
             f.kind,
@@ -73,13 +105,13 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
             if f.hits == 1 { "" } else { "s" },
             f.first_case
         );
-        println!("  {}", f.summary());
+        outln!("  {}", f.summary());
         if let Some((_, p)) = written.iter().find(|(k, _)| *k == n) {
             if f.fault.is_some() {
-                println!("  case: {}", p.display());
+                outln!("  case: {}", p.display());
                 continue;
             }
-            println!(
+            outln!(
                 "  minimal case: {} ({} statements, shrunk from {})",
                 p.display(),
                 f.shrunk_from.1,
@@ -93,7 +125,7 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    println!(
+    outln!(
         "{} cases in {:.1} s: {} compared ({} agreed), {} skipped as unsupported{}, {} engine fault{}; {} finding{}",
         r.cases,
         r.seconds,
@@ -112,27 +144,29 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
             .iter()
             .map(|(k, v)| format!("{k} ({v} cases)"))
             .collect();
-        println!(
+        outln!(
             "not reported by the engine (not compared): {}",
             nr.join(", ")
         );
     }
     if r.generation_failures > 0 {
-        println!("{} recipes made no case (skipped)", r.generation_failures);
+        outln!("{} recipes made no case (skipped)", r.generation_failures);
     }
     if let Some(a) = &r.aborted {
-        println!("STOPPED: {a}");
+        outln!("STOPPED: {a}");
     }
-    println!(
+    outln!(
         "reproduce: rbcheck fuzz --engine {:?} --seed {} --cases {}",
-        args.engine, args.seed, r.cases
+        args.engine,
+        args.seed,
+        r.cases
     );
 }
 
 /// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     let cfg = config(args);
-    let timeout = Duration::from_secs_f64(args.timeout.max(0.05));
+    let timeout = Duration::from_secs_f64(args.timeout);
     if args.score {
         let jobs = if args.jobs == 0 {
             std::thread::available_parallelism()
@@ -142,7 +176,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             args.jobs
         };
         let rows = score(&args.engine, &cfg, timeout, jobs).map_err(Error::engine)?;
-        print!("{}", markdown(&rows, &cfg));
+        out!("{}", markdown(&rows, &cfg));
         return Ok(ExitCode::from(if rows.iter().all(|r| r.ok()) {
             0
         } else {
@@ -181,7 +215,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         }
     });
     if report.engine.is_none() {
-        println!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
+        outln!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
         return Ok(ExitCode::from(2));
     }
     let written = write_findings(&report, &args.out, args.seed)?;
@@ -189,6 +223,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
     print_report(args, &report, &written.files);
+    if let Some(why) = report.nothing_compared() {
+        outln!("NOTHING COMPARED: {why}; this run proves nothing about the engine");
+        return Ok(ExitCode::from(2));
+    }
     Ok(ExitCode::from(
         if report.aborted.is_some() && report.compared == 0 {
             2
@@ -214,35 +252,50 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
     use rbcheck::engine::fuzz::{check_files, Verdict};
     let files = rbcheck::case::collect(paths).map_err(Error::Usage)?;
     let verdicts = check_files(engine, &files).map_err(Error::engine)?;
-    let (mut agree, mut differ, mut skipped, mut faults) = (0, 0, 0, 0);
+    let (mut agree, mut differ, mut skipped, mut faults, mut empty) = (0, 0, 0, 0, 0);
     for v in &verdicts {
         let p = v.path.display();
         match &v.verdict {
             Verdict::Agree => {
                 agree += 1;
-                println!("agree        {p}");
+                outln!("agree        {p}");
             }
             Verdict::Disagree(d) => {
                 differ += 1;
-                println!("DIFFER       {p}: {}", d[0].line());
+                outln!("DIFFER       {p}: {}", d[0].line());
                 for x in d.iter().skip(1).take(4) {
-                    println!("             {}", x.line());
+                    outln!("             {}", x.line());
                 }
             }
             Verdict::Unsupported(f) => {
                 skipped += 1;
-                println!("unsupported  {p}: {f}");
+                outln!("unsupported  {p}: {f}");
             }
             Verdict::Fault(m) => {
                 faults += 1;
-                println!("FAULT        {p}: {m}");
+                outln!("FAULT        {p}: {m}");
             }
             Verdict::NoCase => {
                 skipped += 1;
-                println!("invalid      {p}: not a valid case (see rbcheck replay)");
+                outln!("invalid      {p}: not a valid case (see rbcheck replay)");
+            }
+            Verdict::StatedNothing => {
+                empty += 1;
+                outln!("NOTHING      {p}: the answer states no field rbcheck compares");
             }
         }
     }
-    println!("{agree} agree, {differ} differ, {skipped} skipped, {faults} engine faults");
+    outln!("{agree} agree, {differ} differ, {skipped} skipped, {faults} engine faults");
+    if agree + differ == 0 {
+        outln!(
+            "NOTHING COMPARED: no case was compared on any field ({skipped} skipped, {empty} \
+             answered with a result stating no field rbcheck compares, {faults} engine faults); \
+             this run proves nothing about the engine"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    if empty > 0 {
+        outln!("{empty} answers stated no field rbcheck compares (not compared)");
+    }
     Ok(ExitCode::from(if differ + faults > 0 { 1 } else { 0 }))
 }

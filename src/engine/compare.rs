@@ -72,6 +72,10 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
     /// Fields the model describes that the engine did not report (not compared).
     pub not_reported: BTreeSet<&'static str>,
+    /// How many values were compared: each field of each subject both sides stated, and
+    /// legality when the engine stated it. 0 with no difference: the answer stated nothing
+    /// comparable, which is not an agreement.
+    pub compared: usize,
 }
 
 impl Comparison {
@@ -84,6 +88,9 @@ impl Comparison {
 /// Compares an engine's observation of `req` with the model's (which describes everything).
 pub fn compare(req: &CaseRequest, model: &Observation, engine: &Observation) -> Comparison {
     let mut out = Comparison::default();
+    if engine.legal.is_some() {
+        out.compared += 1;
+    }
     if legality(req, model, engine, &mut out) {
         for f in OBSERVATION_FIELDS {
             f.compare("", model, Some(engine), &mut out);
@@ -92,6 +99,35 @@ pub fn compare(req: &CaseRequest, model: &Observation, engine: &Observation) -> 
         keyed(&model.units, &engine.units, "unit", UNIT_FIELDS, &mut out);
         keyed(&model.gear, &engine.gear, "gear", GEAR_FIELDS, &mut out);
         keyed(&model.players, &engine.players, "", PLAYER_FIELDS, &mut out);
+        // What the engine names that the case does not have is a difference, never ignored.
+        // The model lists every labelled unit and both players; gear it may leave out when
+        // it has no zone to state, so a gear label of the board is known too.
+        let board_gear: BTreeSet<&str> = req.board.gear.iter().map(|g| g.label.as_str()).collect();
+        unknown(
+            &model.units,
+            &engine.units,
+            "unit",
+            "unit-zone",
+            &|_| false,
+            &mut out,
+        );
+        let known_gear = |k: &str| board_gear.contains(k);
+        unknown(
+            &model.gear,
+            &engine.gear,
+            "gear",
+            "gear-zone",
+            &known_gear,
+            &mut out,
+        );
+        unknown(
+            &model.players,
+            &engine.players,
+            "player",
+            "hand-size",
+            &|_| false,
+            &mut out,
+        );
     }
     // Stable: within a field, subjects stay in the order they were compared.
     out.differences.sort_by_key(|d| rank(d.field));
@@ -168,6 +204,7 @@ impl<T, V: ?Sized> Compared<T> for Field<T, V> {
             }
             return;
         };
+        out.compared += 1;
         let told = match &self.tell {
             Tell::One { words, kind } => kind(m, e)
                 .map(|kind| Told {
@@ -230,6 +267,22 @@ fn items(model: &Observation, engine: &Observation, out: &mut Comparison) {
             .extend(ITEM_FIELDS.iter().map(|f| f.name()));
         return;
     };
+    // Tokens' items the model leaves out, but they exist: numbers up to `chain_items`.
+    let exists = |n: u32| {
+        mitems.iter().any(|m| m.item == n) || model.chain_items.is_some_and(|c| n >= 1 && n <= c)
+    };
+    for ei in eitems {
+        if !exists(ei.item) {
+            out.differences.push(Difference {
+                field: "executions",
+                subject: format!("item {}", ei.item),
+                model: format!("no item {}", ei.item),
+                engine: format!("item {}", ei.item),
+                rule: "PROTOCOL.md, Answers".into(),
+                kind: "executions: engine reports an item the case does not have".into(),
+            });
+        }
+    }
     for mi in mitems {
         let subject = format!("item {}", mi.item);
         let Some(ei) = eitems.iter().find(|e| e.item == mi.item) else {
@@ -279,6 +332,34 @@ fn keyed<T>(
         for f in fields {
             f.compare(&subject, m, e, out);
         }
+    }
+}
+
+/// A difference for each subject the engine names that the model does not have (and
+/// `known` does not know): `engine reports unit X, which the case does not have`.
+fn unknown<T>(
+    model: &Option<BTreeMap<String, T>>,
+    engine: &Option<BTreeMap<String, T>>,
+    what: &str,
+    field: &'static str,
+    known: &dyn Fn(&str) -> bool,
+    out: &mut Comparison,
+) {
+    let (Some(model), Some(engine)) = (model, engine) else {
+        return;
+    };
+    for key in engine.keys() {
+        if model.contains_key(key) || known(key) {
+            continue;
+        }
+        out.differences.push(Difference {
+            field,
+            subject: format!("{what} {key}"),
+            model: format!("no {what} {key}"),
+            engine: format!("{what} {key}"),
+            rule: "PROTOCOL.md, Answers".into(),
+            kind: format!("{field}: engine reports a {what} the case does not have"),
+        });
     }
 }
 

@@ -105,6 +105,11 @@ pub struct FuzzReport {
     pub agreed: usize,
     /// Cases skipped, by unsupported feature or rules.
     pub unsupported: BTreeMap<String, usize>,
+    /// Of those, cases the engine answered `unsupported` to (the rest its hello does not claim).
+    pub declined: usize,
+    /// Cases the engine answered with a result stating no field rbcheck compares (not
+    /// counted as compared: such an answer agrees with nothing).
+    pub stated_nothing: usize,
     /// Fields the engine did not report, with the number of cases.
     pub not_reported: BTreeMap<String, usize>,
     /// Engine faults (crash, hang, garbage, wrong version) and error replies.
@@ -124,6 +129,8 @@ enum Outcome {
     Agree(Comparison),
     Disagree(Comparison),
     Unsupported(String),
+    /// The engine answered `unsupported` to a case its hello claims.
+    Declined(String),
     Fault(String, String),
     NoCase,
 }
@@ -135,6 +142,43 @@ impl Outcome {
             Outcome::Fault(k, _) => Some(k.clone()),
             _ => None,
         }
+    }
+}
+
+impl FuzzReport {
+    /// Why the run compared nothing (`None`: at least one case was compared on at least one
+    /// field). A run that compared nothing proves nothing, whatever else it says: `rbcheck
+    /// fuzz` exits 2 with these reasons.
+    pub fn nothing_compared(&self) -> Option<String> {
+        if self.compared > 0 {
+            return None;
+        }
+        let skipped: usize = self.unsupported.values().sum::<usize>() - self.declined;
+        let mut why = vec![];
+        if self.cases == 0 {
+            why.push("no case was run".to_string());
+        }
+        for (n, what) in [
+            (
+                skipped,
+                "skipped as unsupported by the engine's hello (features or rules)",
+            ),
+            (self.declined, "answered `unsupported` by the engine"),
+            (
+                self.stated_nothing,
+                "answered with a result stating no field rbcheck compares",
+            ),
+            (self.faults, "engine faults"),
+            (self.generation_failures, "recipes that made no case"),
+        ] {
+            if n > 0 {
+                why.push(format!("{n} {what}"));
+            }
+        }
+        Some(format!(
+            "no case was compared on any field ({})",
+            why.join("; ")
+        ))
     }
 }
 
@@ -214,6 +258,8 @@ pub enum Verdict {
     Disagree(Vec<Difference>),
     /// Not compared: the engine does not support this.
     Unsupported(String),
+    /// Not compared: the engine's result states no field rbcheck compares.
+    StatedNothing,
     /// The engine crashed, hung, printed garbage or replied with an error.
     Fault(String),
     /// The recipe makes no case.
@@ -251,9 +297,10 @@ impl<'a> Checker<'a> {
     /// Runs a case from a file in `dir` (for a rulebook file the case names) on both sides.
     pub fn check_case_in(&mut self, case: &Case, dir: Option<&std::path::Path>) -> Verdict {
         match self.outcome_in(case, dir) {
+            Outcome::Agree(c) if c.compared == 0 => Verdict::StatedNothing,
             Outcome::Agree(_) => Verdict::Agree,
             Outcome::Disagree(c) => Verdict::Disagree(c.differences),
-            Outcome::Unsupported(f) => Verdict::Unsupported(f),
+            Outcome::Unsupported(f) | Outcome::Declined(f) => Verdict::Unsupported(f),
             Outcome::Fault(_, m) => Verdict::Fault(m),
             Outcome::NoCase => Verdict::NoCase,
         }
@@ -303,7 +350,7 @@ impl<'a> Checker<'a> {
                     Outcome::Disagree(c)
                 }
             }
-            Reply::Unsupported { feature, .. } => Outcome::Unsupported(feature),
+            Reply::Unsupported { feature, .. } => Outcome::Declined(feature),
             Reply::Error(m) => Outcome::Fault(
                 "engine error".into(),
                 format!("the engine reports an error: {m}"),
@@ -373,6 +420,10 @@ pub fn fuzz_with(
             let _ = std::fs::write(dir.join(format!("{i:05}.case")), crate::case::print(c));
         }
         match &outcome {
+            Outcome::Agree(c) if c.compared == 0 => {
+                report.stated_nothing += 1;
+                failed_in_a_row = 0;
+            }
             Outcome::Agree(c) | Outcome::Disagree(c) => {
                 report.compared += 1;
                 for f in &c.not_reported {
@@ -383,8 +434,11 @@ pub fn fuzz_with(
                 }
                 failed_in_a_row = 0;
             }
-            Outcome::Unsupported(f) => {
+            Outcome::Unsupported(f) | Outcome::Declined(f) => {
                 *report.unsupported.entry(f.clone()).or_default() += 1;
+                if matches!(outcome, Outcome::Declined(_)) {
+                    report.declined += 1;
+                }
                 failed_in_a_row = 0;
             }
             Outcome::Fault(..) => report.faults += 1,

@@ -41,6 +41,17 @@ pub fn observation(r: &View) -> Observation {
         _ => o.legal = Some(true),
     }
     o.items = Some(items(r));
+    o.chain_items = Some(
+        r.state
+            .log
+            .iter()
+            .filter_map(|e| match *e {
+                Event::MovedToChain { item, .. } => Some(item as u32 + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0),
+    );
     o.triggered = Some(triggered(r));
     let (units, gear) = objects(r);
     o.units = Some(units);

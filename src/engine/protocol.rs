@@ -286,6 +286,10 @@ pub struct Observation {
     /// `you` and `opponent`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players: Option<BTreeMap<String, PlayerObs>>,
+    /// The model's only, never sent: how many items went on the chain, tokens included (which
+    /// `items` leaves out), so that an engine naming an item beyond them is a difference.
+    #[serde(skip)]
+    pub chain_items: Option<u32>,
 }
 
 /// Where and why the case stopped being legal.

@@ -4,8 +4,15 @@ N-th case (by id) it crashes, hangs, or prints garbage; or, with --fail wrong-ve
 start of the process answers the hello with another protocol version (and the process exits after
 every N-th case, so that it is restarted).
 
-    fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version [--every N]
-                   [--state FILE]
+Fail modes that answer every case (--every is ignored) and say nothing wrong, only nothing useful:
+unsupported-all answers `unsupported` to every case its hello claims; empty-results answers every
+case with a result stating no field. Fail modes that name what does not exist, on every N-th case:
+unknown-item adds item 4294967295 to the result, unknown-unit a unit `NOPE`, unknown-gear a gear
+`NOPE`, unknown-player a player `nobody`.
+
+    fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version|unsupported-all
+                          |empty-results|unknown-item|unknown-unit|unknown-gear|unknown-player
+                   [--every N] [--state FILE]
 """
 
 import json
@@ -42,6 +49,32 @@ def main(argv):
             reply = {"type": "hello", "protocol": proto, "engine": "fake-" + fail,
                      "version": "0", "rules": ["rup4"], "features": reference_engine.FEATURES}
         elif kind == "case":
+            if fail == "unsupported-all":
+                reply = {"type": "unsupported", "id": msg["id"], "feature": "everything",
+                         "detail": "fake engine: declines every case"}
+                sys.stdout.write(json.dumps(reply) + "\n")
+                sys.stdout.flush()
+                continue
+            if fail == "empty-results":
+                sys.stdout.write(json.dumps({"type": "result", "id": msg["id"]}) + "\n")
+                sys.stdout.flush()
+                continue
+            if msg["id"] % every == 0 and fail.startswith("unknown-"):
+                reply = reference_engine.answer(msg)
+                res = reply
+                if reply.get("type") == "result" and reply.get("legal", True):
+                    what = fail[len("unknown-"):]
+                    if what == "item":
+                        res.setdefault("items", []).append({"item": 4294967295, "executions": 1})
+                    elif what == "unit":
+                        res.setdefault("units", {})["NOPE"] = {"zone": "board"}
+                    elif what == "gear":
+                        res.setdefault("gear", {})["NOPE"] = {"zone": "board"}
+                    elif what == "player":
+                        res.setdefault("players", {})["nobody"] = {"hand_size": 0}
+                sys.stdout.write(json.dumps(reply) + "\n")
+                sys.stdout.flush()
+                continue
             if msg["id"] % every == 0:
                 if fail == "crash":
                     sys.stderr.write("fake engine: crashing on case %d\n" % msg["id"])
