@@ -15,31 +15,37 @@ pub use replay::{replay, verdict, CaseError, Verdict};
 
 use std::path::{Path, PathBuf};
 
-/// Every `.case` file named, or under a named folder, sorted; an error names a path that does not exist.
+/// Every `.case` file named, or under a named folder, sorted; an error names a path that does not
+/// exist or is neither a regular file nor a folder (a FIFO would block the read forever).
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = vec![];
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
-        } else if p.is_file() {
-            out.push(p.clone());
-        } else {
-            return Err(format!("{}: no such file or folder", p.display()));
+        // A path the user names is followed if it is a link: they chose it.
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => {
+                walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?
+            }
+            Ok(m) if m.is_file() => out.push(p.clone()),
+            Ok(_) => return Err(format!("{}: not a regular file or folder", p.display())),
+            Err(_) => return Err(format!("{}: no such file or folder", p.display())),
         }
     }
     Ok(out)
 }
 
+/// The `.case` files under `dir`. Links are not followed and only regular files are taken: a
+/// link to a parent folder would replay the same cases again and again (or never end), and a
+/// FIFO would block the read.
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out)?;
-        } else if e.extension().is_some_and(|x| x == "case") {
-            out.push(e);
+    let mut entries = std::fs::read_dir(dir)?
+        .map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?))))
+        .collect::<Result<Vec<_>, _>>()?;
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in entries {
+        if kind.is_dir() {
+            walk(&path, out)?;
+        } else if kind.is_file() && path.extension().is_some_and(|x| x == "case") {
+            out.push(path);
         }
     }
     Ok(())
@@ -83,5 +89,36 @@ pub fn run_file(path: &Path) -> FileResult {
     match replay(&case, path.parent()) {
         Ok(r) => FileResult::Done(verdict(&case, &r)),
         Err(e) => FileResult::Invalid(format!("{}:{}: {}", path.display(), e.line, e.message)),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// Issue 14: a folder holding a link to itself replayed one case 41 times, and a FIFO named
+    /// `x.case` hung the walk.
+    #[test]
+    fn folder_walks_skip_links_and_fifos() {
+        let dir = std::env::temp_dir().join(format!("rbcheck-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("sub/a.case"), "rbcheck-case 1\n").unwrap();
+        std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
+        std::os::unix::fs::symlink(&dir, dir.join("loop2")).unwrap();
+        std::os::unix::fs::symlink(dir.join("sub/a.case"), dir.join("link.case")).unwrap();
+        let fifo = std::process::Command::new("mkfifo")
+            .arg(dir.join("x.case"))
+            .status()
+            .unwrap();
+        assert!(fifo.success());
+        let found = collect(std::slice::from_ref(&dir)).unwrap();
+        assert_eq!(found, vec![dir.join("sub/a.case")]);
+        let named = collect(&[dir.join("x.case")]).unwrap_err();
+        assert!(
+            named.ends_with("x.case: not a regular file or folder"),
+            "{named}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
