@@ -1,0 +1,192 @@
+//! Shrinking a finding: smaller candidate cases of the same kind, tried until none is smaller.
+
+use super::*;
+
+/// Shrinks a failing recipe's value tree while the engine still disagrees the same way;
+/// returns the smallest recipe and its case and differences.
+pub(super) fn shrink(
+    checker: &mut Checker,
+    tree: &mut impl ValueTree<Value = Recipe>,
+    kind: &str,
+    steps: usize,
+) -> (Recipe, Option<(Case, Vec<Difference>)>) {
+    let mut best = tree.current();
+    let mut best_case: Option<(Case, Vec<Difference>)> = None;
+    if let (Outcome::Disagree(c), Some(case)) = checker.outcome(&best) {
+        best_case = Some((case, c.differences));
+    }
+    let size = |c: &Option<(Case, Vec<Difference>)>| {
+        c.as_ref()
+            .map(|(c, _)| c.plays.len() + c.board.len() + c.defines.len())
+            .unwrap_or(usize::MAX)
+    };
+    let mut n = 0;
+    if !tree.simplify() {
+        return (best, best_case);
+    }
+    loop {
+        if n >= steps {
+            break;
+        }
+        n += 1;
+        let cand = tree.current();
+        let (o, case) = checker.outcome(&cand);
+        let same = o.kind().as_deref() == Some(kind);
+        if same {
+            if let (Outcome::Disagree(c), Some(case)) = (o, case) {
+                let entry = Some((case, c.differences));
+                if size(&entry) <= size(&best_case) {
+                    best = cand;
+                    best_case = entry;
+                }
+            }
+            if !tree.simplify() {
+                break;
+            }
+        } else if !tree.complicate() {
+            break;
+        }
+    }
+    (best, best_case)
+}
+
+/// Gives units and gear the labels `u1`, `u2`, ... and `g1`, `g2`, ... in board order, and
+/// renames them in the plays.
+pub(super) fn relabel(case: &mut Case) {
+    use crate::case::ast::{BoardStmt, ObjRef};
+    let mut map = std::collections::HashMap::new();
+    let (mut u, mut g) = (0, 0);
+    for b in &mut case.board {
+        match &mut b.stmt {
+            BoardStmt::Unit { label, .. } => {
+                u += 1;
+                map.insert(label.clone(), format!("u{u}"));
+                *label = format!("u{u}");
+            }
+            BoardStmt::Gear { label, .. } => {
+                g += 1;
+                map.insert(label.clone(), format!("g{g}"));
+                *label = format!("g{g}");
+            }
+            _ => {}
+        }
+    }
+    for b in &mut case.board {
+        if let BoardStmt::Attack(l) = &mut b.stmt {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+    for p in &mut case.plays {
+        if let PlayStmt::Target {
+            obj: ObjRef::Label(l),
+            ..
+        } = &mut p.stmt
+        {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+}
+
+/// Smaller variants of a case with the same plays: a board statement dropped, a pool
+/// emptied of one kind of resource, fewer cards, no damage.
+pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
+    use crate::case::ast::BoardStmt;
+    let mut out = vec![];
+    for j in 0..case.board.len() {
+        let mut c = case.clone();
+        c.board.remove(j);
+        relabel(&mut c);
+        out.push(c);
+    }
+    for (j, b) in case.board.iter().enumerate() {
+        let mut variants: Vec<BoardStmt> = vec![];
+        match &b.stmt {
+            BoardStmt::Pool(p, cost) => {
+                if cost.energy > 0 {
+                    let mut c = *cost;
+                    c.energy = 0;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy / 2;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy - 1;
+                    variants.push(BoardStmt::Pool(*p, c));
+                }
+                for d in 0..6 {
+                    if cost.power[d] > 0 {
+                        let mut c = *cost;
+                        c.power[d] = 0;
+                        variants.push(BoardStmt::Pool(*p, c));
+                        c.power[d] = cost.power[d] - 1;
+                        variants.push(BoardStmt::Pool(*p, c));
+                    }
+                }
+            }
+            BoardStmt::OtherCards(p, n) if *n > 1 => {
+                variants.push(BoardStmt::OtherCards(*p, n - 1))
+            }
+            BoardStmt::Deck(p, n) if *n > 1 => variants.push(BoardStmt::Deck(*p, n / 2)),
+            BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage,
+            } if *damage > 0 => variants.push(BoardStmt::Unit {
+                label: label.clone(),
+                card: card.clone(),
+                controller: *controller,
+                loc: *loc,
+                damage: 0,
+            }),
+            _ => {}
+        }
+        for v in variants {
+            let mut c = case.clone();
+            c.board[j].stmt = v;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Shrinks a case, keeping its plays, while the engine still disagrees the same way.
+pub(super) fn shrink_case(
+    checker: &mut Checker,
+    case: Case,
+    diffs: Vec<Difference>,
+    kind: &str,
+    steps: usize,
+) -> (Case, Vec<Difference>) {
+    let mut best = case;
+    let mut best_diffs = diffs;
+    let mut n = 0;
+    'outer: loop {
+        for cand in case_candidates(&best) {
+            if n >= steps {
+                break 'outer;
+            }
+            n += 1;
+            let Ok(cand) = crate::case::parse(&crate::case::print(&Case {
+                expects: vec![],
+                ..cand
+            })) else {
+                continue;
+            };
+            if let Outcome::Disagree(c) = checker.outcome_of(&cand) {
+                if c.kind() == Some(kind) {
+                    if let Ok(with) = with_header(&cand, best.header.clone()) {
+                        best = with;
+                        best_diffs = c.differences;
+                        continue 'outer;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    (best, best_diffs)
+}
