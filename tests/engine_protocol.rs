@@ -305,3 +305,115 @@ fn an_engine_that_cannot_start_stops_the_run_with_exit_code_2() {
         .join("fuzz-findings/001-engine-spawn.case")
         .exists());
 }
+
+// Issue 14: the bytes on an engine's pipes. Each test runs the fake engine in one of its
+// pipe modes (tests/engines/fake_engine.py).
+
+#[test]
+fn a_stdout_line_that_is_not_utf8_is_garbage_that_says_so_not_a_crash() {
+    let r = fake("non-utf8-stdout", "", 10.0, 14);
+    assert_eq!(kinds(&r), vec!["engine garbage"], "{r:?}");
+    let s = r.findings[0].summary();
+    assert!(s.contains("not UTF-8"), "{s}");
+    assert_eq!(r.cases, 14);
+    assert!(r.agreed >= 8, "{r:?}");
+}
+
+#[test]
+fn stderr_that_is_not_utf8_is_drained_and_no_case_becomes_a_false_crash() {
+    let r = fake("non-utf8-stderr", "", 10.0, 14);
+    assert!(r.findings.is_empty(), "{:?}", kinds(&r));
+    assert_eq!(r.cases, 14);
+    assert!(r.agreed >= 10, "{r:?}");
+}
+
+#[test]
+fn an_endless_stdout_line_is_cut_at_the_cap_and_reported() {
+    let r = fake("endless-line", "", 20.0, 8);
+    assert_eq!(kinds(&r), vec!["engine garbage"], "{r:?}");
+    let s = r.findings[0].summary();
+    assert!(s.contains("longer than 1 MiB"), "{s}");
+    assert_eq!(r.cases, 8);
+    assert!(r.agreed >= 5, "{r:?}");
+}
+
+/// The engine answers case 3 with two lines (in one write): the fault is case 3's, and case 4
+/// (a new process) is answered normally.
+#[test]
+fn two_lines_for_one_answer_are_blamed_on_that_case() {
+    let mut e = ProcessEngine::new(
+        &engine_cmd("fake_engine.py", "--fail two-lines --every 3"),
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    let (c, path) = corpus_case("hidden-blade-repeated-draws-two.case");
+    for id in 1..=5 {
+        let req = request(&c, path.parent(), id).unwrap();
+        match e.run(&req) {
+            Reply::Fault(Fault::Garbage { why, .. }) if id == 3 => {
+                assert!(why.contains("second line"), "{why}")
+            }
+            Reply::Result(_) if id != 3 => {}
+            other => panic!("case {id}: {other:?}"),
+        }
+    }
+}
+
+/// Whether a process is running (a zombie is not).
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+/// An engine started by a wrapper script (`sh -c '...; exit'`), which starts a child of its own:
+/// the hang on every 3rd case kills the whole process group, and so does the end of the run.
+#[test]
+fn an_engine_and_every_process_it_started_are_killed_on_timeout_and_at_exit() {
+    let pids = std::env::temp_dir().join(format!("rbcheck-fake-pids-{}", std::process::id()));
+    let _ = std::fs::remove_file(&pids);
+    let cmd = format!(
+        "sh -c '{}; exit $?'",
+        engine_cmd(
+            "fake_engine.py",
+            &format!("--fail spawns-child --every 3 --state {}", pids.display())
+        )
+    );
+    let mut e = ProcessEngine::new(&cmd, Duration::from_secs_f64(2.0)).unwrap();
+    let (c, path) = corpus_case("hidden-blade-repeated-draws-two.case");
+    for id in 1..=4 {
+        let req = request(&c, path.parent(), id).unwrap();
+        let reply = e.run(&req);
+        assert_eq!(matches!(reply, Reply::Fault(Fault::Hang { .. })), id == 3);
+        if id == 3 {
+            // The first process's child was killed with it.
+            let first: u32 = std::fs::read_to_string(&pids)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(200));
+            assert!(!alive(first), "the child {first} outlived the timeout");
+        }
+    }
+    drop(e);
+    std::thread::sleep(Duration::from_millis(200));
+    let all: Vec<u32> = std::fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let _ = std::fs::remove_file(&pids);
+    assert_eq!(all.len(), 2, "two processes were started");
+    let survivors: Vec<_> = all.iter().filter(|p| alive(**p)).collect();
+    for p in &survivors {
+        let _ = Command::new("kill").arg("-9").arg(p.to_string()).status();
+    }
+    assert!(survivors.is_empty(), "children left running: {survivors:?}");
+}

@@ -17,6 +17,7 @@ unknown-item adds item 4294967295 to the result, unknown-unit a unit `NOPE`, unk
 
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -30,6 +31,11 @@ def main(argv):
     every = int(argv[argv.index("--every") + 1]) if "--every" in argv else 5
     state = argv[argv.index("--state") + 1] if "--state" in argv else None
     start = 1
+    if fail == "spawns-child":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+        with open(state, "a") as f:
+            f.write("%d\n" % child.pid)
+        state = None
     if state:
         try:
             start = int(open(state).read().strip() or "0") + 1
@@ -49,6 +55,26 @@ def main(argv):
             reply = {"type": "hello", "protocol": proto, "engine": "fake-" + fail,
                      "version": "0", "rules": ["rup4"], "features": reference_engine.FEATURES}
         elif kind == "case":
+            if fail == "non-utf8-stderr":
+                if msg["id"] % every == 0:
+                    sys.stderr.buffer.write(b"fake engine: \xff\xfe is not UTF-8\n")
+                sys.stderr.buffer.write(b"fake engine: case %d\n" % msg["id"])
+                sys.stderr.flush()
+            if msg["id"] % every == 0 and fail == "non-utf8-stdout":
+                sys.stdout.buffer.write(b"{\"type\": \"result\", \"note\": \"\xff\xfe\"}\n")
+                sys.stdout.flush()
+                continue
+            if msg["id"] % every == 0 and fail == "endless-line":
+                chunk = b"x" * 65536
+                while True:
+                    sys.stdout.buffer.write(chunk)
+            if msg["id"] % every == 0 and fail == "two-lines":
+                line = json.dumps(reference_engine.answer(msg)) + "\n"
+                sys.stdout.write(line + line)
+                sys.stdout.flush()
+                continue
+            if msg["id"] % every == 0 and fail == "spawns-child":
+                time.sleep(3600)
             if fail == "unsupported-all":
                 reply = {"type": "unsupported", "id": msg["id"], "feature": "everything",
                          "detail": "fake engine: declines every case"}
