@@ -3,7 +3,16 @@
 
 use crate::action::Action;
 use crate::game::Game;
-use crate::state::{CancelWhy, Event, IgnoredWhy, Obj, State};
+use crate::state::{CancelWhy, Event, IgnoredWhy, Obj, Player, State};
+
+/// A player as an owner: "your", "opponent's" (not "you's").
+pub fn possessive(p: Player) -> &'static str {
+    if p.ix() == 0 {
+        "your"
+    } else {
+        "opponent's"
+    }
+}
 
 impl Game {
     /// A name for an object, as the board shows it.
@@ -11,14 +20,14 @@ impl Game {
         match obj {
             Obj::Unit(u) => match s.units.get(u as usize) {
                 Some(unit) if unit.token => format!(
-                    "{}'s {}-Might token (unit {})",
-                    unit.controller,
+                    "{} {}-Might token (unit {})",
+                    possessive(unit.controller),
                     unit.might,
                     u + 1
                 ),
                 Some(unit) => format!(
-                    "{}'s {} (unit {})",
-                    unit.controller,
+                    "{} {} (unit {})",
+                    possessive(unit.controller),
                     self.card(unit.card).name,
                     u + 1
                 ),
@@ -26,8 +35,8 @@ impl Game {
             },
             Obj::Gear(g) => match s.gear.get(g as usize) {
                 Some(gear) => format!(
-                    "{}'s {} (gear {})",
-                    gear.controller,
+                    "{} {} (gear {})",
+                    possessive(gear.controller),
                     self.card(gear.card).name,
                     g + 1
                 ),

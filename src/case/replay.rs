@@ -639,11 +639,7 @@ fn close_chain(game: &Game, s: &mut State, last: usize) -> Result<(), CaseError>
             .find(|i| i.is_pending())
             .map(|i| i.controller)
             .or(s.priority);
-        let decision = acts
-            .iter()
-            .map(|a| a.name())
-            .collect::<Vec<_>>()
-            .join(" or ");
+        let decision = explain::expected(game, s, &acts);
         return Err(err(
             last,
             format!(

@@ -4,11 +4,32 @@
 use model::action::Action;
 use model::card::CardKind;
 use model::game::Game;
-use model::state::{ChainItem, Phase, State};
+use model::state::{CancelWhy, ChainItem, Event, Phase, State};
 
 /// Why the model does not allow `a` here, as a rule and words.
 pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
     let pending = s.chain.iter().find(|i| i.is_pending());
+    if pending.is_none() && is_play_step(a) {
+        if let Some(why) = undone(game, s) {
+            return ("358.5".into(), why);
+        }
+    }
+    if let (Some(item), Some(exec)) = (pending, exec_of(a)) {
+        let per = game.rules.executions_per_instance;
+        let n = item.executions(per);
+        if exec >= n && item.repeat.iter().all(|r| r.decided) {
+            let paid = item.repeat.iter().filter(|r| r.paid > 0).count();
+            return (
+                "820.3".into(),
+                format!(
+                    "{} has {n} execution(s), one plus {per} for each paid Repeat instance ({paid} of {} paid); there is no execution {}",
+                    game.item_name(s, item.id),
+                    item.repeat.len(),
+                    exec + 1
+                ),
+            );
+        }
+    }
     // A choice made before the decisions that come first in 355's order.
     if !matches!(a, Action::DeclareRepeat { .. }) {
         if let Some(Action::DeclareRepeat { instance, .. }) = enabled
@@ -84,21 +105,133 @@ pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) ->
             "750".into(),
             "no new choices are being made for this item now".into(),
         ),
-        _ => {
-            let expected: Vec<String> = enabled.iter().map(|e| e.name().to_string()).collect();
-            (
-                a.rule().to_string(),
+        _ => (
+            a.rule().to_string(),
+            format!(
+                "the rules call for {} here",
+                if enabled.is_empty() {
+                    "nothing more".into()
+                } else {
+                    expected(game, s, enabled)
+                }
+            ),
+        ),
+    }
+}
+
+/// The execution a choice is for.
+fn exec_of(a: &Action) -> Option<u8> {
+    match *a {
+        Action::ChooseMode { exec, .. }
+        | Action::ChooseTarget { exec, .. }
+        | Action::EndTargets { exec, .. }
+        | Action::ChooseDestination { exec, .. } => Some(exec),
+        _ => None,
+    }
+}
+
+/// A step of playing an item (354–357): it needs an item being played.
+fn is_play_step(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::DecideOptional { .. }
+            | Action::DeclareRepeat { .. }
+            | Action::ChooseMode { .. }
+            | Action::ChooseTarget { .. }
+            | Action::EndTargets { .. }
+            | Action::ChooseDestination { .. }
+            | Action::DetermineTotalCost
+            | Action::PayCosts { .. }
+    )
+}
+
+/// When the last play was undone (358.5) and nothing was played since: what happened, with the
+/// total cost and the pool that could not pay it.
+fn undone(game: &Game, s: &State) -> Option<String> {
+    let (item, why) = s.log.iter().rev().find_map(|e| match *e {
+        Event::PlayCancelled { item, why } => Some(Some((item, why))),
+        Event::MovedToChain { .. } => Some(None),
+        _ => None,
+    })??;
+    let by = s.log.iter().find_map(|e| match *e {
+        Event::MovedToChain { item: i, by, .. } if i == item => Some(by),
+        _ => None,
+    })?;
+    let total = s.log.iter().rev().find_map(|e| match *e {
+        Event::CostDetermined { item: i, total, .. } if i == item => Some(total),
+        _ => None,
+    });
+    let why = match why {
+        CancelWhy::CannotPay => "its total cost cannot be paid".to_string(),
+        CancelWhy::NoLegalChoice => "a required choice has no legal option (355.8)".to_string(),
+    };
+    let cost = match total {
+        Some(t) => format!(": total {t}, pool {}", s.players[by.ix()].pool),
+        None => String::new(),
+    };
+    Some(format!(
+        "the play of {} was undone{cost} ({why}); the card is back in {} hand and nothing more is decided for that play",
+        game.item_name(s, item),
+        model::describe::possessive(by)
+    ))
+}
+
+/// What the model allows next, in the words of case statements (corpus/FORMAT.md), each once:
+/// the case's author writes one of these, or the replayer takes the step itself.
+pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
+    let mut out: Vec<String> = vec![];
+    for e in enabled {
+        let words = match *e {
+            Action::MoveToChain { player, .. } => format!("`{player} play \"CARD\"`"),
+            Action::Pass => match s.priority {
+                Some(p) => format!("`{p} pass`"),
+                None => "a pass".into(),
+            },
+            Action::DecideOptional { .. } => "`may perform` or `may decline`".into(),
+            Action::DeclareRepeat { instance, .. } => {
+                format!("`repeat {0} pay` or `repeat {0} skip`", instance + 1)
+            }
+            Action::ChooseMode { exec, .. } => {
+                let modes: Vec<String> = enabled
+                    .iter()
+                    .filter_map(|x| match *x {
+                        Action::ChooseMode { exec: e, mode } if e == exec => {
+                            Some((mode + 1).to_string())
+                        }
+                        _ => None,
+                    })
+                    .collect();
                 format!(
-                    "the rules call for {} here",
-                    if expected.is_empty() {
-                        "nothing more".into()
-                    } else {
-                        expected.join(" or ")
-                    }
-                ),
-            )
+                    "a mode for execution {0} (`exec {0} mode M`, M one of {1})",
+                    exec + 1,
+                    modes.join(", ")
+                )
+            }
+            Action::ChooseTarget { exec, slot, .. } => format!(
+                "a target for execution {0}, instruction {1} (`exec {0} target {1} OBJ`)",
+                exec + 1,
+                slot + 1
+            ),
+            Action::EndTargets { exec, slot } => {
+                format!("`exec {} no-more-targets {}`", exec + 1, slot + 1)
+            }
+            Action::ChooseDestination { exec, slot, .. } => format!(
+                "a destination for execution {0}, instruction {1} (`exec {0} destination {1} LOCATION`)",
+                exec + 1,
+                slot + 1
+            ),
+            Action::DetermineTotalCost | Action::PayCosts { .. } => "`pay`".into(),
+            Action::RemakeChoice { .. } | Action::KeepChoice => {
+                "the new choices (`exec K target I OBJ` lines after `new-choices item N`)".into()
+            }
+            Action::DeclineNewChoices => "`new-choices item N decline`".into(),
+            _ => game.describe_action(s, e),
+        };
+        if !out.contains(&words) {
+            out.push(words);
         }
     }
+    out.join(" or ")
 }
 
 /// Why a Repeat instance cannot be declared now (355.1.a, 820.1).

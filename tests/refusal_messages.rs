@@ -1,0 +1,113 @@
+//! What a failing replay says when the model refuses a statement (issue 14): the rule that
+//! refuses it and plain words, never the model's internal step names.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Replays `text` as a case file; the exit code and stdout.
+fn replay(name: &str, text: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("rbcheck-refusals-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(["replay", f.to_str().unwrap()])
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&f);
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+/// Bellows Breath with its Repeat skipped has one execution: a choice for execution 2 is about an
+/// execution that does not exist (820.3), not an illegal target (355.8).
+#[test]
+fn a_choice_for_an_execution_never_paid_says_there_is_no_such_execution() {
+    let (code, out) = replay(
+        "unpaid-exec.case",
+        "rbcheck-case 1\nrules rup4\n\n\
+         define { name = \"Frail Dummy\", type = \"unit\", might = 1, source = \"test\" }\n\n\
+         unit A \"Frail Dummy\" you base you\npool you [2][B][B]\nhand you \"Bellows Breath\"\n\n\
+         you play \"Bellows Breath\"\nrepeat 1 skip\nexec 1 target 1 A\nexec 1 no-more-targets 1\n\
+         exec 2 target 1 A\npay\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("unpaid-exec.case:14:")
+            && out.contains("has 1 execution(s)")
+            && out.contains("(0 of 1 paid); there is no execution 2 (820.3)"),
+        "{out}"
+    );
+    assert!(!out.contains("355.8") && !out.contains("you's"), "{out}");
+}
+
+/// An object is "your" unit, not "you's".
+#[test]
+fn an_illegal_target_of_yours_is_named_your_unit() {
+    let (code, out) = replay(
+        "your-unit.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" you base you\n\
+         unit B \"Practice Dummy\" opponent battlefield 1\npool you [6][Y][Y]\nhand you \"Hidden Blade\"\n\n\
+         you play \"Hidden Blade\"\nexec 1 target 1 A\npay\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("your Practice Dummy (unit 1) is not a legal choice here (355.8)"),
+        "{out}"
+    );
+}
+
+/// Desert's Call with its Repeat paid from [3] is undone (358.5); the next `pay` is told so,
+/// with the total and the pool, not "the rules call for nothing more".
+#[test]
+fn a_pay_after_an_undone_play_says_the_play_was_undone() {
+    let (code, out) = replay(
+        "undone-pay.case",
+        "rbcheck-case 1\nrules rup4\n\npool you [3]\nhand you \"Desert's Call\"\n\n\
+         you play \"Desert's Call\"\nrepeat 1 pay\npay\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("undone-pay.case:9:")
+            && out.contains("the play of Desert's Call (item 1) was undone: total [4], pool [3]")
+            && out.contains("(358.5)"),
+        "{out}"
+    );
+    assert!(!out.contains("nothing more here"), "{out}");
+}
+
+/// A `pay` before the modes are chosen: the message says which statement is expected, in the
+/// case file's words, once (not "ChooseMode or ChooseMode or ChooseMode").
+#[test]
+fn what_is_expected_instead_is_said_in_case_statements_not_step_names() {
+    let (code, out) = replay(
+        "modes-first.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" opponent battlefield 1\n\
+         unit B \"Practice Dummy\" opponent base opponent\npool you [5]\nhand you \"Curtain Call\"\n\n\
+         you play \"Curtain Call\"\nrepeat 1 skip\nrepeat 2 skip\nrepeat 3 skip\npay\n\n\
+         expect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a mode for execution 1 (`exec 1 mode M`, M one of 1, 2, 3, 4)"),
+        "{out}"
+    );
+    assert!(!out.contains("ChooseMode"), "{out}");
+    // The plays end before a decision: the same words.
+    let (code, out) = replay(
+        "cut-short.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" opponent battlefield 1\n\
+         unit B \"Practice Dummy\" opponent base opponent\npool you [5]\nhand you \"Curtain Call\"\n\n\
+         you play \"Curtain Call\"\nrepeat 1 skip\nrepeat 2 skip\nrepeat 3 skip\n\n\
+         expect legal\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("you must still decide: a mode for execution 1 (`exec 1 mode M`"),
+        "{out}"
+    );
+    assert!(!out.contains("ChooseMode"), "{out}");
+}
