@@ -19,7 +19,7 @@ use std::time::Duration;
 /// The longest line an engine may print on stdout (one protocol message), in bytes.
 pub const MAX_LINE: usize = 1 << 20;
 /// Of each stderr line, the bytes kept for a crash report (the rest is read and dropped).
-const STDERR_LINE_KEPT: usize = 4096;
+const STDERR_LINE_KEPT: usize = 1024;
 /// The stderr lines kept for a crash report (the last ones).
 const STDERR_LINES_KEPT: usize = 12;
 

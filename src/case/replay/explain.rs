@@ -6,14 +6,25 @@ use model::card::CardKind;
 use model::game::Game;
 use model::state::{CancelWhy, ChainItem, Event, Phase, State};
 
-/// Why the model does not allow `a` here, as a rule and words.
+/// Why the model does not allow `a` here, as a rule and words. After an undone play (358.5) a
+/// payment is refused for that; a choice keeps the rule that refuses it and says so too.
 pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
-    let pending = s.chain.iter().find(|i| i.is_pending());
-    if pending.is_none() && is_play_step(a) {
-        if let Some(why) = undone(game, s) {
-            return ("358.5".into(), why);
+    let gone = s.chain.iter().all(|i| !i.is_pending()) && is_play_step(a);
+    match gone.then(|| undone(game, s)).flatten() {
+        Some(why) if matches!(a, Action::DetermineTotalCost | Action::PayCosts { .. }) => {
+            ("358.5".into(), why)
         }
+        Some(why) => {
+            let (rule, words) = refused(game, s, a, enabled);
+            (rule, format!("{words}; {why} (358.5)"))
+        }
+        None => refused(game, s, a, enabled),
     }
+}
+
+/// Why the model does not allow `a` here, as a rule and words (any undone play aside).
+fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
+    let pending = s.chain.iter().find(|i| i.is_pending());
     if let (Some(item), Some(exec)) = (pending, exec_of(a)) {
         let per = game.rules.executions_per_instance;
         let n = item.executions(per);
@@ -163,7 +174,7 @@ fn undone(game: &Game, s: &State) -> Option<String> {
     });
     let why = match why {
         CancelWhy::CannotPay => "its total cost cannot be paid".to_string(),
-        CancelWhy::NoLegalChoice => "a required choice has no legal option (355.8)".to_string(),
+        CancelWhy::NoLegalChoice => "a required choice has no legal option, 355.8".to_string(),
     };
     let cost = match total {
         Some(t) => format!(": total {t}, pool {}", s.players[by.ix()].pool),
