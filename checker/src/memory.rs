@@ -1,5 +1,13 @@
 //! The memory budget: reading the process's resident memory and the machine's available memory
-//! (Linux `/proc`), and the shared flag that stops every worker once the budget is exceeded.
+//! (Linux `/proc`), the limits the process runs under (`RLIMIT_AS`, the cgroup's memory limit),
+//! and the shared flag that stops every worker once the budget is exceeded.
+//!
+//! Two limits are watched. Resident memory (`VmRSS`) is held under the budget, by default
+//! [`DEFAULT_FRACTION`] of the smallest of the machine's available memory and the cgroup's
+//! memory limit (a container's `memory.max`, or cgroup v1's `memory.limit_in_bytes`), which the
+//! host's `MemAvailable` does not show. Address space (`VmSize`) is held under
+//! [`ADDRESS_FRACTION`] of `RLIMIT_AS` (`ulimit -v`), whatever the budget: past that limit an
+//! allocation fails and the process aborts, so the search must stop well before it.
 //!
 //! A state space can grow by gigabytes within one breadth-first level, so checking only between
 //! levels is not enough: workers poll [`Budget::exceeded`] while they expand. Reading `/proc`
@@ -13,6 +21,10 @@ use std::time::{Duration, Instant};
 /// Fraction of `MemAvailable` used as the default budget: the rest is headroom for the kernel,
 /// other processes and the allocator's retained pages that resident memory still counts.
 pub const DEFAULT_FRACTION: f64 = 0.75;
+
+/// Fraction of `RLIMIT_AS` the address space may reach: the rest is headroom for the one
+/// allocation (a buffer doubling) that may happen between two reads.
+pub const ADDRESS_FRACTION: f64 = 0.7;
 
 /// Shortest time between two reads of `/proc/self/status` by all workers together.
 pub const READ_INTERVAL: Duration = Duration::from_millis(5);
@@ -49,15 +61,75 @@ pub fn available_bytes() -> Option<u64> {
     read_kb_field("/proc/meminfo", "MemAvailable:")
 }
 
-/// The budget used when none is given: [`DEFAULT_FRACTION`] (75 %) of `MemAvailable` now, or
-/// `None` (no limit) where it cannot be read.
+/// The process's address space in bytes (Linux `VmSize`; `None` elsewhere).
+pub fn virtual_bytes() -> Option<u64> {
+    read_kb_field("/proc/self/status", "VmSize:")
+}
+
+/// The soft `RLIMIT_AS` (`ulimit -v`) in bytes, from `/proc/self/limits`; `None` if unlimited
+/// or unknown.
+pub fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line["Max address space".len()..]
+        .split_whitespace()
+        .next()?;
+    soft.parse().ok()
+}
+
+/// Values at or above this in a cgroup limit file mean "no limit" (cgroup v1 writes a page-rounded
+/// `i64::MAX`).
+const CGROUP_UNLIMITED: u64 = 1 << 60;
+
+/// Reads a cgroup limit file: a number of bytes, or `max` (no limit).
+fn read_cgroup_file(path: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let n: u64 = text.trim().parse().ok()?;
+    (n < CGROUP_UNLIMITED).then_some(n)
+}
+
+/// The memory limit of the cgroup the process runs in (v2 `memory.max`, v1
+/// `memory.limit_in_bytes`), read at the process's own cgroup path and at the root of the cgroup
+/// mount (what a container sees); `None` if there is none.
+pub fn cgroup_limit() -> Option<u64> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut candidates = vec![];
+    for line in own.lines() {
+        let mut f = line.splitn(3, ':');
+        let (_, controllers, path) = (f.next(), f.next().unwrap_or(""), f.next().unwrap_or(""));
+        let path = path.trim_end_matches('/');
+        if controllers.is_empty() {
+            candidates.push(format!("/sys/fs/cgroup{path}/memory.max"));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            candidates.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+        }
+    }
+    candidates.push("/sys/fs/cgroup/memory.max".into());
+    candidates.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".into());
+    candidates.iter().filter_map(|p| read_cgroup_file(p)).min()
+}
+
+/// The budget used when none is given: [`DEFAULT_FRACTION`] (75 %) of the smaller of
+/// `MemAvailable` now and the cgroup's memory limit, or `None` (no limit) where neither can be
+/// read.
 pub fn default_limit() -> Option<u64> {
-    available_bytes().map(|b| (b as f64 * DEFAULT_FRACTION) as u64)
+    let room = match (available_bytes(), cgroup_limit()) {
+        (Some(a), Some(c)) => Some(a.min(c)),
+        (a, c) => a.or(c),
+    };
+    room.map(|b| (b as f64 * DEFAULT_FRACTION) as u64)
+}
+
+/// The address-space ceiling the search keeps under: [`ADDRESS_FRACTION`] of `RLIMIT_AS`.
+pub fn address_ceiling() -> Option<u64> {
+    address_space_limit().map(|b| (b as f64 * ADDRESS_FRACTION) as u64)
 }
 
 /// A memory budget shared by all workers of one run.
 pub struct Budget {
     limit: Option<u64>,
+    /// The address-space ceiling (see [`address_ceiling`]), if the process has an `RLIMIT_AS`.
+    address: Option<u64>,
     over: AtomicBool,
     /// The resident size that exceeded the limit (0 until then).
     seen: AtomicU64,
@@ -67,10 +139,13 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// A budget of `limit` bytes of resident memory (`None`: unlimited, polls cost nothing).
+    /// A budget of `limit` bytes of resident memory (`None`: unlimited), also kept under the
+    /// process's `RLIMIT_AS` if it has one (see [`address_ceiling`]). Without either, polls
+    /// cost nothing.
     pub fn new(limit: Option<u64>) -> Self {
         Budget {
             limit,
+            address: address_ceiling(),
             over: AtomicBool::new(false),
             seen: AtomicU64::new(0),
             start: Instant::now(),
@@ -93,9 +168,9 @@ impl Budget {
     /// Whether the budget is exceeded, reading `/proc` only if no worker has read it within
     /// [`READ_INTERVAL`]. Once true, stays true.
     pub fn exceeded(&self) -> bool {
-        let Some(limit) = self.limit else {
+        if self.limit.is_none() && self.address.is_none() {
             return false;
-        };
+        }
         if self.over.load(Ordering::Relaxed) {
             return true;
         }
@@ -109,26 +184,39 @@ impl Budget {
         {
             return false;
         }
-        self.check(limit)
+        self.check()
     }
 
     /// Reads resident memory now, regardless of the throttle (between levels).
     pub fn exceeded_now(&self) -> bool {
-        match self.limit {
-            None => false,
-            Some(_) if self.over.load(Ordering::Relaxed) => true,
-            Some(limit) => self.check(limit),
+        if self.limit.is_none() && self.address.is_none() {
+            return false;
         }
+        self.over.load(Ordering::Relaxed) || self.check()
     }
 
-    fn check(&self, limit: u64) -> bool {
-        match resident_bytes() {
-            Some(rss) if rss > limit => {
-                self.seen.store(rss, Ordering::Relaxed);
+    /// The address-space ceiling watched besides the budget, if any.
+    pub fn address_ceiling(&self) -> Option<u64> {
+        self.address
+    }
+
+    fn check(&self) -> bool {
+        let rss = self
+            .limit
+            .and_then(|limit| resident_bytes().filter(|&r| r > limit));
+        let vm = self
+            .address
+            .and_then(|cap| virtual_bytes().filter(|&v| v > cap));
+        // The figure reported is resident memory, the budget's unit, even when the address
+        // space is what ran out.
+        match (rss, vm) {
+            (None, None) => false,
+            (r, _) => {
+                let seen = r.or_else(resident_bytes).unwrap_or(0);
+                self.seen.store(seen, Ordering::Relaxed);
                 self.over.store(true, Ordering::Relaxed);
                 true
             }
-            _ => false,
         }
     }
 }
