@@ -83,16 +83,15 @@ pub(crate) fn combine<M: Model>(
     let complete = stop == StopReason::Exhausted;
     let within = |level: u32| cut.is_none_or(|c| level <= c);
     let mut properties = Vec::with_capacity(ctx.props.len());
-    for (p, prop) in ctx.props.iter().enumerate() {
+    for p in 0..ctx.props.len() {
         let best = summaries
             .iter()
             .filter_map(|s| s.findings[p].as_ref().map(|f| (f, s)))
             .filter(|(f, _)| within(f.level))
             .min_by_key(|(f, s)| (f.level, f.edge, s.init));
         properties.push(verdict(&ctx, p, best, complete)?);
-        let _ = prop;
     }
-    let stats = stats(&ctx, &parts, &summaries, cut, started)?;
+    let stats = stats(&parts, &summaries, cut, started)?;
     let has_terminates = ctx
         .props
         .iter()
@@ -205,8 +204,7 @@ fn verdict<M: Model>(
 }
 
 /// The counts (cut at `cut`), the time and the memory of the combined run.
-fn stats<M: Model>(
-    _ctx: &Ctx<'_, M>,
+fn stats(
     parts: &[Part],
     summaries: &[&Summary],
     cut: Option<u32>,
