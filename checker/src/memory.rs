@@ -133,6 +133,8 @@ pub struct Budget {
     over: AtomicBool,
     /// The resident size that exceeded the limit (0 until then).
     seen: AtomicU64,
+    /// Whether the address-space ceiling, rather than the budget, was exceeded.
+    by_address: AtomicBool,
     start: Instant,
     /// Nanoseconds after `start` of the last `/proc` read, so that workers share one throttle.
     last_read: AtomicU64,
@@ -146,6 +148,7 @@ impl Budget {
         Budget {
             limit,
             address: address_ceiling(),
+            by_address: AtomicBool::new(false),
             over: AtomicBool::new(false),
             seen: AtomicU64::new(0),
             start: Instant::now(),
@@ -200,6 +203,33 @@ impl Budget {
         self.address
     }
 
+    /// Whether an allocation of `bytes` more fits under `RLIMIT_AS` with a tenth of it to
+    /// spare, reading the address space now; if not, the budget is marked exceeded (by the
+    /// address space), so that the search stops instead of failing that allocation and
+    /// aborting. Called before a buffer grows (rarely: growth doubles); always true without an
+    /// `RLIMIT_AS`.
+    pub fn room_for(&self, bytes: u64) -> bool {
+        let Some(cap) = self.address else {
+            return true;
+        };
+        let hard = (cap as f64 / ADDRESS_FRACTION * 0.9) as u64;
+        match virtual_bytes() {
+            Some(vm) if vm.saturating_add(bytes) > hard => {
+                self.seen
+                    .store(resident_bytes().unwrap_or(0), Ordering::Relaxed);
+                self.by_address.store(true, Ordering::Relaxed);
+                self.over.store(true, Ordering::Relaxed);
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether it was the address-space ceiling (`RLIMIT_AS`) that was exceeded.
+    pub fn exceeded_by_address(&self) -> bool {
+        self.by_address.load(Ordering::Relaxed)
+    }
+
     fn check(&self) -> bool {
         let rss = self
             .limit
@@ -211,7 +241,9 @@ impl Budget {
         // space is what ran out.
         match (rss, vm) {
             (None, None) => false,
-            (r, _) => {
+            (r, v) => {
+                self.by_address
+                    .store(r.is_none() && v.is_some(), Ordering::Relaxed);
                 let seen = r.or_else(resident_bytes).unwrap_or(0);
                 self.seen.store(seen, Ordering::Relaxed);
                 self.over.store(true, Ordering::Relaxed);

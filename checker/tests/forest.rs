@@ -57,9 +57,7 @@ impl Model for Trees {
         let mut v = vec![
             Property::<Self>::always("not-17", "-", "value 17 never seen", |_, s| s.2 != 17),
             Property::<Self>::sometimes("deep-4", "-", "depth 4 reached", |_, s| s.1 == 4),
-            Property::<Self>::terminates("ends-small", "-", "final values < 20", |_, s| {
-                s.2 < 20
-            }),
+            Property::<Self>::terminates("ends-small", "-", "final values < 20", |_, s| s.2 < 20),
         ];
         if self.variant == 0 {
             v.push(Property::<Self>::always("fine", "-", "always", |_, _| true));

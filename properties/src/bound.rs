@@ -422,10 +422,7 @@ impl Bound {
             // Multisets of size k over n kinds: C(n + k - 1, k), k <= 3.
             let mut combos = 1u64;
             for i in 0..u64::from(k) {
-                combos = combos
-                    .checked_mul(n + i)
-                    .ok_or_else(too_many)?
-                    / (i + 1);
+                combos = combos.checked_mul(n + i).ok_or_else(too_many)? / (i + 1);
             }
             items = combos
                 .checked_mul(self.bodies.len() as u64)
@@ -467,7 +464,10 @@ impl Bound {
             ("reactions", self.reactions.len()),
             ("catalogue", self.catalogue.len()),
         ];
-        let key = keys.iter().max_by_key(|(_, n)| *n).map_or("boards", |k| k.0);
+        let key = keys
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or("boards", |k| k.0);
         line_of_key(text, key)
     }
 
@@ -805,7 +805,11 @@ mod tests {
             many(400, "[]"),
         );
         let e = Bound::from_toml(&text, "huge").unwrap_err();
-        assert!(e.message.contains("makes 64000000 scenarios"), "{}", e.message);
+        assert!(
+            e.message.contains("makes 64000000 scenarios"),
+            "{}",
+            e.message
+        );
         assert!(e.message.contains("at most 1000000"), "{}", e.message);
         assert_eq!(e.line, 7, "the last of the largest lists");
         let b = Bound {

@@ -74,6 +74,7 @@ pub struct Checker<'a, M: Model> {
     /// This shard (0-based) and the number of shards, for models with independent initial
     /// states.
     shard: (u32, u32),
+    progress_every: std::time::Duration,
 }
 
 /// Adds `model.checker()` to every model.
@@ -104,6 +105,7 @@ impl<'a, M: Model> Checker<'a, M> {
             on_level: None,
             memory_limit: None,
             shard: (0, 1),
+            progress_every: forest::PROGRESS_EVERY,
         }
     }
 
@@ -138,6 +140,15 @@ impl<'a, M: Model> Checker<'a, M> {
     /// has taken more than a second.
     pub fn report_progress(mut self, on: bool) -> Self {
         self.report_progress = on;
+        self
+    }
+
+    /// With independent initial states (see [`Model::independent_inits`]), how often a
+    /// progress line (scenarios done of the total, states, memory against the budget) is
+    /// printed to stderr while `report_progress` is on, terminal or not; default
+    /// [`forest::PROGRESS_EVERY`].
+    pub fn progress_every(mut self, every: std::time::Duration) -> Self {
+        self.progress_every = every;
         self
     }
 
@@ -253,7 +264,7 @@ impl<'a, M: Model> Checker<'a, M> {
         forest::Options {
             shard: self.shard,
             max_states: self.max_states,
-            report_progress: self.report_progress,
+            progress_every: self.report_progress.then_some(self.progress_every),
             budget: Budget::new(
                 self.memory_limit
                     .take()
@@ -504,6 +515,10 @@ impl<'a, M: Model> Search<'a, M> {
                 .budget
                 .exceeded_at()
                 .filter(|_| stop == StopReason::MemoryLimit),
+            address_ceiling_at_stop_bytes: self
+                .budget
+                .address_ceiling()
+                .filter(|_| stop == StopReason::MemoryLimit && self.budget.exceeded_by_address()),
             visited_bytes: self.visited.heap_bytes(),
             bytes_per_state: self.visited.bytes_per_state(),
         };

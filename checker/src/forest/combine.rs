@@ -245,6 +245,10 @@ fn stats(
         peak_memory_bytes: peak,
         memory_limit_bytes: parts[0].memory_limit_bytes,
         memory_at_stop_bytes: parts.iter().filter_map(|p| p.memory_at_stop_bytes).max(),
+        address_ceiling_at_stop_bytes: parts
+            .iter()
+            .filter_map(|p| p.address_ceiling_at_stop_bytes)
+            .max(),
         visited_bytes: visited as usize,
         bytes_per_state: if states_n > 0 {
             visited as f64 / states_n as f64

@@ -119,16 +119,20 @@ pub struct Part {
     pub memory_limit_bytes: Option<u64>,
     /// Resident memory when the budget was found exceeded.
     pub memory_at_stop_bytes: Option<u64>,
+    /// The address-space ceiling, if it is what stopped the part.
+    #[serde(default)]
+    pub address_ceiling_at_stop_bytes: Option<u64>,
 }
 
-/// How often progress is printed.
+/// How often progress is printed by default.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 
 /// What the run needs besides the model: its options.
 pub(crate) struct Options {
     pub(crate) shard: (u32, u32),
     pub(crate) max_states: Option<usize>,
-    pub(crate) report_progress: bool,
+    /// Print progress every this often (`None`: never).
+    pub(crate) progress_every: Option<Duration>,
     pub(crate) budget: Budget,
 }
 
@@ -207,8 +211,9 @@ pub(crate) fn run_part<M: Model>(
         prefix: &prefix,
     };
     std::thread::scope(|scope| {
-        if opts.report_progress {
-            scope.spawn(|| report(&shared, mine.len(), &opts.budget, start));
+        if let Some(every) = opts.progress_every {
+            let (shared, budget, total) = (&shared, &opts.budget, mine.len());
+            scope.spawn(move || report(shared, total, budget, start, every));
         }
         pool.broadcast(|_| workers.work());
         shared.finished.store(true, Ordering::Relaxed);
@@ -229,6 +234,10 @@ pub(crate) fn run_part<M: Model>(
             .budget
             .exceeded_at()
             .filter(|_| stop == PartStop::MemoryLimit),
+        address_ceiling_at_stop_bytes: opts
+            .budget
+            .address_ceiling()
+            .filter(|_| stop == PartStop::MemoryLimit && opts.budget.exceeded_by_address()),
     })
 }
 
@@ -294,6 +303,7 @@ impl<M: Model> Workers<'_, M> {
             tally: &|n| {
                 self.shared.states.fetch_add(n, Ordering::Relaxed);
             },
+            room_for: &|bytes| self.opts.budget.room_for(bytes),
         };
         self.shared.states.fetch_add(1, Ordering::Relaxed);
         catch(
@@ -393,13 +403,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Prints a progress line to stderr every [`PROGRESS_EVERY`] until the workers finish: the
-/// scenarios done of the total, the states stored, and memory against the budget.
-fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant) {
+/// Prints a progress line to stderr every `every` until the workers finish: the scenarios done
+/// of the total, the states stored, and memory against the budget.
+fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant, every: Duration) {
     let mut last = Instant::now();
     while !shared.finished.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(50));
-        if last.elapsed() < PROGRESS_EVERY {
+        std::thread::sleep(every.min(Duration::from_millis(50)));
+        if last.elapsed() < every {
             continue;
         }
         last = Instant::now();
@@ -410,7 +420,7 @@ fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant) {
             _ => "memory unknown".into(),
         };
         eprintln!(
-            "progress: {} of {} scenarios done, {} states, {}, {:.0} s",
+            "progress: {} of {} scenarios done, {} states, {}, {:.1} s",
             shared.done.load(Ordering::Relaxed),
             total,
             shared.states.load(Ordering::Relaxed),

@@ -61,6 +61,9 @@ pub(super) struct ScenarioSearch<'a, M: Model> {
     pub(super) cancelled: &'a (dyn Fn() -> bool + Sync),
     /// Called with the number of states stored since the last call, for progress reports.
     pub(super) tally: &'a (dyn Fn(u64) + Sync),
+    /// Asked before a store grows, with the bytes the growth allocates: whether they fit (see
+    /// `Budget::room_for`).
+    pub(super) room_for: &'a (dyn Fn(u64) -> bool + Sync),
 }
 
 impl<M: Model> ScenarioSearch<'_, M> {
@@ -223,6 +226,9 @@ impl<M: Model> ScenarioSearch<'_, M> {
             if !new {
                 continue;
             }
+            if next.len() == next.capacity() || records.len() == records.capacity() {
+                self.reserve(next.capacity(), records.capacity(), seen.capacity())?;
+            }
             let at = u32::try_from(records.len())
                 .ok()
                 .filter(|&n| n != ROOT)
@@ -254,6 +260,21 @@ impl<M: Model> ScenarioSearch<'_, M> {
         }
         finds.progress_missing |= before.is_none() && !step.terminates.is_empty();
         Ok(made)
+    }
+
+    /// Checks that the stores can double before one of them does: a doubling allocates the
+    /// new buffer while the old one is still held, which is when an address-space limit
+    /// (`ulimit -v`) would make the allocation fail and the process abort.
+    #[cold]
+    fn reserve(&self, next: usize, records: usize, seen: usize) -> Result<(), Option<Halt>> {
+        let bytes = 2 * next * std::mem::size_of::<(M::State, u32)>()
+            + 2 * records * std::mem::size_of::<Record>()
+            + 2 * seen * (std::mem::size_of::<(u64, u32)>() + 1);
+        if (self.room_for)(bytes as u64) {
+            Ok(())
+        } else {
+            Err(Some(Halt::Cancelled))
+        }
     }
 
     /// Counts a unit of work and, every [`POLL_EVERY`], asks whether to give up.
