@@ -29,6 +29,31 @@ pub struct CheckOptions {
     pub traces: Option<PathBuf>,
     /// Report progress on stderr while searching.
     pub progress: bool,
+    /// The memory budget in bytes (`None`: the default, see `checker::memory::default_limit`).
+    pub memory: Option<u64>,
+    /// Seconds between two progress lines (`None`: the checker's default).
+    pub progress_every: Option<f64>,
+}
+
+/// Applies the options the search itself takes (threads, state limit, symmetry, progress,
+/// memory budget) to a checker.
+pub fn configure<'a>(
+    c: checker::Checker<'a, RepeatSystem>,
+    opts: &CheckOptions,
+) -> checker::Checker<'a, RepeatSystem> {
+    let c = c
+        .threads(opts.threads)
+        .max_states(opts.max_states)
+        .symmetry(!opts.no_symmetry)
+        .report_progress(opts.progress);
+    let c = match opts.progress_every {
+        Some(secs) => c.progress_every(std::time::Duration::from_secs_f64(secs)),
+        None => c,
+    };
+    match opts.memory {
+        Some(bytes) => c.memory_limit(bytes),
+        None => c,
+    }
 }
 
 /// Counterexamples written into a folder.
@@ -72,6 +97,9 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
             opts.threads
         )));
     }
+    if opts.max_states == Some(0) {
+        return Err(Error::Usage("--max-states 0: expected at least 1".into()));
+    }
     // Both folders are checked before the search, so that a bad one fails fast.
     let mut outs = vec![];
     for (dir, all) in [(&opts.cases, false), (&opts.traces, true)] {
@@ -83,13 +111,7 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     if opts.coverage {
         system = system.count_coverage();
     }
-    let result = system
-        .checker()
-        .threads(opts.threads)
-        .max_states(opts.max_states)
-        .symmetry(!opts.no_symmetry)
-        .report_progress(opts.progress)
-        .run()?;
+    let result = configure(system.checker(), opts).run()?;
     let mut written = vec![];
     for (mut out, all) in outs {
         let files = counterexample_files(&system, &result, opts, out.path(), all)?;

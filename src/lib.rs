@@ -13,5 +13,6 @@ pub mod findings;
 pub mod inputs;
 pub mod outdir;
 pub mod report;
+pub mod shard;
 
 pub use error::Error;

@@ -27,6 +27,9 @@ struct Cli {
 enum Command {
     /// Explore every scenario of a bound under a rulebook and verify the properties.
     Check(check::CheckArgs),
+    /// Merge the part files of a sharded check (`check --shard K/N --parts DIR`) into the
+    /// report one unsharded run prints.
+    Merge(check::MergeArgs),
     /// List the rulebook presets and fields, each with its rule.
     Rules {
         /// Print every field with its rule, what it means and each preset's value.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => check::graph(args),
+        Command::Merge(args) => check::merge(args),
         Command::Replay { paths } => replay(&paths),
         Command::Cases(args) => cases::run(&args),
         Command::Diff(args) => diff::run(args),

@@ -34,6 +34,10 @@ pub enum CheckError {
     },
     /// The worker thread pool could not be created.
     ThreadPool(String),
+    /// Shard parts that are not the shards of one run (see `Checker::merge`).
+    PartsMismatch(String),
+    /// Sharding needs a model with independent initial states (`Model::independent_inits`).
+    NotIndependent,
     /// Model code (`init_states`, `actions`, `next_state`, `fingerprint`, `progress`, a property
     /// condition...) panicked; the run was abandoned.
     ModelPanicked {
@@ -72,6 +76,11 @@ impl fmt::Display for CheckError {
             CheckError::GraphTooLarge { limit } => {
                 write!(f, "the state graph has more than {limit} states")
             }
+            CheckError::PartsMismatch(m) => write!(f, "cannot merge the parts: {m}"),
+            CheckError::NotIndependent => write!(
+                f,
+                "the model does not declare independent initial states, so it cannot be split into shards"
+            ),
             CheckError::ThreadPool(e) => write!(f, "cannot start the worker threads: {e}"),
             CheckError::ModelPanicked { detail } => write!(f, "the model panicked {detail}"),
         }

@@ -33,6 +33,7 @@
 pub mod bfs;
 pub mod error;
 pub mod fingerprint;
+pub mod forest;
 pub mod graph;
 pub mod memory;
 pub mod model;
@@ -44,6 +45,7 @@ pub mod visited;
 pub use bfs::{Checker, CheckerExt};
 pub use error::CheckError;
 pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
+pub use forest::{Part, PartStop, Summary};
 pub use graph::StateGraph;
 pub use model::{Expectation, Model, Property};
 pub use result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};

@@ -48,6 +48,16 @@ pub trait Model: Sync {
         crate::fingerprint::fingerprint(state)
     }
 
+    /// Whether the states reachable from different initial states are always different (the
+    /// reachable graph splits into one part per initial state), e.g. because every state
+    /// carries what it started from. The checker then explores each initial state's part on
+    /// its own, in parallel, freeing it when done (see `crate::forest`), with the same results;
+    /// and the run can be split into shards (`Checker::shard`). Declaring it falsely makes
+    /// states reached from two initial states count twice: leave it `false` unless it holds.
+    fn independent_inits(&self) -> bool {
+        false
+    }
+
     /// A value that must strictly increase along every transition, if the model has one.
     /// With it, `Terminates` properties are checked soundly without storing edges: a transition
     /// that does not increase it is reported as a possible cycle.

@@ -161,10 +161,20 @@ impl<M: Model> CheckResult<M> {
             StopReason::AllDecided => format!("stopped: every property decided {at}"),
             StopReason::FirstViolation => format!("stopped: first violation found {at}"),
             StopReason::MaxStates => format!("stopped: state limit reached {at}"),
-            StopReason::MemoryLimit => match s.memory_limit_bytes {
-                Some(limit) => format!("stopped: memory limit of {} reached {at}", gib(limit)),
-                None => format!("stopped: memory limit reached {at}"),
-            },
+            StopReason::MemoryLimit => {
+                match (s.address_ceiling_at_stop_bytes, s.memory_limit_bytes) {
+                    (Some(cap), _) => format!(
+                        "stopped: address space reached {} (70 % of the process's ulimit -v) {at}",
+                        gib(cap)
+                    ),
+                    (None, limit) => match limit {
+                        Some(limit) => {
+                            format!("stopped: memory limit of {} reached {at}", gib(limit))
+                        }
+                        None => format!("stopped: memory limit reached {at}"),
+                    },
+                }
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ pub struct Stats {
     /// Resident memory when the budget was found exceeded, if it was (the search then stopped
     /// with `StopReason::MemoryLimit`).
     pub memory_at_stop_bytes: Option<u64>,
+    /// The address-space ceiling (a fraction of `RLIMIT_AS`, see `memory::address_ceiling`)
+    /// if it, rather than the budget, is what stopped the search.
+    pub address_ceiling_at_stop_bytes: Option<u64>,
     /// Bytes allocated by the visited set.
     pub visited_bytes: usize,
     /// `visited_bytes / states`.
@@ -41,6 +44,7 @@ impl Stats {
             peak_memory_bytes: None,
             memory_limit_bytes: None,
             memory_at_stop_bytes: None,
+            address_ceiling_at_stop_bytes: None,
             ..self.clone()
         }
     }

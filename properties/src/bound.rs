@@ -384,6 +384,12 @@ impl Bound {
                 });
             }
         }
+        if let Err(message) = b.scenario_count() {
+            return Err(BoundError {
+                line: b.largest_key_line(text),
+                message,
+            });
+        }
         if b.boards.is_empty()
             || b.extras.is_empty()
             || b.resources.is_empty()
@@ -397,8 +403,77 @@ impl Bound {
         Ok(b)
     }
 
+    /// The most scenarios a bound may make: past it a bound is refused before any scenario is
+    /// built (each takes memory, and the search's per-scenario records are indexed by u32).
+    pub const MAX_SCENARIOS: u64 = 1_000_000;
+
+    /// How many scenarios the bound makes, computed without building them (checked
+    /// arithmetic); an error naming the count if it is over [`Bound::MAX_SCENARIOS`].
+    pub fn scenario_count(&self) -> Result<u64, String> {
+        let too_many = || {
+            format!(
+                "the bound makes more than 2^64 scenarios; at most {} are allowed",
+                Bound::MAX_SCENARIOS
+            )
+        };
+        let n = self.instance_costs.len() as u64;
+        let mut items = 0u64;
+        for &k in &self.instances {
+            // Multisets of size k over n kinds: C(n + k - 1, k), k <= 3.
+            let mut combos = 1u64;
+            for i in 0..u64::from(k) {
+                combos = combos.checked_mul(n + i).ok_or_else(too_many)? / (i + 1);
+            }
+            items = combos
+                .checked_mul(self.bodies.len() as u64)
+                .and_then(|c| items.checked_add(c))
+                .ok_or_else(too_many)?;
+        }
+        items = items
+            .checked_add(self.catalogue.len() as u64 + u64::from(self.abilities))
+            .ok_or_else(too_many)?;
+        let count = [
+            self.boards.len(),
+            self.extras.len(),
+            self.resources.len(),
+            self.reactions.len(),
+        ]
+        .iter()
+        .try_fold(items, |acc, &f| acc.checked_mul(f as u64))
+        .ok_or_else(too_many)?;
+        if count > Bound::MAX_SCENARIOS {
+            return Err(format!(
+                "the bound makes {count} scenarios ({items} items x {} boards x {} extras x {} resources x {} reactions); at most {} are allowed",
+                self.boards.len(),
+                self.extras.len(),
+                self.resources.len(),
+                self.reactions.len(),
+                Bound::MAX_SCENARIOS
+            ));
+        }
+        Ok(count)
+    }
+
+    /// The line of the list that multiplies the scenario count most, for an error.
+    fn largest_key_line(&self, text: &str) -> usize {
+        let keys = [
+            ("instance_costs", self.instance_costs.len()),
+            ("boards", self.boards.len()),
+            ("extras", self.extras.len()),
+            ("resources", self.resources.len()),
+            ("reactions", self.reactions.len()),
+            ("catalogue", self.catalogue.len()),
+        ];
+        let key = keys
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or("boards", |k| k.0);
+        line_of_key(text, key)
+    }
+
     /// The generated item definitions (to add to the catalogue) and every scenario.
     pub fn scenarios(&self, cards: &mut Vec<CardDef>) -> Result<Vec<Scenario>, String> {
+        self.scenario_count()?;
         let mut items: Vec<(String, model::CardId)> = vec![];
         let costs: Vec<RepeatCost> = self
             .instance_costs
@@ -711,6 +786,38 @@ mod tests {
         assert_eq!(multisets(4, 2).len(), 10);
         assert_eq!(multisets(4, 3).len(), 20);
         assert_eq!(multisets(2, 0), vec![Vec::<usize>::new()]);
+    }
+
+    #[test]
+    fn scenario_counts_are_computed_before_building() {
+        for name in Bound::PRESETS {
+            let b = Bound::preset(name).unwrap();
+            let built = b.scenarios(&mut Catalogue::builtin().cards).unwrap().len();
+            assert_eq!(b.scenario_count().unwrap(), built as u64, "{name}");
+        }
+        // 400 boards, extras and reactions: 64 million scenarios times the items, refused
+        // before any is built, with the count.
+        let many = |n: usize, v: &str| vec![v; n].join(", ");
+        let text = format!(
+            "instances = [0]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [{}]\nextras = [{}]\nresources = [\"rich\"]\nreactions = [{}]\n",
+            many(400, "\"empty\""),
+            many(400, "[]"),
+            many(400, "[]"),
+        );
+        let e = Bound::from_toml(&text, "huge").unwrap_err();
+        assert!(
+            e.message.contains("makes 64000000 scenarios"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("at most 1000000"), "{}", e.message);
+        assert_eq!(e.line, 7, "the last of the largest lists");
+        let b = Bound {
+            instances: vec![3; 400],
+            instance_costs: vec!["[1]".into(); 1 << 20],
+            ..Bound::preset("tiny").unwrap()
+        };
+        assert!(b.scenario_count().unwrap_err().contains("more than 2^64"));
     }
 
     #[test]

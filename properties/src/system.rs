@@ -173,6 +173,15 @@ impl Model for RepeatSystem {
         crate::invariants::all()
     }
 
+    /// True: no state is reachable from two scenarios. A card a scenario starts with is never
+    /// removed from the state (it only changes zone, keeping its index and card), `start`
+    /// records the rune pools and never changes, and the log only grows; so two different
+    /// initial states never lead to the same state. On every shipped bound, transitions =
+    /// distinct states − initial states, which a joint search would break if two met.
+    fn independent_inits(&self) -> bool {
+        true
+    }
+
     fn progress(&self, state: &State) -> Option<u64> {
         // Every step logs at least one event (a test in the model guards it).
         Some(state.log.len() as u64)

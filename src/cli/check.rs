@@ -3,7 +3,6 @@
 use clap::Args;
 use rbcheck::check::{CheckOptions, GraphOptions};
 use rbcheck::{report, Error};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,6 +39,94 @@ pub struct CheckArgs {
     /// JSON steps, ITF (for Apalache/Quint tooling) and DOT.
     #[arg(long)]
     pub traces: Option<PathBuf>,
+    /// The memory budget, e.g. 512M or 2G (from 16M to 1P; default: 75 % of the available
+    /// memory or of the cgroup's limit, whichever is smaller). Past it the run stops, partial.
+    #[arg(long, value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Seconds between two progress lines on stderr (0.1 to 3600; default 3).
+    #[arg(long, value_parser = parse_seconds)]
+    pub progress_every: Option<f64>,
+    /// Explore only shard K of N (1 <= K <= N) of the scenarios and write its part file into
+    /// the --parts folder, for `rbcheck merge` (skipped if that part file exists already).
+    #[arg(long, value_parser = parse_shard, requires = "parts")]
+    pub shard: Option<(u32, u32)>,
+    /// The folder for --shard's part files.
+    #[arg(long, requires = "shard")]
+    pub parts: Option<PathBuf>,
+}
+
+/// Options of `rbcheck merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The part files of every shard of one run (`part-K-of-N.json`).
+    #[arg(required = true)]
+    pub parts: Vec<PathBuf>,
+    /// Print one JSON object instead of the human report.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads to replay the traces (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+/// Smallest and largest `--memory`.
+const MEMORY_RANGE: (u64, u64) = (16 << 20, 1 << 50);
+
+/// Parses a size such as `2G`, `512M`, `1.5G` or `4000000000` (bytes; K, M, G, T, P are
+/// powers of 1024, optionally followed by `B` or `iB`), within [`MEMORY_RANGE`].
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let expected = || format!("expected a size such as 512M or 2G, from 16M to 1P; got `{text}`");
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (number, unit) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
+        _ => (t, ' '),
+    };
+    let shift = match unit {
+        ' ' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        'P' => 50,
+        _ => return Err(expected()),
+    };
+    if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(expected());
+    }
+    let value: f64 = number.parse().map_err(|_| expected())?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(bytes >= MEMORY_RANGE.0 as f64 && bytes <= MEMORY_RANGE.1 as f64) {
+        return Err(expected());
+    }
+    Ok(bytes as u64)
+}
+
+/// Parses a number of seconds from 0.1 to 3600.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.1..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!("expected seconds from 0.1 to 3600; got `{text}`")),
+    }
+}
+
+/// Parses `K/N`, 1 <= K <= N <= `shard::MAX_SHARDS`.
+pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let max = rbcheck::shard::MAX_SHARDS;
+    let expected = || format!("expected K/N with 1 <= K <= N <= {max}; got `{text}`");
+    let (k, n) = text.split_once('/').ok_or_else(expected)?;
+    let k: u32 = k.trim().parse().map_err(|_| expected())?;
+    let n: u32 = n.trim().parse().map_err(|_| expected())?;
+    if k == 0 || k > n || n > max {
+        return Err(expected());
+    }
+    Ok((k, n))
 }
 
 /// Options of `rbcheck graph`.
@@ -62,7 +149,9 @@ pub struct GraphArgs {
 /// Runs `rbcheck check`: exit 1 if a property fails.
 pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     let opts = CheckOptions {
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: !args.quiet,
+        memory: args.memory,
+        progress_every: args.progress_every,
         rules: args.rules,
         bound: args.bound,
         threads: args.threads,
@@ -72,6 +161,22 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         cases: args.cases,
         traces: args.traces,
     };
+    if let (Some(shard), Some(dir)) = (args.shard, &args.parts) {
+        let run = rbcheck::shard::run(&opts, shard, dir)?;
+        eprintln!(
+            "shard {}/{}: {} ({} scenarios, {} states)",
+            shard.0,
+            shard.1,
+            if run.resumed {
+                format!("already done, kept {}", run.path.display())
+            } else {
+                format!("wrote {}", run.path.display())
+            },
+            run.scenarios,
+            run.states
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let run = rbcheck::check::check(&opts)?;
     for w in &run.written {
         eprintln!(
@@ -90,6 +195,26 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         out!("{}", report::human(&run.system, &run.bound, &run.result));
     }
     Ok(if run.failed() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Runs `rbcheck merge`: the report of the merged parts, exit 1 if a property fails.
+pub fn merge(args: MergeArgs) -> Result<ExitCode, Error> {
+    let m = rbcheck::shard::merge(&args.parts, args.threads)?;
+    if args.json {
+        let json = report::json(&m.system, &m.bound, &m.result);
+        outln!(
+            "{}",
+            serde_json::to_string(&json).expect("the report serialises")
+        );
+    } else {
+        out!("{}", report::human(&m.system, &m.bound, &m.result));
+    }
+    let failed = m.result.properties.iter().any(|p| p.outcome.is_failure());
+    Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -44,6 +44,7 @@ mod level;
 
 use crate::error::CheckError;
 use crate::fingerprint::fingerprint;
+use crate::forest;
 use crate::memory::{self, Budget};
 use crate::model::{Expectation, Model, Property};
 use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
@@ -70,6 +71,10 @@ pub struct Checker<'a, M: Model> {
     on_level: Option<LevelCallback<'a>>,
     /// `None`: the default, decided when the run starts.
     memory_limit: Option<Option<u64>>,
+    /// This shard (0-based) and the number of shards, for models with independent initial
+    /// states.
+    shard: (u32, u32),
+    progress_every: std::time::Duration,
 }
 
 /// Adds `model.checker()` to every model.
@@ -99,6 +104,8 @@ impl<'a, M: Model> Checker<'a, M> {
             report_progress: false,
             on_level: None,
             memory_limit: None,
+            shard: (0, 1),
+            progress_every: forest::PROGRESS_EVERY,
         }
     }
 
@@ -136,6 +143,15 @@ impl<'a, M: Model> Checker<'a, M> {
         self
     }
 
+    /// With independent initial states (see [`Model::independent_inits`]), how often a
+    /// progress line (scenarios done of the total, states, memory against the budget) is
+    /// printed to stderr while `report_progress` is on, terminal or not; default
+    /// [`forest::PROGRESS_EVERY`].
+    pub fn progress_every(mut self, every: std::time::Duration) -> Self {
+        self.progress_every = every;
+        self
+    }
+
     /// Calls `f` after every level (from one thread, between the parallel phases).
     pub fn on_level(mut self, f: impl FnMut(&LevelProgress) + Send + 'a) -> Self {
         self.on_level = Some(Box::new(f));
@@ -155,11 +171,76 @@ impl<'a, M: Model> Checker<'a, M> {
         self
     }
 
+    /// Explores only shard `k` of `n` (0-based) of the initial states, for [`Checker::run_part`]:
+    /// the distinct initial states at positions `k, k + n, ...`. Only for models with
+    /// independent initial states ([`Model::independent_inits`]); `run` ignores it.
+    pub fn shard(mut self, k: u32, n: u32) -> Self {
+        self.shard = (k, n);
+        self
+    }
+
     /// Runs the search to completion (or to a limit) and returns every property's verdict.
     ///
+    /// For a model with independent initial states ([`Model::independent_inits`]) the
+    /// scenarios are explored one per thread (see `crate::forest`), with the same results.
     /// A panic in model code becomes [`CheckError::ModelPanicked`] (the default panic hook
     /// still prints it); this needs the default `panic = "unwind"`.
-    pub fn run(self) -> Result<CheckResult<M>, CheckError> {
+    pub fn run(mut self) -> Result<CheckResult<M>, CheckError> {
+        let props = self.properties()?;
+        let pool = self.pool()?;
+        if self.model.independent_inits() {
+            self.shard = (0, 1);
+            let stop_first = self.stop_on_first_violation;
+            let ctx = Ctx {
+                model: self.model,
+                props: &props,
+                symmetry: self.symmetry,
+            };
+            let part = forest::run_part(ctx, self.forest_options(), &pool)?;
+            return forest::combine::combine(ctx, vec![part], stop_first);
+        }
+        let threads = pool.current_num_threads();
+        pool.install(move || Search::new(self, props, threads).run())
+    }
+
+    /// Explores this checker's shard (see [`Checker::shard`]) and returns its summaries, to be
+    /// combined with the other shards' by [`Checker::merge`]. Errors with
+    /// [`CheckError::NotIndependent`] unless the model declares independent initial states.
+    pub fn run_part(mut self) -> Result<forest::Part, CheckError> {
+        if !self.model.independent_inits() {
+            return Err(CheckError::NotIndependent);
+        }
+        let (k, n) = self.shard;
+        if n == 0 || k >= n {
+            return Err(CheckError::PartsMismatch(format!(
+                "shard {} of {n} does not exist",
+                k + 1
+            )));
+        }
+        let props = self.properties()?;
+        let pool = self.pool()?;
+        let ctx = Ctx {
+            model: self.model,
+            props: &props,
+            symmetry: self.symmetry,
+        };
+        forest::run_part(ctx, self.forest_options(), &pool)
+    }
+
+    /// The result of one run from the parts of all its shards (see [`Checker::run_part`]):
+    /// exactly what [`Checker::run`] gives, but for the time and memory figures (the shards'
+    /// seconds summed, their peak memory's maximum).
+    pub fn merge(self, parts: Vec<forest::Part>) -> Result<CheckResult<M>, CheckError> {
+        let props = self.properties()?;
+        let ctx = Ctx {
+            model: self.model,
+            props: &props,
+            symmetry: self.symmetry,
+        };
+        forest::combine::combine(ctx, parts, self.stop_on_first_violation)
+    }
+
+    fn properties(&self) -> Result<Vec<Property<M>>, CheckError> {
         let model = self.model;
         let props = catch(
             || Ok(model.properties()),
@@ -168,13 +249,28 @@ impl<'a, M: Model> Checker<'a, M> {
         if props.is_empty() {
             return Err(CheckError::NoProperties);
         }
-        let pool = rayon::ThreadPoolBuilder::new()
+        Ok(props)
+    }
+
+    fn pool(&self) -> Result<rayon::ThreadPool, CheckError> {
+        rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .thread_name(|i| format!("rbcheck-worker-{i}"))
             .build()
-            .map_err(|e| CheckError::ThreadPool(e.to_string()))?;
-        let threads = pool.current_num_threads();
-        pool.install(move || Search::new(self, props, threads).run())
+            .map_err(|e| CheckError::ThreadPool(e.to_string()))
+    }
+
+    fn forest_options(&mut self) -> forest::Options {
+        forest::Options {
+            shard: self.shard,
+            max_states: self.max_states,
+            progress_every: self.report_progress.then_some(self.progress_every),
+            budget: Budget::new(
+                self.memory_limit
+                    .take()
+                    .unwrap_or_else(memory::default_limit),
+            ),
+        }
     }
 }
 
@@ -193,15 +289,23 @@ enum Finding {
 }
 
 /// The read-only part of a search, shared by all workers.
-struct Ctx<'a, M: Model> {
-    model: &'a M,
-    props: &'a [Property<M>],
-    symmetry: bool,
+pub(crate) struct Ctx<'a, M: Model> {
+    pub(crate) model: &'a M,
+    pub(crate) props: &'a [Property<M>],
+    pub(crate) symmetry: bool,
 }
+
+impl<M: Model> Clone for Ctx<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: Model> Copy for Ctx<'_, M> {}
 
 impl<M: Model> Ctx<'_, M> {
     #[inline]
-    fn fp(&self, s: &M::State) -> u64 {
+    pub(crate) fn fp(&self, s: &M::State) -> u64 {
         if self.symmetry {
             self.model.fingerprint(s)
         } else {
@@ -211,7 +315,7 @@ impl<M: Model> Ctx<'_, M> {
 
     /// The active state properties that hit on `state`, as bits in `active` order.
     #[inline]
-    fn hits(&self, active: &[usize], state: &M::State) -> u64 {
+    pub(crate) fn hits(&self, active: &[usize], state: &M::State) -> u64 {
         let mut bits = 0;
         for (k, &p) in active.iter().enumerate() {
             let prop = &self.props[p];
@@ -247,7 +351,7 @@ impl<M: Model> Ctx<'_, M> {
 /// Runs model code, turning a panic into [`CheckError::ModelPanicked`] described by `context`
 /// (built only on panic). Unwind safety is asserted because whatever the panic interrupted is
 /// discarded with the run.
-fn catch<T>(
+pub(crate) fn catch<T>(
     f: impl FnOnce() -> Result<T, CheckError>,
     context: impl FnOnce() -> String,
 ) -> Result<T, CheckError> {
@@ -269,7 +373,7 @@ fn panicked(context: String, payload: &(dyn Any + Send)) -> CheckError {
 }
 
 /// A property's result record.
-fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M> {
+pub(crate) fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M> {
     PropertyResult {
         name: prop.name,
         rule: prop.rule,
@@ -411,6 +515,10 @@ impl<'a, M: Model> Search<'a, M> {
                 .budget
                 .exceeded_at()
                 .filter(|_| stop == StopReason::MemoryLimit),
+            address_ceiling_at_stop_bytes: self
+                .budget
+                .address_ceiling()
+                .filter(|_| stop == StopReason::MemoryLimit && self.budget.exceeded_by_address()),
             visited_bytes: self.visited.heap_bytes(),
             bytes_per_state: self.visited.bytes_per_state(),
         };

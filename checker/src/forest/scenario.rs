@@ -1,0 +1,366 @@
+//! The search of one initial state's reachable set, on one thread: breadth-first, in the same
+//! canonical order as the level-synchronous search (frontier position, then action index), so
+//! that what it finds first is what that search would find first among this initial state's
+//! states.
+//!
+//! It keeps its own small visited set (fingerprint, parent, action per state) and frees it, and
+//! its frontier, when done; what it hands back is a [`Summary`]: counts per depth and each
+//! property's first finding as a path of (action, fingerprint) steps.
+
+use super::{Found, Summary};
+use crate::bfs::Ctx;
+use crate::error::CheckError;
+use crate::fingerprint::FpBuildHasher;
+use crate::memory::POLL_EVERY;
+use crate::model::{Expectation, Model};
+use std::collections::HashMap;
+
+/// The parent link of a record for an initial state.
+const ROOT: u32 = u32::MAX;
+
+/// One stored state: its fingerprint and how it was first reached.
+struct Record {
+    fp: u64,
+    parent: u32,
+    action: u32,
+}
+
+/// Why a scenario's search stopped before the end.
+pub(super) enum Halt {
+    /// The run is being abandoned (memory budget, an earlier failure, or the scenario is past
+    /// the state limit): nothing of this scenario is kept.
+    Cancelled,
+    /// A model error or panic.
+    Failed(CheckError),
+}
+
+impl From<CheckError> for Halt {
+    fn from(e: CheckError) -> Self {
+        Halt::Failed(e)
+    }
+}
+
+/// What one level of a scenario's search found for the properties, before it is booked.
+struct LevelFinds {
+    /// Per active state property: the first new state on which it hits.
+    hits: Vec<Option<u32>>,
+    /// Per undecided `Terminates` property: the first final state failing it.
+    final_fail: Vec<Option<u32>>,
+    /// The first transition that does not increase progress: (from, action, target fp).
+    cycle: Option<(u32, u32, u64)>,
+    /// Whether a state expanded while progress was compared had no progress value.
+    progress_missing: bool,
+}
+
+/// One scenario's search.
+pub(super) struct ScenarioSearch<'a, M: Model> {
+    pub(super) ctx: Ctx<'a, M>,
+    /// Stop before storing a state past this many (`--max-states` for the scenario).
+    pub(super) cap: Option<u64>,
+    /// Asked every [`POLL_EVERY`] units of work: whether to give up.
+    pub(super) cancelled: &'a (dyn Fn() -> bool + Sync),
+    /// Called with the number of states stored since the last call, for progress reports.
+    pub(super) tally: &'a (dyn Fn(u64) + Sync),
+    /// Asked before a store grows, with the bytes the growth allocates: whether they fit (see
+    /// `Budget::room_for`).
+    pub(super) room_for: &'a (dyn Fn(u64) -> bool + Sync),
+}
+
+impl<M: Model> ScenarioSearch<'_, M> {
+    /// Explores every state reachable from `init` (the `index`-th initial state, fingerprint
+    /// `fp`), or up to the cap.
+    pub(super) fn run(&self, index: u32, fp: u64, init: M::State) -> Result<Summary, Halt> {
+        let ctx = &self.ctx;
+        let props = ctx.props;
+        let mut records = vec![Record {
+            fp,
+            parent: ROOT,
+            action: index,
+        }];
+        let mut seen: HashMap<u64, u32, FpBuildHasher> = HashMap::default();
+        seen.insert(fp, 0);
+        let mut findings: Vec<Option<Found>> = vec![None; props.len()];
+        let mut summary = Summary {
+            init: index,
+            init_fp: fp,
+            states_per_depth: vec![1],
+            transitions_per_level: vec![],
+            findings: vec![],
+            progress_missing_at: None,
+            visited_bytes: 0,
+            complete: true,
+        };
+        for p in self.undecided(&findings, &[Expectation::Always, Expectation::Sometimes]) {
+            if ctx.hits(&[p], &init) != 0 {
+                findings[p] = Some(Found::state(0, vec![]));
+            }
+        }
+        let mut frontier = vec![(init, 0u32)];
+        let mut actions = Vec::new();
+        let mut work = 0u32;
+        let mut unreported = 0u64;
+        while !frontier.is_empty() {
+            let depth = summary.transitions_per_level.len();
+            let active = self.undecided(&findings, &[Expectation::Always, Expectation::Sometimes]);
+            let terminates = self.undecided(&findings, &[Expectation::Terminates]);
+            let mut finds = LevelFinds {
+                hits: vec![None; active.len()],
+                final_fail: vec![None; terminates.len()],
+                cycle: None,
+                progress_missing: false,
+            };
+            let mut next = Vec::with_capacity(frontier.len());
+            let mut transitions = 0u64;
+            for (state, r) in frontier.drain(..) {
+                let step = Step {
+                    active: &active,
+                    terminates: &terminates,
+                };
+                let out = self.expand(
+                    &step,
+                    state,
+                    r,
+                    (&mut records, &mut seen, &mut next),
+                    &mut finds,
+                    &mut actions,
+                    &mut work,
+                );
+                match out {
+                    Ok(made) => transitions += made,
+                    Err(None) => {
+                        // The cap: everything booked so far stays, as a partial scenario.
+                        summary.complete = false;
+                        summary.transitions_per_level.push(transitions);
+                        if finds.progress_missing {
+                            summary.progress_missing_at.get_or_insert(depth as u32);
+                        }
+                        self.book(depth, &active, &terminates, finds, &records, &mut findings);
+                        if !next.is_empty() {
+                            summary.states_per_depth.push(next.len() as u64);
+                        }
+                        return Ok(self.finish(summary, findings, &records, &seen));
+                    }
+                    Err(Some(halt)) => return Err(halt),
+                }
+                if next.len() as u64 >= unreported + 4096 {
+                    (self.tally)(next.len() as u64 - unreported);
+                    unreported = next.len() as u64;
+                }
+            }
+            (self.tally)(next.len() as u64 - unreported);
+            unreported = 0;
+            summary.transitions_per_level.push(transitions);
+            if finds.progress_missing {
+                summary.progress_missing_at.get_or_insert(depth as u32);
+            }
+            self.book(depth, &active, &terminates, finds, &records, &mut findings);
+            if !next.is_empty() {
+                summary.states_per_depth.push(next.len() as u64);
+            }
+            frontier = next;
+        }
+        Ok(self.finish(summary, findings, &records, &seen))
+    }
+
+    /// The properties with one of `kinds` that this scenario has not decided yet.
+    fn undecided(&self, findings: &[Option<Found>], kinds: &[Expectation]) -> Vec<usize> {
+        (0..self.ctx.props.len())
+            .filter(|&p| findings[p].is_none() && kinds.contains(&self.ctx.props[p].expectation))
+            .collect()
+    }
+
+    /// Makes the successors of `state` (stored as `r`) in action order, storing the new ones in
+    /// `next`; returns how many transitions were made. `Err(None)`: the cap was reached.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn expand(
+        &self,
+        step: &Step<'_>,
+        state: M::State,
+        r: u32,
+        (records, seen, next): Stores<'_, M::State>,
+        finds: &mut LevelFinds,
+        actions: &mut Vec<M::Action>,
+        work: &mut u32,
+    ) -> Result<u64, Option<Halt>> {
+        let ctx = &self.ctx;
+        let model = ctx.model;
+        self.tick(work)?;
+        actions.clear();
+        model.actions(&state, actions);
+        let before = if step.terminates.is_empty() {
+            None
+        } else {
+            model.progress(&state)
+        };
+        let mut state = Some(state);
+        let mut made = 0u64;
+        let last = actions.len().wrapping_sub(1);
+        for (a, action) in actions.iter().enumerate() {
+            self.tick(work)?;
+            let a = u32::try_from(a).map_err(|_| Some(CheckError::TooManyActions.into()))?;
+            let succ = if a as usize == last {
+                let mut s = state.take().expect("present until its last successor");
+                if !model.next_state_in_place(&mut s, action) {
+                    state = Some(s);
+                    continue;
+                }
+                s
+            } else {
+                match model.next_state(state.as_ref().expect("present"), action) {
+                    Some(s) => s,
+                    None => continue,
+                }
+            };
+            let fp = ctx.fp(&succ);
+            let new = !seen.contains_key(&fp);
+            if new && self.cap.is_some_and(|cap| records.len() as u64 >= cap) {
+                return Err(None);
+            }
+            made += 1;
+            if let (Some(b), None) = (before, finds.cycle) {
+                if model.progress(&succ).is_some_and(|after| after <= b) {
+                    finds.cycle = Some((r, a, fp));
+                }
+            }
+            if !new {
+                continue;
+            }
+            if next.len() == next.capacity() || records.len() == records.capacity() {
+                self.reserve(next.capacity(), records.capacity(), seen.capacity())?;
+            }
+            let at = u32::try_from(records.len())
+                .ok()
+                .filter(|&n| n != ROOT)
+                .ok_or(Some(Halt::Failed(CheckError::TooManyStates {
+                    limit: ROOT as usize,
+                })))?;
+            records.push(Record {
+                fp,
+                parent: r,
+                action: a,
+            });
+            seen.insert(fp, at);
+            for (slot, &p) in finds.hits.iter_mut().zip(step.active) {
+                if slot.is_none() && ctx.hits(&[p], &succ) != 0 {
+                    *slot = Some(at);
+                }
+            }
+            next.push((succ, at));
+        }
+        if made == 0 {
+            let state = state
+                .as_ref()
+                .expect("given back when no successor was made");
+            for (slot, &p) in finds.final_fail.iter_mut().zip(step.terminates) {
+                if slot.is_none() && !(ctx.props[p].condition)(model, state) {
+                    *slot = Some(r);
+                }
+            }
+        }
+        finds.progress_missing |= before.is_none() && !step.terminates.is_empty();
+        Ok(made)
+    }
+
+    /// Checks that the stores can double before one of them does: a doubling allocates the
+    /// new buffer while the old one is still held, which is when an address-space limit
+    /// (`ulimit -v`) would make the allocation fail and the process abort.
+    #[cold]
+    fn reserve(&self, next: usize, records: usize, seen: usize) -> Result<(), Option<Halt>> {
+        let bytes = 2 * next * std::mem::size_of::<(M::State, u32)>()
+            + 2 * records * std::mem::size_of::<Record>()
+            + 2 * seen * (std::mem::size_of::<(u64, u32)>() + 1);
+        if (self.room_for)(bytes as u64) {
+            Ok(())
+        } else {
+            Err(Some(Halt::Cancelled))
+        }
+    }
+
+    /// Counts a unit of work and, every [`POLL_EVERY`], asks whether to give up.
+    #[inline]
+    fn tick(&self, work: &mut u32) -> Result<(), Option<Halt>> {
+        *work += 1;
+        if *work >= POLL_EVERY {
+            *work = 0;
+            if (self.cancelled)() {
+                return Err(Some(Halt::Cancelled));
+            }
+        }
+        Ok(())
+    }
+
+    /// Books a finished level's finds as this scenario's first finding of each property: a
+    /// failing final state outranks a cycle edge found in the same level, as in the
+    /// level-synchronous search.
+    fn book(
+        &self,
+        depth: usize,
+        active: &[usize],
+        terminates: &[usize],
+        finds: LevelFinds,
+        records: &[Record],
+        findings: &mut [Option<Found>],
+    ) {
+        let level = (depth + 1) as u32;
+        for (&p, hit) in active.iter().zip(finds.hits) {
+            if let Some(at) = hit {
+                findings[p] = Some(Found::state(level, path(records, at)));
+            }
+        }
+        for (&p, fail) in terminates.iter().zip(finds.final_fail) {
+            findings[p] = match (fail, finds.cycle) {
+                (Some(at), _) => Some(Found::state(level, path(records, at))),
+                (None, Some((from, action, fp))) => {
+                    let mut steps = path(records, from);
+                    steps.push((action, fp));
+                    Some(Found {
+                        level,
+                        edge: true,
+                        path: steps,
+                    })
+                }
+                (None, None) => None,
+            };
+        }
+    }
+
+    fn finish(
+        &self,
+        mut summary: Summary,
+        findings: Vec<Option<Found>>,
+        records: &Vec<Record>,
+        seen: &HashMap<u64, u32, FpBuildHasher>,
+    ) -> Summary {
+        summary.findings = findings;
+        summary.visited_bytes = (records.capacity() * std::mem::size_of::<Record>()
+            + seen.capacity() * (std::mem::size_of::<(u64, u32)>() + 1))
+            as u64;
+        summary
+    }
+}
+
+/// What `expand` needs of the level being expanded.
+struct Step<'a> {
+    active: &'a [usize],
+    terminates: &'a [usize],
+}
+
+/// The scenario's stores that `expand` adds to: records, fingerprint index, next frontier.
+type Stores<'a, S> = (
+    &'a mut Vec<Record>,
+    &'a mut HashMap<u64, u32, FpBuildHasher>,
+    &'a mut Vec<(S, u32)>,
+);
+
+/// The (action, fingerprint) steps from the initial state to record `at`.
+fn path(records: &[Record], mut at: u32) -> Vec<(u32, u64)> {
+    let mut steps = vec![];
+    while records[at as usize].parent != ROOT {
+        let r = &records[at as usize];
+        steps.push((r.action, r.fp));
+        at = r.parent;
+    }
+    steps.reverse();
+    steps
+}
