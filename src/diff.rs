@@ -347,7 +347,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
         let explained = explaining_fields(&ra, &rb, &report.fields, games, setup, &ex.decisions);
         let what = kind.describe(&report.a, &report.b);
         let mut cases = vec![];
-        if let Some(out) = &opts.out {
+        if let Some(out) = &guard {
             let header = |name: &str| {
                 vec![
                     format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound.name, n + 1, merged.len()),
@@ -366,7 +366,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
                     setup,
                     &ex.decisions,
                     header(name),
-                    out,
+                    out.stage(),
                 )?;
                 let file = format!("{:02}-{}.case", n + 1, sanitize(name));
                 files.push((file.clone(), crate::case::print(&case)));
