@@ -427,3 +427,30 @@ fn an_interrupted_run_leaves_nothing_behind() {
         std::fs::remove_dir_all(&d).unwrap();
     }
 }
+
+/// A 41st unit is reported at its own line with its label (before: the first board line, "at
+/// most 40 units and 40 gear").
+#[test]
+fn too_many_units_are_reported_at_the_one_too_many() {
+    let d = scratch("units");
+    let mut text = String::from("rbcheck-case 1\nrules rup4\n");
+    for i in 1..=41 {
+        text.push_str(&format!(
+            "unit U{i} \"Practice Dummy\" opponent battlefield 1\n"
+        ));
+    }
+    text.push_str("hand you \"Hidden Blade\"\nyou play \"Hidden Blade\"\n");
+    let case = d.join("many.case");
+    write(&case, &text);
+    let o = rbcheck(&["replay", case.to_str().unwrap()]);
+    assert!(
+        text_of(&o).contains("many.case:43: unit U41: a case has at most 40 units"),
+        "{}",
+        text_of(&o)
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+fn text_of(o: &Output) -> String {
+    text(&o.stdout)
+}

@@ -173,6 +173,9 @@ fn define_line(case: &Case, message: &str) -> usize {
         .unwrap_or_else(|| header_line(case))
 }
 
+/// The most units, and the most gear, a case may have (the model's limit, `Setup::validate`).
+pub const MAX_OBJECTS: usize = 40;
+
 /// The most cards a player may hold in hand and deck together (hand cards, `other-cards` and
 /// `deck`), so that drawing and returning cards to hand stay within the model's counts.
 pub const MAX_CARDS: usize = 200;
@@ -206,6 +209,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 loc,
                 damage,
             } => {
+                if s.units.len() >= MAX_OBJECTS {
+                    return Err(err(
+                        line,
+                        format!("unit {l}: a case has at most {MAX_OBJECTS} units"),
+                    ));
+                }
                 label(l, Obj::Unit(s.units.len() as u8))?;
                 s.units.push(UnitSetup {
                     card: card(line, c, &[CardKind::Unit])?,
@@ -219,6 +228,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 card: c,
                 controller,
             } => {
+                if s.gear.len() >= MAX_OBJECTS {
+                    return Err(err(
+                        line,
+                        format!("gear {l}: a case has at most {MAX_OBJECTS} gear"),
+                    ));
+                }
                 label(l, Obj::Gear(s.gear.len() as u8))?;
                 s.gear.push(GearSetup {
                     card: card(line, c, &[CardKind::Gear])?,
