@@ -6,7 +6,7 @@ use crate::outdir::{rules_line, OutDir, OutFile};
 use crate::{cases, export, inputs};
 use checker::{CheckResult, CheckerExt, Outcome};
 use properties::{Bound, RepeatSystem};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What `rbcheck check` is asked for.
 #[derive(Clone, Debug, Default)]
@@ -63,9 +63,12 @@ pub struct Written {
     pub dir: PathBuf,
     /// How many counterexamples (each may be several files).
     pub counterexamples: usize,
+    /// Files that could not be written, each with why (a trace no case file can express).
+    pub skipped: Vec<String>,
 }
 
-/// A finished `rbcheck check`: the system, the bound, the verdicts and what was written.
+/// A finished `rbcheck check`: the system, the bound, the verdicts, and the output folders
+/// still to be written (by [`CheckRun::write_outputs`], after the report is printed).
 pub struct CheckRun {
     /// The system checked.
     pub system: RepeatSystem,
@@ -73,8 +76,11 @@ pub struct CheckRun {
     pub bound: Bound,
     /// The checker's verdicts and statistics.
     pub result: CheckResult<RepeatSystem>,
-    /// The `--cases` and `--traces` folders written, in that order.
-    pub written: Vec<Written>,
+    /// The `--cases` and `--traces` folders, checked and staged, not yet written; `true` for
+    /// every format.
+    outs: Vec<(OutDir, bool)>,
+    /// The options, for the counterexamples' headers.
+    opts: CheckOptions,
 }
 
 impl CheckRun {
@@ -84,6 +90,28 @@ impl CheckRun {
             .properties
             .iter()
             .any(|p| p.outcome.is_failure())
+    }
+
+    /// Writes the `--cases` and `--traces` folders, in that order. A counterexample that a
+    /// format cannot express is skipped in that format and said so; the others are written.
+    pub fn write_outputs(&mut self) -> Result<Vec<Written>, Error> {
+        let mut written = vec![];
+        for (mut out, all) in std::mem::take(&mut self.outs) {
+            let (files, skipped) =
+                counterexample_files(&self.system, &self.result, &self.opts, &out, all);
+            out.commit(&files)?;
+            written.push(Written {
+                dir: out.path().to_path_buf(),
+                counterexamples: self
+                    .result
+                    .properties
+                    .iter()
+                    .filter(|p| matches!(p.outcome, Outcome::Violated { .. }))
+                    .count(),
+                skipped,
+            });
+        }
+        Ok(written)
     }
 }
 
@@ -100,11 +128,18 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     if opts.max_states == Some(0) {
         return Err(Error::Usage("--max-states 0: expected at least 1".into()));
     }
-    // Both folders are checked before the search, so that a bad one fails fast.
-    let mut outs = vec![];
+    // Both folders are checked (and staged) before the search, so that a bad one fails fast.
+    let mut outs: Vec<(OutDir, bool)> = vec![];
     for (dir, all) in [(&opts.cases, false), (&opts.traces, true)] {
         if let Some(dir) = dir {
-            outs.push((OutDir::prepare(dir)?, all));
+            let out = OutDir::prepare(dir)?;
+            if outs.iter().any(|(o, _)| o.target() == out.target()) {
+                return Err(Error::Usage(format!(
+                    "--cases and --traces name the same folder {}: give each its own",
+                    dir.display()
+                )));
+            }
+            outs.push((out, all));
         }
     }
     let mut system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
@@ -112,20 +147,12 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
         system = system.count_coverage();
     }
     let result = configure(system.checker(), opts).run()?;
-    let mut written = vec![];
-    for (mut out, all) in outs {
-        let files = counterexample_files(&system, &result, opts, out.path(), all)?;
-        out.commit(&files)?;
-        written.push(Written {
-            dir: out.path().to_path_buf(),
-            counterexamples: files.len() / if all { 4 } else { 1 },
-        });
-    }
     Ok(CheckRun {
         system,
         bound,
         result,
-        written,
+        outs,
+        opts: opts.clone(),
     })
 }
 
@@ -165,16 +192,18 @@ pub fn graph(opts: &GraphOptions) -> Result<String, Error> {
     }))
 }
 
-/// The files for each counterexample: a case file, and with `all` also JSON, ITF and DOT.
+/// The files for each counterexample: a case file, and with `all` also JSON, ITF and DOT; and
+/// the files left out, each with why (a run the case format cannot express).
 fn counterexample_files(
     system: &RepeatSystem,
     result: &CheckResult<RepeatSystem>,
     opts: &CheckOptions,
-    dir: &Path,
+    out: &OutDir,
     all: bool,
-) -> Result<Vec<OutFile>, Error> {
-    let rules_line = rules_line(&opts.rules, dir);
+) -> (Vec<OutFile>, Vec<String>) {
+    let rules_line = rules_line(&opts.rules, out);
     let mut files = vec![];
+    let mut skipped = vec![];
     let mut n = 0;
     for p in &result.properties {
         let Outcome::Violated { trace, .. } = &p.outcome else {
@@ -194,8 +223,21 @@ fn counterexample_files(
             format!("Scenario: {}", system.scenarios[trace.init_index].name),
         ];
         let setup = &system.scenarios[trace.init_index].setup;
-        let case = cases::write_run(&system.game, &rules_line, setup, &actions, header, dir)?;
-        files.push((format!("{stem}.case"), crate::case::print(&case)));
+        match cases::write_run(
+            &system.game,
+            &rules_line,
+            setup,
+            &actions,
+            header,
+            out.stage(),
+        ) {
+            Ok(case) => files.push((format!("{stem}.case"), crate::case::print(&case))),
+            Err(e) => {
+                let why = e.to_string();
+                let why = why.lines().next().unwrap_or_default().trim_end_matches(':');
+                skipped.push(format!("{stem}.case: not written: {why}"));
+            }
+        }
         if all {
             files.push((
                 format!("{stem}.json"),
@@ -208,5 +250,5 @@ fn counterexample_files(
             files.push((format!("{stem}.dot"), export::dot(system, trace, p.name)));
         }
     }
-    Ok(files)
+    (files, skipped)
 }

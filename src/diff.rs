@@ -321,11 +321,11 @@ fn outcome_of(game: &Game, setup: &Setup, decisions: &[Action]) -> String {
 }
 
 /// Compares two rulebooks over a bound; with `out`, writes each class's smallest example.
-pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
+pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
     let ra = inputs::rulebook(&opts.a)?;
     let rb = inputs::rulebook(&opts.b)?;
     let bound: Bound = inputs::bound(&opts.bound)?;
-    let mut guard = opts.out.as_deref().map(OutDir::prepare).transpose()?;
+    let guard = opts.out.as_deref().map(OutDir::prepare).transpose()?;
     // Every scenario: one rulebook may allow a play that the other refuses from the start.
     let sa = RepeatSystem::every_scenario(ra.clone(), &bound).map_err(Error::scenario)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());
@@ -347,7 +347,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
         let explained = explaining_fields(&ra, &rb, &report.fields, games, setup, &ex.decisions);
         let what = kind.describe(&report.a, &report.b);
         let mut cases = vec![];
-        if let Some(out) = &opts.out {
+        if let Some(out) = &guard {
             let header = |name: &str| {
                 vec![
                     format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound.name, n + 1, merged.len()),
@@ -366,7 +366,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
                     setup,
                     &ex.decisions,
                     header(name),
-                    out,
+                    out.stage(),
                 )?;
                 let file = format!("{:02}-{}.case", n + 1, sanitize(name));
                 files.push((file.clone(), crate::case::print(&case)));
@@ -381,10 +381,34 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffReport, Error> {
             what,
         });
     }
-    if let Some(g) = guard.as_mut() {
-        write_out(g, files, &report, opts)?;
+    let title = format!(
+        "rbcheck diff {} {} --bound {}",
+        opts.a, opts.b, report.bound
+    );
+    Ok(DiffRun {
+        report,
+        out: guard.map(|g| (g, files, title)),
+    })
+}
+
+/// A finished `rbcheck diff`: the report, and the `--out` folder (checked and staged) still to
+/// be written by [`DiffRun::write_out`], after the report is printed.
+pub struct DiffRun {
+    /// What differs.
+    pub report: DiffReport,
+    /// The folder, its example cases and the README's title.
+    out: Option<(OutDir, Vec<OutFile>, String)>,
+}
+
+impl DiffRun {
+    /// Writes the example cases and a README holding the human report (nothing without
+    /// `--out`).
+    pub fn write_out(&mut self) -> Result<(), Error> {
+        if let Some((mut guard, files, title)) = self.out.take() {
+            write_out(&mut guard, files, &self.report, &title)?;
+        }
+        Ok(())
     }
-    Ok(report)
 }
 
 /// Every scenario compared under A (`sa`'s game) and B, the classes merged.
@@ -437,17 +461,11 @@ fn write_out(
     guard: &mut OutDir,
     mut files: Vec<OutFile>,
     report: &DiffReport,
-    opts: &DiffOptions,
+    title: &str,
 ) -> Result<(), Error> {
     files.push((
         "README.md".into(),
-        format!(
-            "# `rbcheck diff {} {} --bound {}`\n\n```\n{}```\n",
-            opts.a,
-            opts.b,
-            report.bound,
-            report.human()
-        ),
+        format!("# `{title}`\n\n```\n{}```\n", report.human()),
     ));
     guard.commit(&files)?;
     Ok(())

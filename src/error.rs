@@ -16,13 +16,13 @@ pub enum InputError {
         /// The presets, comma-separated.
         presets: String,
     },
-    /// The file exists but cannot be read.
-    #[error("{arg}: cannot read: {source}")]
+    /// A file named that cannot be read (missing, not a regular file, too large, not UTF-8).
+    #[error("{arg}: {source}")]
     Unreadable {
         /// The file named.
         arg: String,
         /// Why.
-        source: std::io::Error,
+        source: crate::read::ReadError,
     },
     /// The file does not describe a valid rulebook or bound.
     #[error("{arg}:{line}: {message}")]
@@ -48,8 +48,11 @@ pub enum FileError {
         source: std::io::Error,
     },
     /// An output folder that already holds files, which would be mixed with the new ones.
-    #[error("{}: the output folder exists and is not empty", .0.display())]
+    #[error("{}: the output folder exists and is not empty (rbcheck never overwrites)", .0.display())]
     NotEmpty(PathBuf),
+    /// An output target that cannot be written as a whole (`.`, a link, a file, ...).
+    #[error("{}: cannot write there: {}", .0.display(), .1)]
+    Refused(PathBuf, String),
 }
 
 impl FileError {

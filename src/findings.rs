@@ -2,8 +2,9 @@
 //! engine does wrong, named after the kind of disagreement.
 
 use crate::engine::fuzz::{with_header, Finding, FuzzReport};
-use crate::error::{Error, FileError};
-use std::path::{Path, PathBuf};
+use crate::error::Error;
+use crate::outdir::OutDir;
+use std::path::PathBuf;
 
 /// The finding cases written by [`write_findings`].
 #[derive(Clone, Debug, Default)]
@@ -65,8 +66,13 @@ pub fn finding_case(f: &Finding, n: usize, engine: &str, seed: u64) -> Result<St
     Ok(crate::case::print(&case))
 }
 
-/// Writes each finding of `report` as `NNN-<kind>.case` into `out` (created if needed).
-pub fn write_findings(report: &FuzzReport, out: &Path, seed: u64) -> Result<FindingFiles, Error> {
+/// Writes each finding of `report` as `NNN-<kind>.case` into `out`, all at once (nothing is
+/// written without findings: the folder is then not made).
+pub fn write_findings(
+    report: &FuzzReport,
+    out: &mut OutDir,
+    seed: u64,
+) -> Result<FindingFiles, Error> {
     let mut written = FindingFiles::default();
     if report.findings.is_empty() {
         return Ok(written);
@@ -76,16 +82,17 @@ pub fn write_findings(report: &FuzzReport, out: &Path, seed: u64) -> Result<Find
         .as_ref()
         .map(|h| h.describe())
         .unwrap_or_default();
-    std::fs::create_dir_all(out).map_err(FileError::at(out))?;
+    let mut files = vec![];
     for (n, f) in report.findings.iter().enumerate() {
-        let path = out.join(format!("{:03}-{}.case", n + 1, slug(&f.kind)));
+        let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
         match finding_case(f, n + 1, &engine, seed) {
             Ok(text) => {
-                std::fs::write(&path, text).map_err(FileError::at(&path))?;
-                written.files.push((n, path));
+                written.files.push((n, out.path().join(&name)));
+                files.push((name, text));
             }
             Err(e) => written.failed.push((n, e.to_string())),
         }
     }
+    out.commit(&files)?;
     Ok(written)
 }

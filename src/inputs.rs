@@ -25,21 +25,24 @@ pub fn bound(arg: &str) -> Result<Bound, InputError> {
     Bound::from_toml(&text, name).map_err(|e| invalid(arg, e.line, e.message))
 }
 
-/// The text of the file `arg` and its stem (the rulebook's or bound's name).
+/// The text of the file `arg` and its stem (the rulebook's or bound's name). A name that is
+/// neither a preset nor a path to anything is "unknown"; a path that names something that
+/// cannot be read (missing, a folder, a FIFO, a device, over the size cap) says why.
 fn read<'a>(
     arg: &'a str,
     what: &'static str,
     presets: &[&str],
 ) -> Result<(String, &'a str), InputError> {
     let path = Path::new(arg);
-    if !path.exists() {
+    let looks_like_a_file = arg.contains(['/', '.']) || std::fs::symlink_metadata(path).is_ok();
+    if !looks_like_a_file {
         return Err(InputError::Unknown {
             what,
             arg: arg.into(),
             presets: presets.join(", "),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| InputError::Unreadable {
+    let text = crate::read::read_text(path).map_err(|source| InputError::Unreadable {
         arg: arg.into(),
         source,
     })?;

@@ -7,7 +7,6 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::{cases, check, diff, fuzz};
-use rbcheck::error::FileError;
 use rbcheck::{case, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -122,25 +121,20 @@ fn replay(paths: &[PathBuf]) -> Result<ExitCode, Error> {
     }))
 }
 
-/// `rbcheck fmt`: the canonical form; nothing is written unless every file parses.
+/// `rbcheck fmt`: the canonical form, comments and meaning kept (`rbcheck::case::format`);
+/// nothing is written unless every file formats, and each file is replaced at once.
 fn fmt(files: &[PathBuf], write: bool) -> Result<ExitCode, Error> {
     let mut out = vec![];
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(FileError::at(f))?;
-        let c = case::parse(&text).map_err(|e| {
-            Error::Usage(format!(
-                "{}:{}:{}: {}",
-                f.display(),
-                e.line,
-                e.col,
-                e.message
-            ))
-        })?;
-        out.push((f, case::print(&c)));
+        let text = rbcheck::read::read_text(f)
+            .map_err(|e| Error::Usage(format!("{}: {e}", f.display())))?;
+        let formatted =
+            case::format(&text).map_err(|e| Error::Usage(format!("{}:{e}", f.display())))?;
+        out.push((f, formatted));
     }
     for (f, text) in out {
         if write {
-            std::fs::write(f, text).map_err(FileError::at(f))?;
+            rbcheck::outdir::write_atomic(f, &text)?;
         } else {
             out!("{text}");
         }

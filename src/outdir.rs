@@ -1,92 +1,320 @@
-//! Output folders written all at once (cases, traces, diff examples): a folder must be new or
-//! empty, and a failure leaves nothing half-written.
+//! Output folders written all at once (cases, traces, diff examples, fuzz findings) and files
+//! rewritten in place (`rbcheck fmt --write`), keeping the README's promise: an output folder
+//! must be new or empty, nothing is ever overwritten, and a failed or interrupted command leaves
+//! nothing behind.
+//!
+//! How: every target is checked before any work ([`OutDir::prepare`]: not `.`, not a link, not
+//! a file, new or empty, its parent writable), files are written into a hidden staging sibling
+//! made at that moment, and the staging folder is renamed onto the target at the end. Staging
+//! folders and temporary files are registered so that SIGINT and SIGTERM remove them
+//! ([`cleanup_on_signals`]) before the process ends with the signal.
 
 use crate::error::FileError;
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// A file to write: its name in the folder and its text.
 pub type OutFile = (String, String);
 
-/// An output folder being written: removed again on failure unless it existed before.
+/// An output folder being written: its staging sibling is removed again unless committed.
 #[derive(Debug)]
 pub struct OutDir {
-    path: PathBuf,
-    created: bool,
+    /// The folder as the user named it (for messages).
+    shown: PathBuf,
+    /// The folder as an absolute path without `.`, `..` or links.
+    target: PathBuf,
+    /// The hidden sibling written into, renamed onto `target` at the end.
+    stage: PathBuf,
+    /// Whether `target` is an existing empty folder (removed just before the rename).
+    replace_empty: bool,
+    /// Parent folders created for the target, outermost first (removed again on failure).
+    created: Vec<PathBuf>,
     committed: bool,
 }
 
 impl Drop for OutDir {
     fn drop(&mut self) {
-        if self.created && !self.committed {
-            let _ = std::fs::remove_dir(&self.path);
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.stage);
+            for p in self.created.iter().rev() {
+                let _ = std::fs::remove_dir(p);
+            }
         }
+        unregister(&self.stage);
     }
 }
 
+fn refuse(path: &Path, why: &str) -> FileError {
+    FileError::Refused(path.to_path_buf(), why.to_string())
+}
+
+/// `path` made absolute and normalised through its longest existing ancestor (so `..` after a
+/// link means what the system means by it); the part that does not exist yet may hold no `.`
+/// or `..`. Returns the path and the ancestors that do not exist, outermost first.
+fn resolve(path: &Path) -> Result<(PathBuf, Vec<PathBuf>), FileError> {
+    let cwd = std::env::current_dir().map_err(FileError::at(Path::new(".")))?;
+    let abs = cwd.join(path);
+    let mut existing = abs.as_path();
+    let mut missing = vec![];
+    while std::fs::symlink_metadata(existing).is_err() {
+        let Some(parent) = existing.parent() else {
+            break;
+        };
+        missing.push(existing.file_name().map(PathBuf::from).unwrap_or_default());
+        existing = parent;
+    }
+    let mut out = std::fs::canonicalize(existing).map_err(FileError::at(existing))?;
+    let mut created = vec![];
+    for part in missing.iter().rev() {
+        if part
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_)))
+            || part.as_os_str().is_empty()
+        {
+            return Err(refuse(
+                path,
+                "names a folder through `.` or `..` that does not exist",
+            ));
+        }
+        out.push(part);
+        created.push(out.clone());
+    }
+    // The target itself is not a parent to create.
+    created.pop();
+    Ok((out, created))
+}
+
+/// A unique number for staging names within this process.
+static STAGE_SEQ: AtomicUsize = AtomicUsize::new(0);
+
+/// A hidden sibling of `target` for staging: `.NAME.rbcheck-PID-N`.
+fn sibling(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = STAGE_SEQ.fetch_add(1, Ordering::Relaxed);
+    target.with_file_name(format!(".{name}.rbcheck-{}-{n}", std::process::id()))
+}
+
 impl OutDir {
-    /// Makes `out` an empty folder (cases are replayed from there while written); it must not
-    /// exist or be empty. Dropping the result without [`OutDir::commit`] removes a folder it
-    /// created.
+    /// Checks that `out` can be written, before any work: it must not be `.`, `..`, a link or
+    /// a file, and must be new or an empty folder. Makes the staging folder (which proves the
+    /// parent writable). Dropping the result without [`OutDir::commit`] removes everything it
+    /// made.
     pub fn prepare(out: &Path) -> Result<OutDir, FileError> {
-        let existed = out.exists();
-        if existed {
-            let empty = std::fs::read_dir(out)
-                .map_err(FileError::at(out))?
-                .next()
-                .is_none();
-            if !empty {
-                return Err(FileError::NotEmpty(out.to_path_buf()));
-            }
+        if matches!(
+            out.components().next_back(),
+            None | Some(Component::CurDir | Component::ParentDir | Component::RootDir)
+        ) {
+            return Err(refuse(
+                out,
+                "name the output folder itself (not `.`, `..` or `/`): it is replaced as a whole",
+            ));
         }
-        std::fs::create_dir_all(out).map_err(FileError::at(out))?;
-        Ok(OutDir {
-            path: out.to_path_buf(),
-            created: !existed,
+        let mut replace_empty = false;
+        match std::fs::symlink_metadata(out) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(refuse(
+                    out,
+                    "is a symbolic link: name the folder it points to",
+                ))
+            }
+            Ok(m) if m.is_dir() => {
+                let empty = std::fs::read_dir(out)
+                    .map_err(FileError::at(out))?
+                    .next()
+                    .is_none();
+                if !empty {
+                    return Err(FileError::NotEmpty(out.to_path_buf()));
+                }
+                replace_empty = true;
+            }
+            Ok(_) => return Err(refuse(out, "exists and is not a folder")),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(FileError::at(out)(e)),
+        }
+        let (target, to_create) = resolve(out)?;
+        let mut dir = OutDir {
+            shown: out.to_path_buf(),
+            stage: sibling(&target),
+            target,
+            replace_empty,
+            created: vec![],
             committed: false,
-        })
-    }
-
-    /// The folder.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Writes every file at once: into a staging folder renamed into place at the end, so a
-    /// failure leaves nothing half-written.
-    pub fn commit(&mut self, files: &[OutFile]) -> Result<(), FileError> {
-        let out = self.path.clone();
-        let out = out.as_path();
-        let stage = out.with_extension(format!("tmp-{}", std::process::id()));
-        std::fs::create_dir_all(&stage).map_err(FileError::at(&stage))?;
-        for (name, text) in files {
-            let file = stage.join(name);
-            if let Err(e) = std::fs::write(&file, text) {
-                let _ = std::fs::remove_dir_all(&stage);
-                return Err(FileError::at(&file)(e));
-            }
+        };
+        for p in to_create {
+            std::fs::create_dir(&p).map_err(FileError::at(&p))?;
+            dir.created.push(p);
         }
-        std::fs::remove_dir(out).map_err(FileError::at(out))?;
-        std::fs::rename(&stage, out).map_err(FileError::at(out))?;
+        register(&dir.stage);
+        std::fs::create_dir(&dir.stage)
+            .map_err(|e| refuse(out, &format!("cannot make a folder there: {e}")))?;
+        Ok(dir)
+    }
+
+    /// The folder as the user named it.
+    pub fn path(&self) -> &Path {
+        &self.shown
+    }
+
+    /// The folder as an absolute path without `.`, `..` or links (what a file in it is
+    /// relative to).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// The staging folder, a sibling of the target: files written there (`rbcheck fuzz
+    /// --keep`) are moved into place by [`OutDir::commit`], and a case replayed from there finds
+    /// the same relative paths as from the target.
+    pub fn stage(&self) -> &Path {
+        &self.stage
+    }
+
+    /// Writes `files` into the staging folder (never over a file already there) and renames
+    /// it onto the target, so a failure leaves nothing half-written.
+    pub fn commit(&mut self, files: &[OutFile]) -> Result<(), FileError> {
+        for (name, text) in files {
+            let file = self.stage.join(name);
+            let written = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&file)
+                .and_then(|mut f| f.write_all(text.as_bytes()));
+            written.map_err(FileError::at(&file))?;
+        }
+        if self.replace_empty {
+            // Fails, leaving the files staged and then removed, if the folder is no longer
+            // empty: nothing a user put there is lost.
+            std::fs::remove_dir(&self.target).map_err(FileError::at(&self.shown))?;
+        }
+        std::fs::rename(&self.stage, &self.target).map_err(FileError::at(&self.shown))?;
         self.committed = true;
         Ok(())
     }
 }
 
+/// Replaces the file `path` by `text` at once: written to a temporary sibling, then renamed
+/// over it, so a full disk or a signal leaves the old file whole. A link is followed, and the
+/// file keeps its permissions.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), FileError> {
+    let real = std::fs::canonicalize(path).map_err(FileError::at(path))?;
+    let perms = std::fs::metadata(&real)
+        .map_err(FileError::at(path))?
+        .permissions();
+    let temp = sibling(&real);
+    register(&temp);
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.set_permissions(perms)?;
+            f.sync_all()
+        })
+        .and_then(|_| std::fs::rename(&temp, &real));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    unregister(&temp);
+    result.map_err(FileError::at(path))
+}
+
+/// The staging folders and temporary files of this process, removed on SIGINT or SIGTERM.
+static STAGED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn register(p: &Path) {
+    cleanup_on_signals();
+    STAGED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(p.to_path_buf());
+}
+
+fn unregister(p: &Path) {
+    STAGED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|x| x != p);
+}
+
+/// Removes every registered staging folder or temporary file.
+fn remove_staged() {
+    let staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
+    for p in staged.iter() {
+        if std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()) {
+            let _ = std::fs::remove_dir_all(p);
+        } else {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Makes SIGINT and SIGTERM remove the staged outputs before the process ends with the
+/// signal (exit status 130 or 143, as without the handler). Installed once, on the first
+/// output. The handler only writes the signal's number to a pipe (all a signal handler may
+/// safely do); a thread reading the pipe does the removal in ordinary code.
+#[cfg(unix)]
+pub fn cleanup_on_signals() {
+    use std::sync::atomic::AtomicI32;
+    use std::sync::Once;
+    static INSTALL: Once = Once::new();
+    static PIPE: AtomicI32 = AtomicI32::new(-1);
+    extern "C" fn on_signal(sig: libc::c_int) {
+        let fd = PIPE.load(Ordering::Relaxed);
+        let b = sig as u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a live local byte.
+        unsafe { libc::write(fd, (&b as *const u8).cast(), 1) };
+    }
+    INSTALL.call_once(|| {
+        let mut fds = [0 as libc::c_int; 2];
+        // SAFETY: `fds` is a valid array of two ints for pipe(2) to fill.
+        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+            return;
+        }
+        PIPE.store(fds[1], Ordering::Relaxed);
+        let read_fd = fds[0];
+        std::thread::spawn(move || {
+            let mut b = 0u8;
+            // SAFETY: reads one byte into a live local from the pipe this thread owns.
+            while unsafe { libc::read(read_fd, (&mut b as *mut u8).cast(), 1) } != 1 {}
+            remove_staged();
+            // SAFETY: restores the default action and re-raises the signal, so the process
+            // ends as it would have without this handler.
+            unsafe {
+                libc::signal(libc::c_int::from(b), libc::SIG_DFL);
+                libc::raise(libc::c_int::from(b));
+            }
+        });
+        for sig in [libc::SIGINT, libc::SIGTERM] {
+            // SAFETY: installs a handler that only calls write(2) on a pipe that stays open.
+            unsafe {
+                libc::signal(
+                    sig,
+                    on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                );
+            }
+        }
+    });
+}
+
+/// Elsewhere signals end the process without clean-up.
+#[cfg(not(unix))]
+pub fn cleanup_on_signals() {}
+
 /// The `rules` line for cases written into `out`: a preset's name, or the rulebook file's path
-/// relative to `out`.
-pub fn rules_line(arg: &str, out: &Path) -> String {
+/// relative to the folder (its real path: `..` and links resolved).
+pub fn rules_line(arg: &str, out: &OutDir) -> String {
     if model::rulebook::Rulebook::named(arg).is_some() {
         return arg.to_string();
     }
-    let (Ok(file), Ok(cwd)) = (std::fs::canonicalize(arg), std::env::current_dir()) else {
+    let Ok(file) = std::fs::canonicalize(arg) else {
         return arg.to_string();
     };
-    let out_abs = if out.is_absolute() {
-        out.to_path_buf()
-    } else {
-        cwd.join(out)
-    };
-    let out_parts: Vec<_> = out_abs.components().collect();
+    let out_parts: Vec<_> = out.target().components().collect();
     let file_parts: Vec<_> = file.components().collect();
     let common = out_parts
         .iter()

@@ -274,30 +274,40 @@ impl Rulebook {
                 message: e.to_string(),
             })?;
         merged.insert("name".into(), toml::Value::String(name.to_string()));
-        for (k, v) in table {
+        // Fields are checked in the order of their lines, each alone on the preset, so that the
+        // error reported is the first in the file (not the first in key order).
+        let mut fields: Vec<(usize, String, toml::Value)> = table
+            .into_iter()
+            .map(|(k, v)| (line_of_key(text, &k), k, v))
+            .collect();
+        fields.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        for (line, k, v) in fields {
             if !merged.contains_key(&k) {
                 return Err(RulebookError {
-                    line: line_of_key(text, &k),
+                    line,
                     message: format!(
                         "unknown field `{k}` (`rbcheck rules --list` prints the fields)"
                     ),
                 });
             }
+            let mut alone = merged.clone();
+            alone.insert(k.clone(), v.clone());
+            if let Err(e) = Rulebook::deserialize(alone) {
+                return Err(RulebookError {
+                    line,
+                    // serde's message ends with "\nin `field`"; one line reads better.
+                    message: e
+                        .to_string()
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                });
+            }
             merged.insert(k, v);
         }
-        let line_for = |msg: &str| {
-            FIELDS
-                .iter()
-                .find(|f| msg.contains(f.name))
-                .map(|f| line_of_key(text, f.name))
-                .unwrap_or(1)
-        };
-        Rulebook::deserialize(merged).map_err(|e| {
-            let message = e.to_string();
-            RulebookError {
-                line: line_for(&message),
-                message: message.trim().to_string(),
-            }
+        Rulebook::deserialize(merged).map_err(|e| RulebookError {
+            line: 1,
+            message: e.to_string().trim().to_string(),
         })
     }
 

@@ -2,6 +2,7 @@
 //! (grammar in `corpus/FORMAT.md`), with a parser, a canonical printer and a replayer.
 
 pub mod ast;
+pub mod format;
 pub mod from_trace;
 pub mod parse;
 pub mod print;
@@ -9,6 +10,7 @@ pub mod replay;
 pub mod wire;
 
 pub use ast::Case;
+pub use format::{format, FormatError};
 pub use parse::{parse, ParseError};
 pub use print::print;
 pub use replay::{replay, verdict, CaseError, Verdict};
@@ -61,18 +63,9 @@ pub enum FileResult {
 
 /// Parses, replays and judges one file.
 pub fn run_file(path: &Path) -> FileResult {
-    let text = match std::fs::read(path) {
-        Ok(b) => match String::from_utf8(b) {
-            Ok(t) => t,
-            Err(e) => {
-                return FileResult::Invalid(format!(
-                    "{}: not UTF-8 text (byte {})",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
-                ))
-            }
-        },
-        Err(e) => return FileResult::Invalid(format!("{}: cannot read: {e}", path.display())),
+    let text = match crate::read::read_text(path) {
+        Ok(t) => t,
+        Err(e) => return FileResult::Invalid(format!("{}: {e}", path.display())),
     };
     let case = match parse(&text) {
         Ok(c) => c,

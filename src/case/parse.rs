@@ -9,6 +9,7 @@ use lexer::{tokenize, Cursor, Tok};
 use statements::{board, expect, play};
 use std::fmt;
 
+pub(crate) use lexer::trailing_comment;
 pub use statements::reason_name;
 
 /// The format version this parser reads.

@@ -190,12 +190,62 @@ pub fn expect_stmt(e: &Expect) -> String {
 
 /// The whole case in canonical form.
 pub fn print(case: &Case) -> String {
-    let mut o = format!("rbcheck-case {}\n", case.version);
+    print_with(case, &Comments::default())
+}
+
+/// The comments of a case file that its [`Case`] does not hold (the header is in
+/// [`Case::header`]), keyed by the line of the statement they belong to, so that `rbcheck fmt`
+/// keeps them.
+#[derive(Clone, Debug, Default)]
+pub struct Comments {
+    /// Comment lines before a statement (after the one before it), by the statement's line.
+    pub before: std::collections::HashMap<usize, Vec<String>>,
+    /// The comment at the end of a statement's line, by its line.
+    pub trailing: std::collections::HashMap<usize, String>,
+    /// The comment at the end of the version line.
+    pub version: Option<String>,
+    /// The comment at the end of the `rules` line.
+    pub rules: Option<String>,
+    /// Comment lines after the last statement.
+    pub tail: Vec<String>,
+}
+
+/// The case in canonical form with `comments` put back beside their statements. An `expect
+/// illegal line N` naming a play statement that came from line N is renumbered to the line that
+/// statement is printed on, so that it names the same statement.
+pub fn print_with(case: &Case, comments: &Comments) -> String {
+    let mut o = String::new();
+    let mut printed = 0usize;
+    let mut line = |o: &mut String, source: usize, text: &str| -> usize {
+        for c in comments.before.get(&source).into_iter().flatten() {
+            let _ = writeln!(o, "{c}");
+            printed += 1;
+        }
+        match comments.trailing.get(&source) {
+            Some(t) if source != 0 => {
+                let _ = writeln!(o, "{text} {t}");
+            }
+            _ => {
+                let _ = writeln!(o, "{text}");
+            }
+        }
+        printed += 1;
+        printed
+    };
+    let with = |text: String, c: &Option<String>| match c {
+        Some(c) => format!("{text} {c}"),
+        None => text,
+    };
+    line(
+        &mut o,
+        0,
+        &with(format!("rbcheck-case {}", case.version), &comments.version),
+    );
     for h in &case.header {
         if h.is_empty() {
-            o.push_str("#\n");
+            line(&mut o, 0, "#");
         } else {
-            let _ = writeln!(o, "# {h}");
+            line(&mut o, 0, &format!("# {h}"));
         }
     }
     let rules = if case
@@ -208,30 +258,44 @@ pub fn print(case: &Case) -> String {
     } else {
         quote(&case.rules)
     };
-    let _ = writeln!(o, "rules {rules}");
+    line(&mut o, 0, &with(format!("rules {rules}"), &comments.rules));
     if !case.defines.is_empty() {
-        o.push('\n');
+        line(&mut o, 0, "");
         for d in &case.defines {
-            let _ = writeln!(o, "define {}", d.stmt);
+            line(&mut o, d.line, &format!("define {}", d.stmt));
         }
     }
     if !case.board.is_empty() {
-        o.push('\n');
+        line(&mut o, 0, "");
         for b in &case.board {
-            let _ = writeln!(o, "{}", board_stmt(&b.stmt));
+            line(&mut o, b.line, &board_stmt(&b.stmt));
         }
     }
+    let mut renumber = std::collections::HashMap::new();
     if !case.plays.is_empty() {
-        o.push('\n');
+        line(&mut o, 0, "");
         for p in &case.plays {
-            let _ = writeln!(o, "{}", play_stmt(&p.stmt));
+            let at = line(&mut o, p.line, &play_stmt(&p.stmt));
+            if p.line != 0 {
+                renumber.insert(p.line, at);
+            }
         }
     }
     if !case.expects.is_empty() {
-        o.push('\n');
+        line(&mut o, 0, "");
         for e in &case.expects {
-            let _ = writeln!(o, "expect {}", expect_stmt(&e.stmt));
+            let stmt = match &e.stmt {
+                Expect::Illegal { line: l, rule } => Expect::Illegal {
+                    line: renumber.get(l).copied().unwrap_or(*l),
+                    rule: rule.clone(),
+                },
+                other => other.clone(),
+            };
+            line(&mut o, e.line, &format!("expect {}", expect_stmt(&stmt)));
         }
+    }
+    for c in &comments.tail {
+        let _ = writeln!(o, "{c}");
     }
     o
 }

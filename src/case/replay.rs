@@ -109,12 +109,13 @@ pub fn rulebook(case: &Case, dir: Option<&Path>) -> Result<Rulebook, CaseError> 
     let path = dir
         .map(|d| d.join(&case.rules))
         .unwrap_or_else(|| case.rules.clone().into());
-    let text = std::fs::read_to_string(&path).map_err(|_| {
+    let text = crate::read::read_text(&path).map_err(|e| {
         err(
             header_line(case),
             format!(
-                "unknown rules `{}`: expected v1.2, v1.3, rup4, guide or a rulebook file",
-                case.rules
+                "rules `{}`: not a preset (v1.2, v1.3, rup4, guide), and the rulebook file {}: {e}",
+                case.rules,
+                path.display()
             ),
         )
     })?;
@@ -152,8 +153,28 @@ pub fn cards(case: &Case) -> Result<Vec<model::CardDef>, CaseError> {
     }
     Catalogue::builtin_with(&tables, "the case's defines")
         .map(|c| c.cards)
-        .map_err(|e| err(0, e.message))
+        .map_err(|e| err(define_line(case, &e.message), e.message))
 }
+
+/// The line of the `define` a catalogue error is about: the one whose card it names (`card
+/// `Name`: ...`), else the first `define` (an error that names no card is about them all).
+fn define_line(case: &Case, message: &str) -> usize {
+    let named = |d: &&Line<String>| {
+        toml::from_str::<toml::Table>(&format!("card = {}", d.stmt))
+            .ok()
+            .and_then(|t| t.get("card")?.get("name")?.as_str().map(str::to_string))
+            .is_some_and(|n| message.starts_with(&format!("card `{n}`")))
+    };
+    case.defines
+        .iter()
+        .find(named)
+        .or(case.defines.first())
+        .map(|d| d.line)
+        .unwrap_or_else(|| header_line(case))
+}
+
+/// The most units, and the most gear, a case may have (the model's limit, `Setup::validate`).
+pub const MAX_OBJECTS: usize = 40;
 
 /// The most cards a player may hold in hand and deck together (hand cards, `other-cards` and
 /// `deck`), so that drawing and returning cards to hand stay within the model's counts.
@@ -188,6 +209,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 loc,
                 damage,
             } => {
+                if s.units.len() >= MAX_OBJECTS {
+                    return Err(err(
+                        line,
+                        format!("unit {l}: a case has at most {MAX_OBJECTS} units"),
+                    ));
+                }
                 label(l, Obj::Unit(s.units.len() as u8))?;
                 s.units.push(UnitSetup {
                     card: card(line, c, &[CardKind::Unit])?,
@@ -201,6 +228,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 card: c,
                 controller,
             } => {
+                if s.gear.len() >= MAX_OBJECTS {
+                    return Err(err(
+                        line,
+                        format!("gear {l}: a case has at most {MAX_OBJECTS} gear"),
+                    ));
+                }
                 label(l, Obj::Gear(s.gear.len() as u8))?;
                 s.gear.push(GearSetup {
                     card: card(line, c, &[CardKind::Gear])?,
@@ -260,7 +293,23 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
     }
     if let Some((line, l)) = attack {
         match labels.get(&l) {
-            Some(Obj::Unit(u)) => s.attack_trigger = Some(*u),
+            Some(Obj::Unit(u)) => {
+                let card = game.card(s.units[usize::from(*u)].card);
+                let attacks = card
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, model::card::Ability::WhenAttacks(_)));
+                if !attacks {
+                    return Err(err(
+                        line,
+                        format!(
+                            "`attack {l}`: {l} is {}, which has no \"when I attack\" ability",
+                            card.name
+                        ),
+                    ));
+                }
+                s.attack_trigger = Some(*u);
+            }
             _ => return Err(err(line, format!("`attack {l}`: no unit labelled `{l}`"))),
         }
     }
@@ -366,7 +415,12 @@ fn resolve_obj(
 /// Replays a case: every statement in order, forced steps in between, and trailing passes until
 /// the chain closes.
 pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
-    let rules = rulebook(case, dir)?;
+    replay_under(case, rulebook(case, dir)?)
+}
+
+/// Replays a case under `rules`, whatever its `rules` line names (`rbcheck serve` parses a
+/// request's rulebook in memory and never writes it to a file).
+pub fn replay_under(case: &Case, rules: Rulebook) -> Result<Replayed, CaseError> {
     let game = Game::new(rules, cards(case)?);
     let (setup, labels) = setup(&game, case)?;
     let mut s = game.initial_state(&setup).map_err(|m| err(1, m))?;

@@ -177,14 +177,8 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let run = rbcheck::check::check(&opts)?;
-    for w in &run.written {
-        eprintln!(
-            "wrote {} counterexample(s) to {}",
-            w.counterexamples,
-            w.dir.display()
-        );
-    }
+    let mut run = rbcheck::check::check(&opts)?;
+    // The verdict first: a failed export must not hide it.
     if args.json {
         let json = report::json(&run.system, &run.bound, &run.result);
         outln!(
@@ -193,6 +187,21 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         );
     } else {
         out!("{}", report::human(&run.system, &run.bound, &run.result));
+    }
+    for w in run.write_outputs()? {
+        for s in &w.skipped {
+            eprintln!("rbcheck: {}: {s}", w.dir.display());
+        }
+        eprintln!(
+            "wrote {} counterexample(s) to {}{}",
+            w.counterexamples,
+            w.dir.display(),
+            if w.skipped.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} file(s) skipped)", w.skipped.len())
+            }
+        );
     }
     Ok(if run.failed() {
         ExitCode::from(1)

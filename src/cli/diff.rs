@@ -26,21 +26,25 @@ pub struct DiffArgs {
 
 /// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
-    let report = diff(&DiffOptions {
+    let mut run = diff(&DiffOptions {
         a: args.a,
         b: args.b,
         bound: args.bound,
         out: args.out,
     })?;
+    // The report first: a failed write must not hide it.
+    let report = &run.report;
     if args.json {
         outln!(
             "{}",
-            serde_json::to_string(&report).expect("the report serialises")
+            serde_json::to_string(report).expect("the report serialises")
         );
     } else {
         out!("{}", report.human());
     }
-    Ok(if report.differs() {
+    let differs = report.differs();
+    run.write_out()?;
+    Ok(if differs {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

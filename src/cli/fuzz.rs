@@ -6,6 +6,7 @@ use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
 use rbcheck::findings::write_findings;
+use rbcheck::outdir::OutDir;
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -183,10 +184,23 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             1
         }));
     }
-    let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     if !args.corpus.is_empty() {
+        let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
         return corpus(&mut engine, &args.corpus);
     }
+    // Both folders are checked (and staged) before the engine starts: a bad one fails fast,
+    // and a run's report is never lost to a folder that cannot be written.
+    let mut out = OutDir::prepare(&args.out)?;
+    let mut keep = args.keep.as_deref().map(OutDir::prepare).transpose()?;
+    if keep.as_ref().is_some_and(|k| k.target() == out.target()) {
+        return Err(Error::Usage(format!(
+            "--out and --keep name the same folder {}: give each its own",
+            args.out.display()
+        )));
+    }
+    let mut cfg = cfg;
+    cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
+    let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     let limit = cfg.case_limit();
     let mut last_shown = 0usize;
     let report = fuzz_with(&mut engine, &cfg, &mut |i, r| {
@@ -214,11 +228,20 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             last_shown = r.findings.len();
         }
     });
+    if let Some(k) = keep.as_mut() {
+        k.commit(&[])?;
+    }
     if report.engine.is_none() {
         outln!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
         return Ok(ExitCode::from(2));
     }
-    let written = write_findings(&report, &args.out, args.seed)?;
+    let written = match write_findings(&report, &mut out, args.seed) {
+        Ok(w) => w,
+        Err(e) => {
+            print_report(args, &report, &[]);
+            return Err(e);
+        }
+    };
     for (n, e) in &written.failed {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }

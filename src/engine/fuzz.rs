@@ -572,7 +572,7 @@ pub fn check_files(
     let mut checker = Checker::new(engine)?;
     let mut out = vec![];
     for f in files {
-        let verdict = match std::fs::read_to_string(f)
+        let verdict = match crate::read::read_text(f)
             .map_err(|e| e.to_string())
             .and_then(|t| crate::case::parse(&t).map_err(|e| e.to_string()))
         {

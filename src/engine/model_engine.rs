@@ -1,15 +1,14 @@
 //! The model as an engine: it answers a request by replaying the case (`rbcheck serve`).
 
-use super::observe::model_observation;
+use super::observe::{model_observation, model_observation_under};
 use super::protocol::*;
 use super::Engine;
 use crate::case;
+use model::rulebook::Rulebook;
 
 /// The model, answering the protocol by replaying each case.
 #[derive(Default)]
-pub struct ModelEngine {
-    scratch: u64,
-}
+pub struct ModelEngine {}
 
 impl ModelEngine {
     /// A model engine.
@@ -35,7 +34,7 @@ impl Engine for ModelEngine {
     }
 
     fn run(&mut self, req: &CaseRequest) -> Reply {
-        let mut c = match &req.case_text {
+        let c = match &req.case_text {
             Some(t) => match case::parse(t) {
                 Ok(c) => c,
                 Err(e) => {
@@ -49,8 +48,11 @@ impl Engine for ModelEngine {
         };
         // Line numbers are the request's: map the case's plays onto them by position.
         let lines: Vec<usize> = c.plays.iter().map(|p| p.line).collect();
-        let mut temp = None;
-        if !PRESETS.contains(&c.rules.as_str()) {
+        let out = if PRESETS.contains(&c.rules.as_str()) {
+            model_observation(&c, None)
+        } else {
+            // A rulebook file is sent as its fields: parsed here in memory (writing it to a
+            // file in the shared temp folder could follow a link planted there).
             let Some(rb) = &req.rulebook else {
                 return Reply::Unsupported {
                     feature: "rules".into(),
@@ -61,22 +63,16 @@ impl Engine for ModelEngine {
                 Ok(toml::Value::Table(t)) => t.to_string(),
                 _ => return Reply::Error("`rulebook` is not an object of rulebook fields".into()),
             };
-            self.scratch += 1;
-            let path = std::env::temp_dir().join(format!(
-                "rbcheck-serve-{}-{}.toml",
-                std::process::id(),
-                self.scratch
-            ));
-            if let Err(e) = std::fs::write(&path, text) {
-                return Reply::Error(format!("{}: {e}", path.display()));
+            let name = std::path::Path::new(&c.rules)
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("custom")
+                .to_string();
+            match Rulebook::from_toml(&text, &name) {
+                Ok(rules) => model_observation_under(&c, rules),
+                Err(e) => Err(format!("`rulebook`: {}", e.message)),
             }
-            c.rules = path.display().to_string();
-            temp = Some(path);
-        }
-        let out = model_observation(&c, None);
-        if let Some(p) = temp {
-            let _ = std::fs::remove_file(p);
-        }
+        };
         match out {
             Ok(mut o) => {
                 if let Some(i) = &mut o.illegal {

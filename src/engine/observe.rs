@@ -4,7 +4,8 @@
 use super::protocol::*;
 use crate::case::ast::{Case, Expect};
 use crate::case::parse::reason_name;
-use crate::case::replay::{observed, replay, View};
+use crate::case::replay::{observed, replay_under, View};
+use model::rulebook::Rulebook;
 use model::state::{CancelWhy, Event, Obj, Player, Zone};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -227,7 +228,14 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
 /// Replays a case through the model and describes the outcome; the illegal statement, if
 /// any, is also named by its index among the plays.
 pub fn model_observation(case: &Case, dir: Option<&Path>) -> Result<Observation, String> {
-    let r = replay(case, dir).map_err(|e| format!("line {}: {}", e.line, e.message))?;
+    let rules = crate::case::replay::rulebook(case, dir)
+        .map_err(|e| format!("line {}: {}", e.line, e.message))?;
+    model_observation_under(case, rules)
+}
+
+/// [`model_observation`] under `rules`, whatever the case's `rules` line names.
+pub fn model_observation_under(case: &Case, rules: Rulebook) -> Result<Observation, String> {
+    let r = replay_under(case, rules).map_err(|e| format!("line {}: {}", e.line, e.message))?;
     let mut o = observation(&r.view());
     if let Some(i) = &mut o.illegal {
         i.play = i

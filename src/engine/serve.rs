@@ -1,8 +1,10 @@
 //! The engine side of the protocol: read a hello and then one case per line, answer each with
-//! an [`Engine`] (`rbcheck serve` uses the model).
+//! an [`Engine`] (`rbcheck serve` uses the model). A line longer than [`MAX_LINE_BYTES`] is
+//! answered with an error and skipped, never read whole into memory.
 
 use super::protocol::*;
 use super::Engine;
+use crate::read::{read_line, MAX_LINE_BYTES};
 use std::io::{BufRead, Write};
 
 /// Answers the protocol on `input`/`output` until `bye` or the end of input.
@@ -17,8 +19,20 @@ pub fn serve(
             .and_then(|_| o.flush())
             .map_err(|e| format!("writing: {e}"))
     };
-    for line in input.lines() {
-        let line = line.map_err(|e| format!("reading: {e}"))?;
+    let mut input = input;
+    while let Some(line) =
+        read_line(&mut input, MAX_LINE_BYTES).map_err(|e| format!("reading: {e}"))?
+    {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                out(
+                    &mut output,
+                    serde_json::json!({"type": "error", "id": null, "message": format!("{e}: a request is one JSON object on one line")}).to_string(),
+                )?;
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }

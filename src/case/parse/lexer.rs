@@ -99,6 +99,31 @@ pub(super) fn tokenize(line: &str, n: usize) -> Result<Vec<Token>, ParseError> {
     Ok(out)
 }
 
+/// The comment at the end of a statement line (from its `#`), if any: the `#` that
+/// [`tokenize`] stops at, outside quotes. A `{...}` table keeps its comments (they are TOML's).
+pub(crate) fn trailing_comment(line: &str) -> Option<&str> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        if quoted {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => quoted = true,
+            '{' => return None,
+            '#' => return Some(line[i..].trim_end()),
+            _ => {}
+        }
+    }
+    None
+}
+
 pub(super) struct Cursor<'a> {
     pub(super) toks: &'a [Token],
     pub(super) pos: usize,

@@ -190,7 +190,7 @@ fn rulebook_json(case: &Case, dir: Option<&Path>) -> Result<Option<Value>, Strin
     let path = dir
         .map(|d| d.join(&case.rules))
         .unwrap_or_else(|| case.rules.clone().into());
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::read::read_text(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let t: toml::Table = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(serde_json::to_value(t).map_err(|e| e.to_string())?))
 }
