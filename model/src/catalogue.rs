@@ -127,6 +127,11 @@ enum RawEffect {
     GainControl,
     NewChoices,
     BanishSelf,
+    // ---- issue 12 (m12c) ----
+    LookAtTop,
+    CounterUnlessPays,
+    ChannelExhausted,
+    Choose,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -139,6 +144,8 @@ struct RawInstruction {
     to: Option<Destination>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     target: Option<RawTarget>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    take: Option<LookTake>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -159,6 +166,8 @@ struct RawTarget {
     max_energy: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_power: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    chooses: Option<Chooses>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -379,15 +388,13 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         return Err("field `repeat`: only spells and abilities have [Repeat] (820.1.a)".into());
     }
     for (mi, m) in modes.iter().enumerate() {
-        if let Some(pos) = m
-            .instructions
-            .iter()
-            .position(|i| i.effect == Effect::NewChoices)
-        {
+        // An instruction that pauses the item for a decision ends its execution (`game`).
+        if let Some(pos) = m.instructions.iter().position(|i| pauses(i.effect)) {
             if pos + 1 != m.instructions.len() {
                 return Err(format!(
-                    "mode {}: `new-choices` must be the last instruction",
-                    mi + 1
+                    "mode {}: `{}` must be the last instruction",
+                    mi + 1,
+                    effect_name(m.instructions[pos].effect)
                 ));
             }
         }
@@ -423,6 +430,24 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         synthetic: rc.synthetic,
         source: rc.source.clone(),
     })
+}
+
+/// True for an effect that pauses the resolving item for a decision (it must end its mode).
+fn pauses(e: Effect) -> bool {
+    matches!(
+        e,
+        Effect::NewChoices | Effect::LookAtTop { .. } | Effect::CounterUnlessPays(_)
+    )
+}
+
+/// The catalogue's name of an effect, for errors.
+fn effect_name(e: Effect) -> &'static str {
+    match e {
+        Effect::NewChoices => "new-choices",
+        Effect::LookAtTop { .. } => "look-at-top",
+        Effect::CounterUnlessPays(_) => "counter-unless-pays",
+        _ => "this effect",
+    }
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -517,6 +542,14 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::GainControl => (RawEffect::GainControl, None, None),
                 Effect::NewChoices => (RawEffect::NewChoices, None, None),
                 Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
+                Effect::LookAtTop { n: a, .. } => (RawEffect::LookAtTop, n(a), None),
+                Effect::CounterUnlessPays(a) => (RawEffect::CounterUnlessPays, n(a), None),
+                Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
+                Effect::Choose => (RawEffect::Choose, None, None),
+            };
+            let take = match i.effect {
+                Effect::LookAtTop { take, .. } => Some(take),
+                _ => None,
             };
             let target = i.target.map(|t| RawTarget {
                 kind: t.kind,
@@ -527,12 +560,14 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 same_location: t.same_location,
                 max_energy: t.max_energy,
                 max_power: t.max_power,
+                chooses: t.chooses,
             });
             RawInstruction {
                 effect,
                 amount,
                 to,
                 target,
+                take,
             }
         })
         .collect()
@@ -618,7 +653,21 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             RawEffect::GainControl => Effect::GainControl,
             RawEffect::NewChoices => Effect::NewChoices,
             RawEffect::BanishSelf => Effect::BanishSelf,
+            RawEffect::LookAtTop => Effect::LookAtTop {
+                n: unsigned("look-at-top")?,
+                take: ri.take.ok_or_else(|| {
+                    format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
+                })?,
+            },
+            RawEffect::CounterUnlessPays => {
+                Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
+            }
+            RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
+            RawEffect::Choose => Effect::Choose,
         };
+        if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
+            return Err(format!("{at}: only `look-at-top` takes `take`"));
+        }
         let target = ri
             .target
             .as_ref()
@@ -639,6 +688,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                     same_location: t.same_location,
                     max_energy: t.max_energy,
                     max_power: t.max_power,
+                    chooses: t.chooses,
                 })
             })
             .transpose()?;
@@ -647,13 +697,33 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                 Some(&[TargetKind::Unit])
             }
             Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
-            Effect::Counter | Effect::GainControl => Some(&[TargetKind::Spell]),
+            Effect::Counter | Effect::CounterUnlessPays(_) => {
+                Some(&[TargetKind::Spell, TargetKind::SpellOrAbility])
+            }
+            Effect::GainControl => Some(&[TargetKind::Spell]),
+            Effect::Choose => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Draw(_)
             | Effect::PlayToken(_)
             | Effect::BanishSelf
             | Effect::ItsControllerDraws(_)
-            | Effect::NewChoices => None,
+            | Effect::NewChoices
+            | Effect::LookAtTop { .. }
+            | Effect::ChannelExhausted(_) => None,
         };
+        if let Some(t) = target.filter(|t| t.chooses.is_some()) {
+            if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {
+                return Err(format!(
+                    "{at}: `chooses` restricts spells and abilities only"
+                ));
+            }
+            if t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits)
+                && out.last().is_none_or(|p: &Instruction| p.target.is_none())
+            {
+                return Err(format!(
+                    "{at}: `chooses = \"only-it-among-friendly-units\"` must follow an instruction with a target (\"it\")"
+                ));
+            }
+        }
         match (needs, target) {
             (Some(kinds), Some(t)) if !kinds.contains(&t.kind) => {
                 return Err(format!(

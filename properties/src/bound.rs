@@ -44,6 +44,7 @@ impl BodyShape {
                 same_location: count > 1,
                 max_energy: None,
                 max_power: None,
+                chooses: None,
             })
         };
         let one = |text: &str, instructions| {
@@ -81,6 +82,7 @@ impl BodyShape {
                             same_location: false,
                             max_energy: None,
                             max_power: None,
+                            chooses: None,
                         }),
                     }],
                 },

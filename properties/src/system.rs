@@ -365,6 +365,13 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | ChoiceKept { .. }
         | NewChoicesEnded { .. }
         | Cleanup
-        | ChainClosed => e,
+        | ChainClosed
+        | LookedAt { .. }
+        | Revealed { .. }
+        | DrewLooked { .. }
+        | Recycled { .. }
+        | DemandDecided { .. }
+        | ChosenChecked { .. }
+        | RunesChannelled { .. } => e,
     }
 }
