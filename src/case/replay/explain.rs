@@ -84,6 +84,22 @@ pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) ->
             "750".into(),
             "no new choices are being made for this item now".into(),
         ),
+        Action::DrawLooked { .. } if enabled.iter().any(|e| matches!(e, Action::DrawLooked { .. })) => (
+            "359.3.e".into(),
+            "that card cannot be taken: \"reveal a unit\" takes a unit among the cards looked at, or none".into(),
+        ),
+        Action::DrawLooked { .. } | Action::RecycleLooked { .. }
+            if enabled.iter().any(|e| matches!(e, Action::RecycleLooked { .. })) =>
+        {
+            (
+                "416".into(),
+                "no card is to be drawn now (one was chosen, or none can be): the rest is recycled, one `look recycle` line per card".into(),
+            )
+        }
+        Action::PayDemand { pay: true } if enabled.contains(&Action::PayDemand { pay: false }) => (
+            "357".into(),
+            "the spell's controller cannot pay the demand from their pool; they can only decline".into(),
+        ),
         _ => {
             let expected: Vec<String> = enabled.iter().map(|e| e.name().to_string()).collect();
             (
