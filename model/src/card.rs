@@ -302,6 +302,21 @@ pub struct CardDef {
     pub synthetic: bool,
     /// Where the text comes from (set, rule, FAQ).
     pub source: String,
+    /// The printed text, and which parts of it the model leaves out (issue 12, m12c).
+    pub printed: Printed,
+}
+
+/// A printed card's text as data, and how the model accounts for each part of it: its modes'
+/// texts, the text its abilities and discount model, and the parts it does not model. The
+/// catalogue refuses a printed card with a part none of these claims (`catalogue::fidelity`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Printed {
+    /// The text as printed (digest §7); empty for cards made up for boards and probes.
+    pub text: String,
+    /// Parts of the text the model does not express, e.g. `[Hidden]`; reports list them.
+    pub unmodelled: Vec<String>,
+    /// Parts of the text that the card's abilities or discount model (not its modes).
+    pub modelled: Vec<String>,
 }
 
 impl CardDef {

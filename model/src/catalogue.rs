@@ -102,6 +102,13 @@ struct RawCard {
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     source: String,
+    // ---- issue 12 (m12c): the printed text and what the model leaves out ----
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    printed: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    unmodelled: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    modelled_text: Vec<String>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -412,7 +419,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(CardDef {
+    let def = CardDef {
         name: rc.name.clone(),
         code: rc.code.clone(),
         kind: rc.kind,
@@ -429,7 +436,14 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         abilities,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
-    })
+        printed: Printed {
+            text: rc.printed.clone().unwrap_or_default(),
+            unmodelled: rc.unmodelled.clone(),
+            modelled: rc.modelled_text.clone(),
+        },
+    };
+    fidelity::check(&def)?;
+    Ok(def)
 }
 
 /// True for an effect that pauses the resolving item for a decision (it must end its mode).
@@ -458,8 +472,12 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 /// `name_of` names the cards its abilities trigger. The set code is left out: a define is a
 /// made-up or edited card, not the printed one.
 pub fn card_table(c: &CardDef, name_of: impl Fn(CardId) -> String) -> String {
+    // A define is an edited or made-up card, not the printed one: no code, no printed text.
     let raw = RawCard {
         code: String::new(),
+        printed: None,
+        unmodelled: vec![],
+        modelled_text: vec![],
         ..unconvert(c, name_of)
     };
     toml::Value::try_from(&raw)
@@ -510,6 +528,9 @@ fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
             .collect(),
         synthetic: c.synthetic,
         source: c.source.clone(),
+        printed: Some(c.printed.text.clone()).filter(|t| !t.is_empty()),
+        unmodelled: c.printed.unmodelled.clone(),
+        modelled_text: c.printed.modelled.clone(),
     }
 }
 
@@ -793,5 +814,6 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
     })
 }
 
+mod fidelity;
 #[cfg(test)]
 mod tests;

@@ -162,6 +162,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                 abilities: vec![],
                 synthetic: true,
                 source: "generated".into(),
+                printed: Default::default(),
             },
         )
 }

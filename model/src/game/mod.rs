@@ -136,6 +136,7 @@ impl Game {
                     synthetic: false,
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
+                    printed: Default::default(),
                 });
                 (cards.len() - 1) as CardId
             }
