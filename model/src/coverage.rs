@@ -354,6 +354,7 @@ mod tests {
                 target: 1,
                 by: Player::OPP,
                 paid: false,
+                energy: 2,
             },
             Event::RunesChannelled {
                 who: Player::YOU,

@@ -133,6 +133,7 @@ impl Game {
             | Event::Recycled { .. }
             | Event::DemandDecided { .. }
             | Event::ChosenChecked { .. }
+            | Event::RevealDeclined { .. }
             | Event::RunesChannelled { .. } => self.describe_deck(s, e),
         })
     }
@@ -374,6 +375,7 @@ impl Game {
                 target,
                 by,
                 paid,
+                ..
             } => format!(
                 "{}: {by} {} for {}",
                 self.item_name(s, item),
@@ -386,6 +388,7 @@ impl Game {
                 self.item_name(s, target),
                 if met { "chose" } else { "did not choose" }
             ),
+            Event::RevealDeclined { who } => format!("{who} take(s) none of the cards looked at"),
             Event::RunesChannelled { who, n } => format!("{who} channel {n} rune(s) exhausted"),
             _ => unreachable!("not this group's event"),
         }

@@ -213,6 +213,9 @@ pub struct Bound {
     pub resources: Vec<Resources>,
     /// The opponent's hand of reactions, one list per scenario variant ([] for none).
     pub reactions: Vec<Vec<String>>,
+    /// Named cards on top of your main deck, top first (issue 12: "look at the top N").
+    #[serde(default)]
+    pub deck_top: Vec<String>,
 }
 
 fn default_item_cost() -> u8 {
@@ -245,7 +248,7 @@ pub struct Scenario {
 
 impl Bound {
     /// The preset names.
-    pub const PRESETS: [&'static str; 3] = ["tiny", "default", "large"];
+    pub const PRESETS: [&'static str; 4] = ["tiny", "default", "large", "deck"];
 
     /// A named preset.
     pub fn preset(name: &str) -> Option<Bound> {
@@ -267,6 +270,7 @@ impl Bound {
                 extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
                 resources: vec![Resources::Rich, Resources::Tight],
                 reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+                deck_top: vec![],
             },
             // The main job: about 7.5 million states, every property holds under RUP4.
             "default" => Bound {
@@ -297,6 +301,7 @@ impl Bound {
                 extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal], &[Spellwatcher]]),
                 resources: vec![Resources::Rich, Resources::Tight],
                 reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+                deck_top: vec![],
             },
             // Minutes and gigabytes: three-instance generated items, more boards and reactions.
             "large" => Bound {
@@ -339,6 +344,36 @@ impl Bound {
                 ]),
                 resources: vec![Resources::Rich, Resources::Tight],
                 reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
+                deck_top: vec![],
+            },
+            // Issue 12: the named deck, looking and recycling, demands to pay, counters by what a
+            // repeated spell chose, channelled runes.
+            "deck" => Bound {
+                name: "deck".into(),
+                instances: vec![],
+                instance_costs: vec![],
+                bodies: vec![],
+                item_cost: 1,
+                catalogue: s(&[
+                    "Called Shot",
+                    "Double Trouble",
+                    "Bellows Breath",
+                    "Find Your Center",
+                    "Hidden Blade",
+                    "Curtain Call",
+                ]),
+                abilities: false,
+                boards: vec![BoardShape::EnemySpread],
+                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
+                resources: vec![Resources::Rich, Resources::Tight],
+                reactions: r(&[
+                    &[],
+                    &["Hard Bargain"],
+                    &["Not So Fast"],
+                    &["Repulse"],
+                    &["Mystic Reversal"],
+                ]),
+                deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
             },
             _ => return None,
         })
@@ -469,7 +504,10 @@ impl Bound {
                 for extra in &self.extras {
                     for &res in &self.resources {
                         for hand in &self.reactions {
-                            let setup = build(cards, *item, board, extra, res, hand)?;
+                            let mut setup = build(cards, *item, board, extra, res, hand)?;
+                            for n in &self.deck_top {
+                                setup.players[0].deck_top.push(card_id(cards, n)?);
+                            }
                             let opp = if hand.is_empty() {
                                 "no reaction".to_string()
                             } else {
@@ -586,7 +624,8 @@ fn build(
     s.players[1] = PlayerSetup {
         pool: Cost {
             energy: 8,
-            power: power(&[(Domain::Calm, 3), (Domain::Order, 1)]),
+            // Body pays Repulse; no other reaction spends it.
+            power: power(&[(Domain::Calm, 3), (Domain::Order, 1), (Domain::Body, 1)]),
             any: 0,
         },
         hand: hand

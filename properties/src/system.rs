@@ -372,6 +372,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Recycled { .. }
         | DemandDecided { .. }
         | ChosenChecked { .. }
+        | RevealDeclined { .. }
         | RunesChannelled { .. } => e,
     }
 }

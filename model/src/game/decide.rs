@@ -138,6 +138,8 @@ impl Game {
                 s.log.push(Event::DrewLooked { who, card });
                 s.log.push(Event::Drew { who, n: 1 });
             }
+        } else {
+            s.log.push(Event::RevealDeclined { who });
         }
         self.set_looking(s, id, left, false);
     }
@@ -201,6 +203,7 @@ impl Game {
                 target,
                 by,
                 paid: pay,
+                energy,
             });
             if !pay {
                 self.counter(s, target, id);

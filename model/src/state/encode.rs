@@ -815,12 +815,18 @@ impl Encode for Event {
                 target,
                 by,
                 paid,
+                energy,
             } => {
                 tag(45);
                 b.u8(item);
                 b.u8(target);
                 by.encode(b);
                 b.bool(paid);
+                b.u8(energy);
+            }
+            RevealDeclined { who } => {
+                tag(48);
+                who.encode(b);
             }
             ChosenChecked { item, target, met } => {
                 tag(47);

@@ -369,6 +369,13 @@ pub enum Event {
         by: Player,
         /// Paid, or declined (the target is then countered).
         paid: bool,
+        /// The Energy asked for (taken from `by`'s pool if paid).
+        energy: u8,
+    },
+    /// A player declined to take a card looked at ("you may reveal a unit": Double Trouble).
+    RevealDeclined {
+        /// Who.
+        who: Player,
     },
     /// A counter checked what the spell or ability it targets chose (Not So Fast, Repulse),
     /// counting its choices as 359.3.e.9.a says.
