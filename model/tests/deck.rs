@@ -94,7 +94,7 @@ fn double_trouble_reveals_only_a_unit_and_recycles_in_the_chosen_order() {
     );
     let ps = &s.players[0];
     assert!(ps.hand.is_empty());
-    let want = vec![
+    let want = [
         DeckCard::Other,
         DeckCard::Named(id(&g, "Pouty Poro")),
         DeckCard::Named(id(&g, "Defy")),
