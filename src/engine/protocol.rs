@@ -16,7 +16,7 @@ pub use convert::{card_json, case_features, case_from_request, location_name, re
 pub const PROTOCOL: &str = "rbcheck-engine/1";
 
 /// The features a case can use; an engine names the ones it supports in its hello.
-pub const FEATURES: [&str; 14] = [
+pub const FEATURES: [&str; 15] = [
     "spells",
     "abilities",
     "counters",
@@ -32,6 +32,7 @@ pub const FEATURES: [&str; 14] = [
     // ---- issue 12 (m12c) ----
     "deck-cards",
     "demands",
+    "chosen-counters",
 ];
 
 /// Features protocol v1 cannot carry: a case that uses one is always skipped as unsupported,

@@ -121,6 +121,10 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             for i in &m.instructions {
                 use model::card::Effect as E;
                 match i.effect {
+                    E::Counter if i.target.is_some_and(|t| t.chooses.is_some()) => {
+                        add("counters");
+                        add("chosen-counters");
+                    }
                     E::Counter => add("counters"),
                     E::NewChoices | E::GainControl => add("new-choices"),
                     E::PlayToken(_) => add("tokens"),
