@@ -99,6 +99,11 @@ fn field(e: &Expect) -> &'static str {
         Expect::HandSize(..) => "hand-size",
         Expect::Trash(..) => "trash",
         Expect::Deck(..) => "deck",
+        Expect::DeckTop(..) => "deck-top",
+        Expect::Recycled(..) => "recycled",
+        Expect::Hand(..) => "hand",
+        Expect::Demands(..) => "demands",
+        Expect::RunesExhausted(..) => "runes-exhausted",
     }
 }
 

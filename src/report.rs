@@ -384,5 +384,26 @@ pub fn rules(list: bool) -> String {
             values.join("  ")
         );
     }
+    unmodelled_cards(&mut o);
     o
+}
+
+/// The catalogue's cards with printed parts the model leaves out (`unmodelled` in
+/// model/cards.toml): what a rules person cannot check with them.
+fn unmodelled_cards(o: &mut String) {
+    let _ = writeln!(
+        o,
+        "\ncards with printed text the model leaves out (model/cards.toml `unmodelled`):"
+    );
+    for c in model::catalogue::Catalogue::builtin().cards {
+        if !c.printed.unmodelled.is_empty() {
+            let _ = writeln!(
+                o,
+                "  {} ({}): {}",
+                c.name,
+                c.code,
+                c.printed.unmodelled.join(" | ")
+            );
+        }
+    }
 }

@@ -80,7 +80,12 @@ fn board() -> impl Strategy<Value = BoardStmt> {
         player().prop_map(BoardStmt::NearVictory),
         Just(BoardStmt::Showdown),
         label().prop_map(BoardStmt::Attack),
+        (player(), proptest::collection::vec(name(), 1..3))
+            .prop_map(|(p, v)| BoardStmt::DeckTop(p, v)),
     ]
+}
+fn deck_ref() -> impl Strategy<Value = DeckRef> {
+    prop_oneof![Just(DeckRef::Other), name().prop_map(DeckRef::Named)]
 }
 fn play() -> impl Strategy<Value = PlayStmt> {
     prop_oneof![
@@ -105,6 +110,9 @@ fn play() -> impl Strategy<Value = PlayStmt> {
             .prop_map(|any| PlayStmt::Pay { any }),
         (1u8..5).prop_map(|item| PlayStmt::NewChoices { item }),
         (1u8..5).prop_map(|item| PlayStmt::DeclineNewChoices { item }),
+        proptest::option::of(deck_ref()).prop_map(|card| PlayStmt::LookDraw { card }),
+        deck_ref().prop_map(|card| PlayStmt::LookRecycle { card }),
+        any::<bool>().prop_map(|pay| PlayStmt::Demand { pay }),
     ]
 }
 fn expect() -> impl Strategy<Value = Expect> {
@@ -137,6 +145,14 @@ fn expect() -> impl Strategy<Value = Expect> {
         (player(), cost()).prop_map(|(p, c)| Expect::Pool(p, c)),
         (player(), proptest::collection::vec(name(), 0..3)).prop_map(|(p, v)| Expect::Trash(p, v)),
         (player(), any::<u8>()).prop_map(|(p, k)| Expect::HandSize(p, k)),
+        (player(), proptest::collection::vec(name(), 0..3))
+            .prop_map(|(p, v)| Expect::DeckTop(p, v)),
+        (player(), proptest::collection::vec(name(), 0..3)).prop_map(|(p, v)| Expect::Hand(p, v)),
+        (player(), proptest::collection::vec(deck_ref(), 0..3))
+            .prop_map(|(p, v)| Expect::Recycled(p, v)),
+        (1u8..5, proptest::collection::vec(any::<bool>(), 1..3))
+            .prop_map(|(n, v)| Expect::Demands(n, v)),
+        (player(), any::<u8>()).prop_map(|(p, k)| Expect::RunesExhausted(p, k)),
     ]
 }
 
@@ -496,7 +512,7 @@ fn numbers_out_of_range_are_errors_with_line_and_column_never_wraps() {
         &GOOD
             .replace("portal you\n", "portal you\nother-cards opponent 255\n")
             .replace("hand-size opponent 2", "hand-size opponent 1"),
-        ":8: opponent has 265 cards in hand and deck together (hand cards, other-cards and deck); at most 200",
+        ":8: opponent has 265 cards in hand and deck together (hand cards, other-cards, deck and deck-top); at most 200",
     );
     // A token label's number is checked against the tokens played: this one resolved to unit A.
     assert_case_error(

@@ -117,6 +117,14 @@ fn requests_round_trip_through_json_and_back_to_cases() {
     for f in files {
         let c = case::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
         let req = request(&c, f.parent(), 1).unwrap();
+        // A case protocol v1 cannot carry is never sent (`NOT_IN_V1`): nothing to round-trip.
+        if req
+            .features
+            .iter()
+            .any(|f| rbcheck::engine::protocol::NOT_IN_V1.contains(&f.as_str()))
+        {
+            continue;
+        }
         let json = serde_json::to_string(&req).unwrap();
         let back: CaseRequest = serde_json::from_str(&json).unwrap();
         assert_eq!(back, req, "{}", f.display());

@@ -104,6 +104,25 @@ pub enum Action {
         /// The instance.
         instance: u8,
     },
+    // ---- issue 12 (m12c): decisions inside an execution ----
+    /// 359.3.e: draw the card looked at in position `index` (Called Shot), or reveal a unit and
+    /// draw it, or none (Double Trouble) (DrawLooked).
+    DrawLooked {
+        /// Position from the top of the deck; `None`: take nothing ("you may").
+        index: Option<u8>,
+    },
+    /// 416: recycle the card looked at in position `index`: it goes to the bottom of the main
+    /// deck (RecycleLooked).
+    RecycleLooked {
+        /// Position from the top of the deck.
+        index: u8,
+    },
+    /// 359.3.e: the controller of the spell Hard Bargain targets pays, or declines and it is
+    /// countered (425.1, shown by Event::Countered) (PayDemand).
+    PayDemand {
+        /// Pay or decline.
+        pay: bool,
+    },
 }
 
 impl Action {
@@ -155,6 +174,8 @@ impl Action {
             Action::DeclineNewChoices => cite("750", &["750"]),
             // A wrong edit: it breaks the clause it cites, and applies none.
             Action::ReopenRepeat { .. } => cite("752.2", &[]),
+            Action::DrawLooked { .. } | Action::PayDemand { .. } => cite("359.3.e", &["359.3.e"]),
+            Action::RecycleLooked { .. } => cite("416", &["416"]),
         }
     }
 
@@ -187,6 +208,9 @@ impl Action {
             Action::RemakeChoice { .. } => "RemakeChoice",
             Action::DeclineNewChoices => "DeclineNewChoices",
             Action::ReopenRepeat { .. } => "ReopenRepeat",
+            Action::DrawLooked { .. } => "DrawLooked",
+            Action::RecycleLooked { .. } => "RecycleLooked",
+            Action::PayDemand { .. } => "PayDemand",
         }
     }
 }
@@ -246,6 +270,12 @@ impl fmt::Display for Action {
             Action::CancelPlay { why } => write!(f, "({why:?})"),
             Action::RemakeChoice { obj } => write!(f, "({obj:?})"),
             Action::ReopenRepeat { instance } => write!(f, "(instance {})", instance + 1),
+            Action::DrawLooked { index: Some(i) } => write!(f, "(card {} from the top)", i + 1),
+            Action::DrawLooked { index: None } => write!(f, "(none)"),
+            Action::RecycleLooked { index } => write!(f, "(card {} from the top)", index + 1),
+            Action::PayDemand { pay } => {
+                write!(f, "({})", if *pay { "pay" } else { "decline" })
+            }
             _ => Ok(()),
         }
     }

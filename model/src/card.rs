@@ -126,6 +126,46 @@ pub enum Effect {
     NewChoices,
     /// Banish this item from the chain while it resolves (a rules probe for 359.3.e.15).
     BanishSelf,
+    // ---- issue 12 (m12c) ----
+    /// "Look at the top N of your Main Deck", take a card as `take` says, recycle the rest to
+    /// the bottom (416): the controller decides while the instruction executes.
+    LookAtTop {
+        /// How many cards.
+        n: u8,
+        /// What is taken from them.
+        take: LookTake,
+    },
+    /// "Counter it unless its controller pays [N]" (Hard Bargain): the target's controller
+    /// decides while the instruction executes; paying is optional (RUP4), declining counters (425).
+    CounterUnlessPays(u8),
+    /// "Channel N runes exhausted" (Find Your Center). Runes are not modelled yet: the model
+    /// counts them per player and logs the event.
+    ChannelExhausted(u8),
+    /// "Choose X": the instruction only names an object that a later one refers to (Repulse).
+    Choose,
+}
+
+/// What a "look at the top N" instruction takes from the cards looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LookTake {
+    /// "Draw one" (Called Shot): one of them, the controller's choice.
+    DrawOne,
+    /// "You may reveal a unit and draw it" (Double Trouble): a named unit among them, or none.
+    MayRevealUnit,
+}
+
+/// A restriction on what a targeted chain item has chosen (Not So Fast, Repulse). "Friendly" is
+/// seen from the controller of the item that targets. Which executions' choices count is the
+/// rulebook's `chosen_across` (the digest is silent on Repeat here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Chooses {
+    /// "That chooses a friendly unit or gear" (Not So Fast).
+    FriendlyUnitOrGear,
+    /// "That chooses it and no other friendly unit", "it" being the target of the instruction
+    /// before (Repulse); targets that left the board are not counted (359.3.e.9.a).
+    OnlyItAmongFriendlyUnits,
 }
 
 /// Where a move may go (355.4).
@@ -148,6 +188,8 @@ pub enum TargetKind {
     Gear,
     /// A spell on the chain.
     Spell,
+    /// A spell or an ability on the chain (Not So Fast, Repulse: "an enemy spell or ability").
+    SpellOrAbility,
 }
 
 /// Where a unit target must be.
@@ -197,6 +239,8 @@ pub struct TargetSpec {
     pub max_energy: Option<u8>,
     /// For spells: printed Power cost at most this.
     pub max_power: Option<u8>,
+    /// For spells and abilities: what the chosen item must have chosen (issue 12, m12c).
+    pub chooses: Option<Chooses>,
 }
 
 /// Static and triggered abilities of permanents that change how an item is played.
@@ -258,6 +302,21 @@ pub struct CardDef {
     pub synthetic: bool,
     /// Where the text comes from (set, rule, FAQ).
     pub source: String,
+    /// The printed text, and which parts of it the model leaves out (issue 12, m12c).
+    pub printed: Printed,
+}
+
+/// A printed card's text as data, and how the model accounts for each part of it: its modes'
+/// texts, the text its abilities and discount model, and the parts it does not model. The
+/// catalogue refuses a printed card with a part none of these claims (`catalogue::fidelity`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Printed {
+    /// The text as printed (digest §7); empty for cards made up for boards and probes.
+    pub text: String,
+    /// Parts of the text the model does not express, e.g. `[Hidden]`; reports list them.
+    pub unmodelled: Vec<String>,
+    /// Parts of the text that the card's abilities or discount model (not its modes).
+    pub modelled: Vec<String>,
 }
 
 impl CardDef {

@@ -16,6 +16,7 @@
 
 use crate::card::*;
 use crate::cost::{Cost, Domain};
+use abilities::{ability, raw_ability};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -102,6 +103,13 @@ struct RawCard {
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     source: String,
+    // ---- issue 12 (m12c): the printed text and what the model leaves out ----
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    printed: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    unmodelled: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    modelled_text: Vec<String>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -127,6 +135,11 @@ enum RawEffect {
     GainControl,
     NewChoices,
     BanishSelf,
+    // ---- issue 12 (m12c) ----
+    LookAtTop,
+    CounterUnlessPays,
+    ChannelExhausted,
+    Choose,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -139,6 +152,8 @@ struct RawInstruction {
     to: Option<Destination>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     target: Option<RawTarget>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    take: Option<LookTake>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -159,6 +174,8 @@ struct RawTarget {
     max_energy: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_power: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    chooses: Option<Chooses>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -379,15 +396,13 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         return Err("field `repeat`: only spells and abilities have [Repeat] (820.1.a)".into());
     }
     for (mi, m) in modes.iter().enumerate() {
-        if let Some(pos) = m
-            .instructions
-            .iter()
-            .position(|i| i.effect == Effect::NewChoices)
-        {
+        // An instruction that pauses the item for a decision ends its execution (`game`).
+        if let Some(pos) = m.instructions.iter().position(|i| pauses(i.effect)) {
             if pos + 1 != m.instructions.len() {
                 return Err(format!(
-                    "mode {}: `new-choices` must be the last instruction",
-                    mi + 1
+                    "mode {}: `{}` must be the last instruction",
+                    mi + 1,
+                    effect_name(m.instructions[pos].effect)
                 ));
             }
         }
@@ -405,7 +420,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(CardDef {
+    let def = CardDef {
         name: rc.name.clone(),
         code: rc.code.clone(),
         kind: rc.kind,
@@ -422,7 +437,32 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         abilities,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
-    })
+        printed: Printed {
+            text: rc.printed.clone().unwrap_or_default(),
+            unmodelled: rc.unmodelled.clone(),
+            modelled: rc.modelled_text.clone(),
+        },
+    };
+    fidelity::check(&def)?;
+    Ok(def)
+}
+
+/// True for an effect that pauses the resolving item for a decision (it must end its mode).
+fn pauses(e: Effect) -> bool {
+    matches!(
+        e,
+        Effect::NewChoices | Effect::LookAtTop { .. } | Effect::CounterUnlessPays(_)
+    )
+}
+
+/// The catalogue's name of an effect, for errors.
+fn effect_name(e: Effect) -> &'static str {
+    match e {
+        Effect::NewChoices => "new-choices",
+        Effect::LookAtTop { .. } => "look-at-top",
+        Effect::CounterUnlessPays(_) => "counter-unless-pays",
+        _ => "this effect",
+    }
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -433,8 +473,12 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 /// `name_of` names the cards its abilities trigger. The set code is left out: a define is a
 /// made-up or edited card, not the printed one.
 pub fn card_table(c: &CardDef, name_of: impl Fn(CardId) -> String) -> String {
+    // A define is an edited or made-up card, not the printed one: no code, no printed text.
     let raw = RawCard {
         code: String::new(),
+        printed: None,
+        unmodelled: vec![],
+        modelled_text: vec![],
         ..unconvert(c, name_of)
     };
     toml::Value::try_from(&raw)
@@ -485,6 +529,9 @@ fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
             .collect(),
         synthetic: c.synthetic,
         source: c.source.clone(),
+        printed: Some(c.printed.text.clone()).filter(|t| !t.is_empty()),
+        unmodelled: c.printed.unmodelled.clone(),
+        modelled_text: c.printed.modelled.clone(),
     }
 }
 
@@ -517,6 +564,14 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::GainControl => (RawEffect::GainControl, None, None),
                 Effect::NewChoices => (RawEffect::NewChoices, None, None),
                 Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
+                Effect::LookAtTop { n: a, .. } => (RawEffect::LookAtTop, n(a), None),
+                Effect::CounterUnlessPays(a) => (RawEffect::CounterUnlessPays, n(a), None),
+                Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
+                Effect::Choose => (RawEffect::Choose, None, None),
+            };
+            let take = match i.effect {
+                Effect::LookAtTop { take, .. } => Some(take),
+                _ => None,
             };
             let target = i.target.map(|t| RawTarget {
                 kind: t.kind,
@@ -527,52 +582,17 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 same_location: t.same_location,
                 max_energy: t.max_energy,
                 max_power: t.max_power,
+                chooses: t.chooses,
             });
             RawInstruction {
                 effect,
                 amount,
                 to,
                 target,
+                take,
             }
         })
         .collect()
-}
-
-fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
-    let (ability, amount, cost, trigger) = match a {
-        Ability::OptionalCostsLess => (RawAbilityKind::OptionalCostsLess, None, None, None),
-        Ability::RepeatCostsLess(n) => (RawAbilityKind::RepeatCostsLess, Some(*n), None, None),
-        Ability::SpellsHaveRepeatInShowdown(c) => (
-            RawAbilityKind::SpellsHaveRepeatInShowdown,
-            None,
-            Some(c.to_string()),
-            None,
-        ),
-        Ability::AbilitiesHaveRepeat(r) => (
-            RawAbilityKind::AbilitiesHaveRepeat,
-            None,
-            Some(repeat_text(r)),
-            None,
-        ),
-        Ability::GrantRepeatToNextSpell => {
-            (RawAbilityKind::GrantRepeatToNextSpell, None, None, None)
-        }
-        Ability::WhenYouPlayASpell(id) => (
-            RawAbilityKind::WhenYouPlayASpell,
-            None,
-            None,
-            Some(name_of(*id)),
-        ),
-        Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
-        Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
-        Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
-    };
-    RawAbility {
-        ability,
-        amount,
-        cost,
-        trigger,
-    }
 }
 
 fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
@@ -618,7 +638,21 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             RawEffect::GainControl => Effect::GainControl,
             RawEffect::NewChoices => Effect::NewChoices,
             RawEffect::BanishSelf => Effect::BanishSelf,
+            RawEffect::LookAtTop => Effect::LookAtTop {
+                n: unsigned("look-at-top")?,
+                take: ri.take.ok_or_else(|| {
+                    format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
+                })?,
+            },
+            RawEffect::CounterUnlessPays => {
+                Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
+            }
+            RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
+            RawEffect::Choose => Effect::Choose,
         };
+        if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
+            return Err(format!("{at}: only `look-at-top` takes `take`"));
+        }
         let target = ri
             .target
             .as_ref()
@@ -639,6 +673,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                     same_location: t.same_location,
                     max_energy: t.max_energy,
                     max_power: t.max_power,
+                    chooses: t.chooses,
                 })
             })
             .transpose()?;
@@ -647,13 +682,33 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                 Some(&[TargetKind::Unit])
             }
             Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
-            Effect::Counter | Effect::GainControl => Some(&[TargetKind::Spell]),
+            Effect::Counter | Effect::CounterUnlessPays(_) => {
+                Some(&[TargetKind::Spell, TargetKind::SpellOrAbility])
+            }
+            Effect::GainControl => Some(&[TargetKind::Spell]),
+            Effect::Choose => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Draw(_)
             | Effect::PlayToken(_)
             | Effect::BanishSelf
             | Effect::ItsControllerDraws(_)
-            | Effect::NewChoices => None,
+            | Effect::NewChoices
+            | Effect::LookAtTop { .. }
+            | Effect::ChannelExhausted(_) => None,
         };
+        if let Some(t) = target.filter(|t| t.chooses.is_some()) {
+            if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {
+                return Err(format!(
+                    "{at}: `chooses` restricts spells and abilities only"
+                ));
+            }
+            if t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits)
+                && out.last().is_none_or(|p: &Instruction| p.target.is_none())
+            {
+                return Err(format!(
+                    "{at}: `chooses = \"only-it-among-friendly-units\"` must follow an instruction with a target (\"it\")"
+                ));
+            }
+        }
         match (needs, target) {
             (Some(kinds), Some(t)) if !kinds.contains(&t.kind) => {
                 return Err(format!(
@@ -685,43 +740,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     Ok(out)
 }
 
-fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Ability, String> {
-    let amount = || {
-        a.amount
-            .ok_or_else(|| format!("`{:?}` needs `amount`", a.ability))
-    };
-    let cost = || {
-        a.cost
-            .as_deref()
-            .ok_or_else(|| format!("`{:?}` needs `cost`", a.ability))
-            .and_then(|c| parse_repeat(c, domains))
-    };
-    let trigger = || {
-        let name = a
-            .trigger
-            .as_deref()
-            .ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
-        names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name))
-            .map(|i| i as CardId)
-            .ok_or_else(|| format!("`trigger`: no card or ability named `{name}`"))
-    };
-    Ok(match a.ability {
-        RawAbilityKind::OptionalCostsLess => Ability::OptionalCostsLess,
-        RawAbilityKind::RepeatCostsLess => Ability::RepeatCostsLess(amount()?),
-        RawAbilityKind::SpellsHaveRepeatInShowdown => match cost()? {
-            RepeatCost::Pay(c) => Ability::SpellsHaveRepeatInShowdown(c),
-            RepeatCost::Discard(_) => return Err("Syndra-style grants cost Energy or Power".into()),
-        },
-        RawAbilityKind::AbilitiesHaveRepeat => Ability::AbilitiesHaveRepeat(cost()?),
-        RawAbilityKind::GrantRepeatToNextSpell => Ability::GrantRepeatToNextSpell,
-        RawAbilityKind::WhenYouPlayASpell => Ability::WhenYouPlayASpell(trigger()?),
-        RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
-        RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
-        RawAbilityKind::Deflect => Ability::Deflect(amount()?),
-    })
-}
-
+mod abilities;
+mod fidelity;
 #[cfg(test)]
 mod tests;

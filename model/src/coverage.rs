@@ -87,6 +87,28 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("820.2.a", "each execution's own choices, in order"),
     ("820.3", "one more execution per instance paid"),
     ("820.3.a", "a repeated item is played once"),
+    // ---- issue 12 (m12c): where the digest gives no rule number, the card code stands ----
+    ("416", "recycle: a card goes to the bottom of the main deck"),
+    (
+        "359.3.e.9.a",
+        "what an item chose is counted (Not So Fast, Repulse)",
+    ),
+    (
+        "SFD-122",
+        "look at the top of the main deck, draw one (Called Shot)",
+    ),
+    (
+        "UNL-032",
+        "you may reveal a unit looked at and draw it (Double Trouble)",
+    ),
+    (
+        "SFD-136",
+        "counter unless its controller pays, their decision (Hard Bargain)",
+    ),
+    (
+        "OGN-047",
+        "channel runes exhausted (Find Your Center; runes counted only)",
+    ),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -135,6 +157,12 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::ChoiceRemade { .. } => &["751.1"],
         Event::NewChoicesBegun { .. } => &["752.2"],
         Event::ChainClosed => &["340.2"],
+        Event::Recycled { .. } => &["416"],
+        Event::ChosenChecked { .. } => &["359.3.e.9.a"],
+        Event::DrewLooked { .. } => &["SFD-122"],
+        Event::Revealed { .. } => &["UNL-032"],
+        Event::DemandDecided { .. } => &["SFD-136"],
+        Event::RunesChannelled { .. } => &["OGN-047"],
         _ => &[],
     }
 }
@@ -208,6 +236,9 @@ mod tests {
             Action::RemakeChoice { obj: Obj::Unit(0) },
             Action::DeclineNewChoices,
             Action::ReopenRepeat { instance: 0 },
+            Action::DrawLooked { index: None },
+            Action::RecycleLooked { index: 0 },
+            Action::PayDemand { pay: true },
         ];
         for a in &all {
             match a {
@@ -231,7 +262,10 @@ mod tests {
                 | Action::KeepChoice
                 | Action::RemakeChoice { .. }
                 | Action::DeclineNewChoices
-                | Action::ReopenRepeat { .. } => {}
+                | Action::ReopenRepeat { .. }
+                | Action::DrawLooked { .. }
+                | Action::RecycleLooked { .. }
+                | Action::PayDemand { .. } => {}
             }
         }
         all
@@ -298,6 +332,34 @@ mod tests {
             },
             Event::NewChoicesBegun { item: 0 },
             Event::ChainClosed,
+            Event::Recycled {
+                who: Player::YOU,
+                card: crate::state::DeckCard::Other,
+            },
+            Event::ChosenChecked {
+                item: 0,
+                target: 1,
+                met: true,
+            },
+            Event::DrewLooked {
+                who: Player::YOU,
+                card: crate::state::DeckCard::Other,
+            },
+            Event::Revealed {
+                who: Player::YOU,
+                card: 0,
+            },
+            Event::DemandDecided {
+                item: 0,
+                target: 1,
+                by: Player::OPP,
+                paid: false,
+                energy: 2,
+            },
+            Event::RunesChannelled {
+                who: Player::YOU,
+                n: 1,
+            },
         ]
     }
 

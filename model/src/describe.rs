@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::game::Game;
-use crate::state::{CancelWhy, Event, IgnoredWhy, Obj, Player, State};
+use crate::state::{CancelWhy, DeckCard, Event, IgnoredWhy, Obj, Player, State};
 
 /// A player as an owner: "your", "opponent's" (not "you's").
 pub fn possessive(p: Player) -> &'static str {
@@ -136,6 +136,14 @@ impl Game {
             | Event::ChoiceRemade { .. }
             | Event::ChoiceKept { .. }
             | Event::NewChoicesEnded { .. } => self.describe_new_choices(s, e),
+            Event::LookedAt { .. }
+            | Event::Revealed { .. }
+            | Event::DrewLooked { .. }
+            | Event::Recycled { .. }
+            | Event::DemandDecided { .. }
+            | Event::ChosenChecked { .. }
+            | Event::RevealDeclined { .. }
+            | Event::RunesChannelled { .. } => self.describe_deck(s, e),
         })
     }
 
@@ -335,6 +343,62 @@ impl Game {
             Event::Drew { who, n } => {
                 format!("{who} draw{} {n}", if who.0 == 0 { "" } else { "s" })
             }
+            _ => unreachable!("not this group's event"),
+        }
+    }
+
+    /// Events of the main deck, demands to pay and channelled runes (issue 12).
+    fn describe_deck(&self, s: &State, e: &Event) -> String {
+        let card = |c: DeckCard| match c {
+            DeckCard::Named(id) => format!("\"{}\"", self.card(id).name),
+            DeckCard::Other => "an other card".to_string(),
+        };
+        match *e {
+            Event::LookedAt { item, who, n } => format!(
+                "{}: {who} look{} at the top {n} of the main deck",
+                self.item_name(s, item),
+                if who.0 == 0 { "" } else { "s" }
+            ),
+            Event::Revealed { who, card: c } => {
+                format!(
+                    "{who} reveal{} \"{}\"",
+                    if who.0 == 0 { "" } else { "s" },
+                    self.card(c).name
+                )
+            }
+            Event::DrewLooked { who, card: c } => {
+                format!(
+                    "{who} draw{} {}",
+                    if who.0 == 0 { "" } else { "s" },
+                    card(c)
+                )
+            }
+            Event::Recycled { who, card: c } => {
+                format!(
+                    "{} goes to the bottom of {who}'s main deck (recycled, 416)",
+                    card(c)
+                )
+            }
+            Event::DemandDecided {
+                item,
+                target,
+                by,
+                paid,
+                ..
+            } => format!(
+                "{}: {by} {} for {}",
+                self.item_name(s, item),
+                if paid { "pays" } else { "declines to pay" },
+                self.item_name(s, target)
+            ),
+            Event::ChosenChecked { item, target, met } => format!(
+                "{}: {} {} what it requires (359.3.e.9.a)",
+                self.item_name(s, item),
+                self.item_name(s, target),
+                if met { "chose" } else { "did not choose" }
+            ),
+            Event::RevealDeclined { who } => format!("{who} take(s) none of the cards looked at"),
+            Event::RunesChannelled { who, n } => format!("{who} channel {n} rune(s) exhausted"),
             _ => unreachable!("not this group's event"),
         }
     }

@@ -129,6 +129,18 @@ pub enum ExtraChoices {
     CopyFirst,
 }
 
+/// Which executions' choices count when a counter asks what a repeated item "chooses" (Not So
+/// Fast, Repulse). The digest is silent on Repeat here (359.3.e.9.a only counts targets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChosenAcross {
+    /// The item chooses everything any of its executions chose (one chain item with n choice
+    /// vectors, 820.2; as Deflect counts every vector, 809.1.c).
+    AllExecutions,
+    /// Each execution is judged alone: the restriction holds if one execution's choices meet it.
+    OneExecution,
+}
+
 /// The rules the model plays by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -186,6 +198,14 @@ pub struct Rulebook {
     pub new_choices_reopen_repeat: bool,
     /// Open question (b): a Targeting Effect once per item or once per choice.
     pub targeting_triggers: TargetingTriggers,
+    /// 359.3.e.9.a, digest silent on Repeat: what a repeated item "chooses" (issue 12, m12c).
+    #[serde(default = "default_chosen_across")]
+    pub chosen_across: ChosenAcross,
+}
+
+/// RUP4's reading of `chosen_across` (a serde default, so that older rulebook JSON still reads).
+fn default_chosen_across() -> ChosenAcross {
+    ChosenAcross::AllExecutions
 }
 
 impl Rulebook {
@@ -217,6 +237,7 @@ impl Rulebook {
             new_choices_scope: NewChoicesScope::PerExecution,
             new_choices_reopen_repeat: false,
             targeting_triggers: TargetingTriggers::OncePerItem,
+            chosen_across: ChosenAcross::AllExecutions,
         };
         match v {
             Version::Rup4 => rup4,
@@ -475,6 +496,11 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "targeting_triggers",
         rule: "383.4.b.2, open question (b)",
         doc: "once-per-item | per-choice: Targeting Effects for an object chosen twice",
+    },
+    FieldDoc {
+        name: "chosen_across",
+        rule: "359.3.e.9.a, digest silent on Repeat",
+        doc: "all-executions | one-execution: what a repeated item \"chooses\" for Not So Fast and Repulse",
     },
 ];
 

@@ -3,7 +3,7 @@
 
 use crate::card::CardId;
 use crate::cost::Cost;
-use crate::state::{Location, Player};
+use crate::state::{Location, Player, MAX_CARDS};
 use serde::{Deserialize, Serialize};
 
 /// A unit on the board at the start.
@@ -53,6 +53,10 @@ pub struct PlayerSetup {
     pub portal_charged: bool,
     /// Within 3 points of the Victory Score.
     pub near_victory: bool,
+    // ---- issue 12 (m12c) ----
+    /// Named cards on top of the main deck, top first, above the `deck` anonymous ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_top: Vec<CardId>,
 }
 
 /// The whole starting position.
@@ -110,6 +114,21 @@ impl Setup {
                 return Err(format!(
                     "the attack trigger names unit {}, which does not exist",
                     t + 1
+                ));
+            }
+        }
+        for (p, ps) in self.players.iter().enumerate() {
+            if let Some(c) = ps.deck_top.iter().find(|c| usize::from(**c) >= cards) {
+                return Err(format!("{}'s deck names unknown card {c}", Player(p as u8)));
+            }
+            let n = ps.hand.len()
+                + ps.deck_top.len()
+                + usize::from(ps.hand_other)
+                + usize::from(ps.deck);
+            if n > MAX_CARDS {
+                return Err(format!(
+                    "{} has {n} cards in hand and deck; at most {MAX_CARDS}",
+                    Player(p as u8)
                 ));
             }
         }

@@ -22,6 +22,7 @@ fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Op
         same_location: count > 1,
         max_energy: None,
         max_power: None,
+        chooses: None,
     })
 }
 
@@ -161,6 +162,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                 abilities: vec![],
                 synthetic: true,
                 source: "generated".into(),
+                printed: Default::default(),
             },
         )
 }

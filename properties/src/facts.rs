@@ -102,6 +102,8 @@ pub struct Facts {
     /// An execution k ≥ 1 left a target unaffected that execution k − 1 of the same item had
     /// sent to the trash.
     pub target_removed_by_previous_execution: bool,
+    /// Energy each player paid on demands to pay (Hard Bargain), not an item's cost.
+    pub demands_paid: [u8; 2],
     /// Scratch: objects gone to the trash so far (kept to reuse its buffer).
     gone: Vec<Obj>,
     /// Scratch: what each execution sent to the trash, as (object, item, execution).
@@ -122,6 +124,9 @@ impl Facts {
                 out[p.ix()] = out[p.ix()].plus(&i.paid_cost);
             }
         }
+        for (o, d) in out.iter_mut().zip(self.demands_paid) {
+            *o = o.plus(&Cost::energy(d));
+        }
         out
     }
 
@@ -131,6 +136,7 @@ impl Facts {
         self.window_during_resolution = false;
         self.touched_after_gone = false;
         self.target_removed_by_previous_execution = false;
+        self.demands_paid = [0; 2];
         let mut gone = std::mem::take(&mut self.gone);
         gone.clear();
         let mut left_in = std::mem::take(&mut self.left_in);
@@ -202,6 +208,15 @@ impl Facts {
             Event::CostPaid { item: id, paid, .. } => {
                 let f = at(&mut self.items, id);
                 f.paid_cost = f.paid_cost.plus(&paid);
+            }
+            Event::DemandDecided {
+                by,
+                paid: true,
+                energy,
+                ..
+            } => {
+                let d = &mut self.demands_paid[by.ix()];
+                *d = d.saturating_add(energy);
             }
             Event::ResolveStarted { item: id } => {
                 if cur.resolving.is_some() {
@@ -322,6 +337,7 @@ thread_local! {
                 window_during_resolution: false,
                 touched_after_gone: false,
                 target_removed_by_previous_execution: false,
+                demands_paid: [0; 2],
                 gone: Vec::new(),
                 left_in: Vec::new(),
             },

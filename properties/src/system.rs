@@ -374,6 +374,14 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | ChoiceKept { .. }
         | NewChoicesEnded { .. }
         | Cleanup
-        | ChainClosed => e,
+        | ChainClosed
+        | LookedAt { .. }
+        | Revealed { .. }
+        | DrewLooked { .. }
+        | Recycled { .. }
+        | DemandDecided { .. }
+        | ChosenChecked { .. }
+        | RevealDeclined { .. }
+        | RunesChannelled { .. } => e,
     }
 }

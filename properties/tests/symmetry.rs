@@ -66,6 +66,7 @@ fn two_identical_gear() -> Bound {
         extras: vec![vec![]],
         resources: vec![Resources::Rich],
         reactions: vec![vec![], vec!["Defy".into()]],
+        deck_top: vec![],
     }
 }
 

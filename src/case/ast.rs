@@ -104,6 +104,10 @@ pub enum BoardStmt {
     Showdown,
     /// `attack LABEL`: the scenario starts with that unit's "when I attack" ability.
     Attack(String),
+    // ---- issue 12 (m12c) ----
+    /// `deck-top PLAYER "Card"...`: named cards on top of the main deck, top first, above the
+    /// `deck N` anonymous ones.
+    DeckTop(Player, Vec<String>),
 }
 
 /// A decision of the play section. On the wire (`corpus/PROTOCOL.md`) it is an object tagged by
@@ -188,6 +192,34 @@ pub enum PlayStmt {
         /// The item.
         item: u8,
     },
+    // ---- issue 12 (m12c): decisions inside an execution ----
+    /// `look draw "Card"|other|none`: the card looked at that is drawn (or revealed and drawn);
+    /// `none` declines a "you may" (359.3.e).
+    LookDraw {
+        /// The card; `None` for none.
+        card: Option<DeckRef>,
+    },
+    /// `look recycle "Card"|other`: the next card looked at to go to the bottom of the deck (416).
+    LookRecycle {
+        /// The card.
+        card: DeckRef,
+    },
+    /// `demand pay` / `demand decline`: the asked player pays, or declines and the spell is
+    /// countered (Hard Bargain).
+    Demand {
+        /// Pay or decline.
+        pay: bool,
+    },
+}
+
+/// A card of a main deck in a statement: a named card, or `other` (an anonymous one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckRef {
+    /// A card by name.
+    Named(String),
+    /// An anonymous card.
+    Other,
 }
 
 /// What an expectation checks.
@@ -242,4 +274,18 @@ pub enum Expect {
     Trash(Player, Vec<String>),
     /// `deck PLAYER K`
     Deck(Player, u8),
+    // ---- issue 12 (m12c) ----
+    /// `deck-top PLAYER "Card"...` / `none`: the named cards on top of the main deck, above the
+    /// first anonymous or recycled card, top first.
+    DeckTop(Player, Vec<String>),
+    /// `recycled PLAYER "Card"|other...` / `none`: the cards at the bottom of the main deck that
+    /// were recycled there, in the order recycled.
+    Recycled(Player, Vec<DeckRef>),
+    /// `hand PLAYER "Card"...` / `none`: the named cards in hand, in order.
+    Hand(Player, Vec<String>),
+    /// `demands item N paid|declined...`: the decisions on the demands made of item N's
+    /// controller, in order (Hard Bargain).
+    Demands(u8, Vec<bool>),
+    /// `runes-exhausted PLAYER K`: runes channelled exhausted (Find Your Center).
+    RunesExhausted(Player, u8),
 }

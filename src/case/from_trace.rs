@@ -106,6 +106,12 @@ fn board(
         if ps.deck != 10 {
             out.push(BoardStmt::Deck(p, ps.deck));
         }
+        if !ps.deck_top.is_empty() {
+            out.push(BoardStmt::DeckTop(
+                p,
+                ps.deck_top.iter().map(|c| need(*c)).collect(),
+            ));
+        }
         if ps.portal_charged {
             out.push(BoardStmt::Portal(p));
         }
@@ -202,6 +208,13 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 new_choices_header(s, &mut out, item);
                 new_targets(setup, s, next_log, item, &mut out);
             }
+            Action::DrawLooked { index } => out.push(PlayStmt::LookDraw {
+                card: index.map(|i| looked(game, s, i)),
+            }),
+            Action::RecycleLooked { index } => out.push(PlayStmt::LookRecycle {
+                card: looked(game, s, index),
+            }),
+            Action::PayDemand { pay } => out.push(PlayStmt::Demand { pay }),
             _ => {}
         }
     }
@@ -210,6 +223,19 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
         out.pop();
     }
     out
+}
+
+/// The card at position `i` of the deck of the player looking at it, as a case names it.
+fn looked(game: &Game, s: &State, i: u8) -> DeckRef {
+    let who = s
+        .chain
+        .iter()
+        .find(|it| matches!(it.phase, Phase::Looking { .. }))
+        .map_or(Player::YOU, |it| it.controller);
+    match s.players[who.ix()].deck_card(i as usize) {
+        Some(model::state::DeckCard::Named(c)) => DeckRef::Named(game.card(c).name.clone()),
+        _ => DeckRef::Other,
+    }
 }
 
 /// `new-choices item N`, unless a choice of this round was already written (751).

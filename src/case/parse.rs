@@ -1,6 +1,7 @@
 //! The case-file parser: one statement a line, errors with line, column and what was expected.
 //! The grammar, with an example of every statement, is in `corpus/FORMAT.md`.
 
+mod deck;
 mod lexer;
 mod statements;
 
@@ -190,18 +191,22 @@ fn statement(
             }
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" => {
+        | "showdown" | "attack" | "deck-top" => {
             order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
             *section = Section::Board;
-            let stmt = board(head, c)?;
+            let stmt = if head == "deck-top" { deck::board(c)? } else { board(head, c)? };
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
-        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" => {
+        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
-            c.pos = 0;
-            let stmt = play(c)?;
+            let stmt = if head == "look" || head == "demand" {
+                deck::play(head, c)?
+            } else {
+                c.pos = 0;
+                play(c)?
+            };
             c.done()?;
             case.plays.push(Line { line: c.line, stmt });
         }
@@ -215,7 +220,7 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, portal, near-victory, showdown, attack, you, opponent, may, repeat, exec, pay, new-choices, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, you, opponent, may, repeat, exec, pay, new-choices, look, demand, expect"),
             })
         }
     }

@@ -90,6 +90,7 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::NearVictory(p) => format!("near-victory {}", player(*p)),
         BoardStmt::Showdown => "showdown".into(),
         BoardStmt::Attack(l) => format!("attack {l}"),
+        BoardStmt::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
     }
 }
 
@@ -127,6 +128,10 @@ pub fn play_stmt(p: &PlayStmt) -> String {
         ),
         PlayStmt::NewChoices { item } => format!("new-choices item {item}"),
         PlayStmt::DeclineNewChoices { item } => format!("new-choices item {item} decline"),
+        PlayStmt::LookDraw { card: None } => "look draw none".into(),
+        PlayStmt::LookDraw { card: Some(c) } => format!("look draw {}", deck_ref(c)),
+        PlayStmt::LookRecycle { card } => format!("look recycle {}", deck_ref(card)),
+        PlayStmt::Demand { pay } => format!("demand {}", if *pay { "pay" } else { "decline" }),
     }
 }
 
@@ -185,6 +190,38 @@ pub fn expect_stmt(e: &Expect) -> String {
             v.iter().map(|c| quote(c)).collect::<Vec<_>>().join(" ")
         ),
         Expect::Deck(p, k) => format!("deck {} {k}", player(*p)),
+        Expect::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
+        Expect::Hand(p, v) => format!("hand {} {}", player(*p), names(v)),
+        Expect::Recycled(p, v) if v.is_empty() => format!("recycled {} none", player(*p)),
+        Expect::Recycled(p, v) => format!(
+            "recycled {} {}",
+            player(*p),
+            v.iter().map(deck_ref).collect::<Vec<_>>().join(" ")
+        ),
+        Expect::Demands(n, v) => format!(
+            "demands item {n} {}",
+            v.iter()
+                .map(|p| if *p { "paid" } else { "declined" })
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Expect::RunesExhausted(p, k) => format!("runes-exhausted {} {k}", player(*p)),
+    }
+}
+
+/// Card names, quoted, or `none`.
+fn names(v: &[String]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter().map(|c| quote(c)).collect::<Vec<_>>().join(" ")
+}
+
+/// A deck card: `"Card"` or `other`.
+fn deck_ref(d: &DeckRef) -> String {
+    match d {
+        DeckRef::Named(c) => quote(c),
+        DeckRef::Other => "other".into(),
     }
 }
 

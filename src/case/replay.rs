@@ -2,6 +2,7 @@
 //! statement into the model's step, take the forced steps in between, and compare what happened
 //! with the expectations, naming the first difference with its line and rule.
 
+mod deck;
 mod explain;
 mod verdict;
 
@@ -178,7 +179,7 @@ pub const MAX_OBJECTS: usize = 40;
 
 /// The most cards a player may hold in hand and deck together (hand cards, `other-cards` and
 /// `deck`), so that drawing and returning cards to hand stay within the model's counts.
-pub const MAX_CARDS: usize = 200;
+pub const MAX_CARDS: usize = model::state::MAX_CARDS;
 
 /// Builds the starting position and the labels.
 pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), CaseError> {
@@ -271,23 +272,27 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::NearVictory(p) => s.players[p.ix()].near_victory = true,
             BoardStmt::Showdown => s.showdown = true,
             BoardStmt::Attack(l) => attack = Some((line, l.clone())),
+            BoardStmt::DeckTop(p, v) => s.players[p.ix()]
+                .deck_top
+                .extend(deck::deck_top_cards(game, line, v)?),
         }
     }
     for (p, ps) in s.players.iter().enumerate() {
-        let cards = ps.hand.len() + usize::from(ps.hand_other) + usize::from(ps.deck);
+        let cards =
+            ps.hand.len() + usize::from(ps.hand_other) + usize::from(ps.deck) + ps.deck_top.len();
         if cards > MAX_CARDS {
             let line = case
                 .board
                 .iter()
                 .rev()
                 .find(|b| {
-                    matches!(b.stmt, BoardStmt::OtherCards(q, _) | BoardStmt::Deck(q, _) | BoardStmt::Hand(q, _) if q.ix() == p)
+                    matches!(b.stmt, BoardStmt::OtherCards(q, _) | BoardStmt::Deck(q, _) | BoardStmt::Hand(q, _) | BoardStmt::DeckTop(q, _) if q.ix() == p)
                 })
                 .map(|b| b.line)
                 .unwrap_or(1);
             return Err(err(
                 line,
-                format!("{} has {cards} cards in hand and deck together (hand cards, other-cards and deck); at most {MAX_CARDS}", model::state::Player(p as u8)),
+                format!("{} has {cards} cards in hand and deck together (hand cards, other-cards, deck and deck-top); at most {MAX_CARDS}", model::state::Player(p as u8)),
             ));
         }
     }
@@ -600,6 +605,12 @@ fn decisions(
         PlayStmt::NewChoices { item } => {
             let (w, next) = new_choices(run, s, plays, i, *item)?;
             return Ok(Ok((w, next)));
+        }
+        PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } | PlayStmt::Demand { .. } => {
+            match deck::decision(run.game, s, line, stmt) {
+                Ok(a) => wanted.push((line, a)),
+                Err(illegal) => return Ok(Err(illegal)),
+            }
         }
     }
     Ok(Ok((wanted, i + 1)))

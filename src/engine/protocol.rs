@@ -16,7 +16,7 @@ pub use convert::{card_json, case_features, case_from_request, location_name, re
 pub const PROTOCOL: &str = "rbcheck-engine/1";
 
 /// The features a case can use; an engine names the ones it supports in its hello.
-pub const FEATURES: [&str; 12] = [
+pub const FEATURES: [&str; 15] = [
     "spells",
     "abilities",
     "counters",
@@ -29,7 +29,16 @@ pub const FEATURES: [&str; 12] = [
     "grants",
     "moves",
     "as-you-play",
+    // ---- issue 12 (m12c) ----
+    "deck-cards",
+    "demands",
+    "chosen-counters",
 ];
+
+/// Features protocol v1 cannot carry: a case that uses one is always skipped as unsupported,
+/// whatever the engine's hello claims ("deck-cards": the board has no field for the main deck's
+/// named cards, which a v1 request would silently drop; protocol v2 is another issue).
+pub const NOT_IN_V1: [&str; 1] = ["deck-cards"];
 
 /// The rules presets a case can name.
 pub const PRESETS: [&str; 4] = ["v1.2", "v1.3", "rup4", "guide"];
@@ -112,9 +121,11 @@ impl Hello {
 
     /// True if the engine implements the feature.
     pub fn supports(&self, feature: &str) -> bool {
-        self.features
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(feature))
+        !NOT_IN_V1.contains(&feature)
+            && self
+                .features
+                .iter()
+                .any(|f| f.eq_ignore_ascii_case(feature))
     }
 }
 

@@ -48,6 +48,7 @@ fn every_card_round_trips_through_its_raw_form_and_its_define_line() {
             from_line,
             CardDef {
                 code: String::new(),
+                printed: Printed::default(),
                 ..def
             },
             "{line}"
@@ -109,4 +110,88 @@ fn malformed_entries_name_file_line_card_and_field() {
         "[[card]]\nname = \"X\"\ntype = \"spell\"\ndo = [{ effect = \"draw\", amount = 1 }]\n";
     let e = err(&format!("{card}{card}"));
     assert_eq!(e.line, 6, "{e}");
+}
+
+// ---- issue 12 (m12c): printed text and what the model leaves out ----
+
+/// The shipped catalogue's Hidden Blade, as a one-card catalogue with `edit` applied to its text.
+fn hidden_blade(edit: impl Fn(String) -> String) -> Result<Catalogue, CatalogueError> {
+    let start = BUILTIN.find("name = \"Hidden Blade\"").unwrap();
+    let end = start + BUILTIN[start..].find("[[card]]").unwrap();
+    Catalogue::from_toml(&edit(format!("[[card]]\n{}", &BUILTIN[start..end])), "x")
+}
+
+#[test]
+fn a_printed_part_nothing_accounts_for_is_an_error_at_load() {
+    assert!(hidden_blade(|t| t).is_ok());
+    let err = hidden_blade(|t| t.replace("unmodelled = [\"[Hidden]\"]\n", ""))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("\"[hidden]\" is neither modelled nor listed"),
+        "{err}"
+    );
+    let err = hidden_blade(|t| t.replace("\"[Hidden]\"]", "\"[Hidden]\", \"[Stun]\"]"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`unmodelled` entry \"[Stun]\" is not in the printed text"),
+        "{err}"
+    );
+    // A mode that models something the card does not print is refused too.
+    let err = hidden_blade(|t| {
+        t.replace(
+            "Its controller draws 2.\"\ndo",
+            "Its controller draws 3.\"\ndo",
+        )
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("is neither modelled nor listed")
+            || err.contains("is not in the printed text"),
+        "{err}"
+    );
+    let err = hidden_blade(|t| {
+        let from = t.find("printed =").unwrap();
+        let to = from + t[from..].find('\n').unwrap() + 1;
+        format!("{}{}", &t[..from], &t[to..]).replace("unmodelled = [\"[Hidden]\"]\n", "")
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("needs `printed`"), "{err}");
+}
+
+#[test]
+fn the_cards_of_digest_7_2_and_7_3_and_issue_12_are_present_with_their_text() {
+    let c = Catalogue::builtin();
+    for name in [
+        "Temporal Portal",
+        "Syndra, Transcendent",
+        "Marai Spire",
+        "Ezreal, Prodigy",
+        "Vendetta Duelist",
+        "Find Your Center",
+        "Defy",
+        "Wind Wall",
+        "Not So Fast",
+        "Repulse",
+        "Mystic Reversal",
+        "Hidden Blade",
+        "Void Seeker",
+        "Pouty Poro",
+        "Volibear, Furious",
+        "Called Shot",
+        "Double Trouble",
+        "Hard Bargain",
+    ] {
+        let id = c.id(name).unwrap_or_else(|| panic!("{name} missing"));
+        let def = &c.cards[id as usize];
+        assert!(
+            !def.printed.text.is_empty() || def.synthetic,
+            "{name} has no printed text"
+        );
+    }
+    let hb = &c.cards[c.id("Hidden Blade").unwrap() as usize];
+    assert_eq!(hb.printed.unmodelled, vec!["[Hidden]".to_string()]);
 }

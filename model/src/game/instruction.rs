@@ -5,7 +5,7 @@
 
 use super::target::side_ok;
 use super::{on_chain_mut, Game};
-use crate::card::{Destination, Effect, Instruction, TargetSpec};
+use crate::card::{Chooses, Destination, Effect, Instruction, TargetSpec};
 use crate::rulebook::{IllegalTargets, NewChoicesRule};
 use crate::state::*;
 
@@ -66,6 +66,13 @@ impl Game {
             prev_done,
         };
         let ex = &item.choices[k as usize];
+        // Repulse: "chooses it" refers to the previous instruction's object (359.3.e.14).
+        let refers_back = ins
+            .target
+            .is_some_and(|t| t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits));
+        if refers_back && self.rules.linked_instructions && !prev_done {
+            return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
+        }
         let legal = match ins.target {
             Some(spec) => match self.legal_targets(s, item, at, spec) {
                 Some(legal) => legal,
@@ -111,6 +118,29 @@ impl Game {
                 Outcome::Performed
             }
             Effect::NewChoices => return self.begin_new_choices(s, ex, at),
+            Effect::Choose | Effect::ChannelExhausted(_) => {
+                let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
+                self.run_untargeted(s, &live, ins.effect);
+                Outcome::Performed
+            }
+            Effect::LookAtTop { n, .. } => {
+                return match self.begin_looking(s, at.id, at.exec, at.slot, n) {
+                    true => Outcome::Paused,
+                    false => ignored(s, at, IgnoredWhy::Impossible),
+                }
+            }
+            Effect::CounterUnlessPays(energy) => {
+                let Some(Obj::Item(t)) = legal.first().copied() else {
+                    return ignored(s, at, IgnoredWhy::TargetsIllegal);
+                };
+                s.log.push(Event::Performed {
+                    item: at.id,
+                    exec: at.exec,
+                    slot: at.slot,
+                });
+                self.begin_demand(s, at.id, at.exec, t, energy);
+                return Outcome::Paused;
+            }
         };
         if outcome == Outcome::Performed {
             s.log.push(Event::Performed {
@@ -133,6 +163,7 @@ impl Game {
     ) -> Option<Vec<Obj>> {
         let mut legal: Vec<Obj> = vec![];
         let live = s.item(at.id).cloned().unwrap_or_else(|| item.clone());
+        let it = self.referent(&item.choices[at.exec as usize], spec, at.slot);
         for obj in item.choices[at.exec as usize].targets(at.slot) {
             let ok = match obj {
                 Obj::Unit(u) => self.unit_meets(s, &live, spec, at.controller, u),
@@ -140,9 +171,19 @@ impl Game {
                     let gear = &s.gear[g as usize];
                     gear.zone == Zone::Board && side_ok(spec.side, at.controller, gear.controller)
                 }
-                Obj::Item(t) => s
-                    .item(t)
-                    .is_some_and(|other| self.item_meets(other, &live, spec, at.controller)),
+                Obj::Item(t) => {
+                    let ok = s.item(t).is_some_and(|other| {
+                        self.item_meets(s, other, &live, spec, at.controller, it)
+                    });
+                    if spec.chooses.is_some() && s.item(t).is_some() {
+                        s.log.push(Event::ChosenChecked {
+                            item: at.id,
+                            target: t,
+                            met: ok,
+                        });
+                    }
+                    ok
+                }
             };
             if ok || self.rules.illegal_targets == IllegalTargets::AffectedAnyway {
                 legal.push(obj);
@@ -272,6 +313,14 @@ impl Game {
                 });
                 s.log.push(Event::TokenQueued { item: item.id });
             }
+            Effect::ChannelExhausted(n) => {
+                let ps = &mut s.players[item.controller.ix()];
+                ps.runes_exhausted = ps.runes_exhausted.saturating_add(n);
+                s.log.push(Event::RunesChannelled {
+                    who: item.controller,
+                    n,
+                });
+            }
             Effect::BanishSelf => {
                 if let Some(it) = s.item_mut(item.id).filter(|i| !i.left_chain) {
                     it.left_chain = true;
@@ -323,13 +372,19 @@ impl Game {
         });
     }
 
-    /// `who` draws `n`, as many as the deck has.
+    /// `who` draws `n`, one at a time from the top, as many as the deck has: a named card goes
+    /// to the hand by name, an anonymous one as a count (`PlayerState::add_to_hand`).
     fn draw(&self, s: &mut State, who: Player, n: u8) {
         let ps = &mut s.players[who.ix()];
-        let n = n.min(ps.deck);
-        ps.deck -= n;
-        ps.hand_other += n;
-        s.log.push(Event::Drew { who, n });
+        let mut drawn = 0u8;
+        while drawn < n {
+            let Some(card) = ps.take_deck_card(0) else {
+                break;
+            };
+            ps.add_to_hand(card);
+            drawn += 1;
+        }
+        s.log.push(Event::Drew { who, n: drawn });
     }
 
     /// 425: the item does nothing and leaves the chain; a card goes to its owner's trash; no cost

@@ -13,12 +13,14 @@
 //! - `finalize`: checking legality, undoing a failed play, finalizing (358–359, 383.4.b.2);
 //! - `resolve`: priority, resolution and cleanup (321, 337–340, 359.3.d, 820.3);
 //! - `instruction`: executing one instruction (359.3.e, 425);
-//! - `new_choices`: making new choices for a finalized item (750–755).
+//! - `new_choices`: making new choices for a finalized item (750–755);
+//! - `decide`: decisions inside an execution: the deck looked at, a demand to pay (416, 425).
 //!
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
 //! "what happens then".
 
 mod cost;
+mod decide;
 mod finalize;
 mod instruction;
 mod new_choices;
@@ -52,6 +54,8 @@ enum Turn {
     Resolving(u8),
     /// The item with this id is paused for new choices.
     NewChoices(u8),
+    /// The item with this id is paused for a decision inside an execution (`decide`).
+    Deciding(u8),
     /// A cleanup is outstanding.
     Cleanup,
     /// The oldest pending item (this id) continues its play steps.
@@ -132,6 +136,7 @@ impl Game {
                     synthetic: false,
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
+                    printed: Default::default(),
                 });
                 (cards.len() - 1) as CardId
             }
@@ -202,6 +207,9 @@ impl Game {
             undone: InlineVec::new(),
             portal_charged: p.portal_charged,
             near_victory: p.near_victory,
+            deck_top: p.deck_top.iter().copied().collect(),
+            recycled: InlineVec::new(),
+            runes_exhausted: 0,
         });
         let mut s = State {
             units,
@@ -252,13 +260,11 @@ impl Game {
         if s.is_over() {
             return Turn::Over;
         }
-        if let Some(item) = s
-            .chain
-            .iter()
-            .rev()
-            .find(|i| matches!(i.phase, Phase::NewChoices { .. }))
-        {
-            return Turn::NewChoices(item.id);
+        if let Some(item) = s.chain.iter().rev().find(|i| i.phase.is_paused()) {
+            return match item.phase {
+                Phase::NewChoices { .. } => Turn::NewChoices(item.id),
+                _ => Turn::Deciding(item.id),
+            };
         }
         if let Some(item) = s
             .chain
@@ -296,6 +302,7 @@ impl Game {
             Turn::Over => {}
             Turn::Resolving(id) => self.resolving_actions(s, id, out),
             Turn::NewChoices(id) => self.new_choice_actions(s, id, out),
+            Turn::Deciding(id) => self.decision_actions(s, id, out),
             Turn::Cleanup => out.push(Action::Cleanup),
             Turn::Pending(id) => {
                 let item = on_chain(s, id);
@@ -360,6 +367,9 @@ impl Game {
             Action::RemakeChoice { obj } => self.remake_choice(s, obj),
             Action::DeclineNewChoices => self.end_new_choices(s),
             Action::ReopenRepeat { instance } => self.reopen_repeat(s, instance),
+            Action::DrawLooked { index } => self.draw_looked(s, index),
+            Action::RecycleLooked { index } => self.recycle_looked(s, index),
+            Action::PayDemand { pay } => self.pay_demand(s, pay),
         }
     }
 

@@ -271,9 +271,19 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let chosen: Vec<Obj> = item.choices[e as usize].targets(slot).collect();
+        let it = self.referent(&item.choices[e as usize], spec, slot);
         for obj in self.candidates(s, item, spec, item.controller) {
             if chosen.contains(&obj) {
                 continue;
+            }
+            // Repulse: "chooses it" now that "it" is chosen (candidates accepted any one unit).
+            if let (Some(_), Obj::Item(t)) = (it, obj) {
+                let ok = s.item(t).is_some_and(|other| {
+                    self.item_meets(s, other, item, spec, item.controller, it)
+                });
+                if !ok {
+                    continue;
+                }
             }
             if spec.same_location
                 && !chosen.is_empty()

@@ -16,7 +16,7 @@ impl Game {
         if s.cleanup_due
             || s.chain
                 .iter()
-                .any(|i| i.is_pending() || matches!(i.phase, Phase::NewChoices { .. }))
+                .any(|i| i.is_pending() || i.phase.is_paused())
         {
             s.priority = None;
             return;

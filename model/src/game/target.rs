@@ -3,7 +3,8 @@
 //! (359.3.e.2–4), and the legal destinations of a move (355.4).
 
 use super::Game;
-use crate::card::{CardKind, Destination, Place, Side, TargetKind, TargetSpec};
+use crate::card::{CardKind, Chooses, Destination, Place, Side, TargetKind, TargetSpec};
+use crate::rulebook::ChosenAcross;
 use crate::state::*;
 
 impl Game {
@@ -31,9 +32,9 @@ impl Game {
                     }
                 }
             }
-            TargetKind::Spell => {
+            TargetKind::Spell | TargetKind::SpellOrAbility => {
                 for other in &s.chain {
-                    if self.item_meets(other, item, spec, controller) {
+                    if self.item_meets(s, other, item, spec, controller, None) {
                         out.push(Obj::Item(other.id));
                     }
                 }
@@ -69,24 +70,93 @@ impl Game {
         }
     }
 
-    /// Whether chain item `other` meets the spec for `item`, controlled by `controller`.
+    /// Whether chain item `other` meets the spec for `item`, controlled by `controller`; `it` is
+    /// the object a "chooses it" restriction refers to, `None` while it is not known yet (then
+    /// any one object will do).
     pub(super) fn item_meets(
         &self,
+        s: &State,
         other: &ChainItem,
         item: &ChainItem,
         spec: TargetSpec,
         controller: Player,
+        it: Option<Obj>,
     ) -> bool {
         // 355.9: not the item itself; pending items are always finalized before anyone has priority.
         let c = self.card(other.card);
+        let kind_ok = match spec.kind {
+            TargetKind::SpellOrAbility => matches!(c.kind, CardKind::Spell | CardKind::Ability),
+            _ => c.kind == CardKind::Spell,
+        };
         other.id != item.id
             && !other.left_chain
-            && c.kind == CardKind::Spell
+            && kind_ok
             && !other.is_pending()
+            && spec
+                .chooses
+                .is_none_or(|ch| self.chooses_ok(s, other, ch, controller, it))
             && side_ok(spec.side, controller, other.controller)
             // 206: "costs no more than" reads the printed cost, ignoring [Repeat] paid.
             && spec.max_energy.is_none_or(|m| c.cost.energy <= m)
             && spec.max_power.is_none_or(|m| c.cost.power_total() <= m)
+    }
+
+    /// Whether `other` has chosen what `ch` asks, "friendly" seen from `controller`. Its choices
+    /// count whether or not they are still legal, but not objects that left the board
+    /// (359.3.e.9.a); which executions count is the rulebook's `chosen_across`.
+    fn chooses_ok(
+        &self,
+        s: &State,
+        other: &ChainItem,
+        ch: Chooses,
+        controller: Player,
+        it: Option<Obj>,
+    ) -> bool {
+        let friendly_on_board = |o: &Obj| match *o {
+            Obj::Unit(u) => {
+                let u = &s.units[u as usize];
+                u.zone == Zone::Board && u.controller == controller
+            }
+            Obj::Gear(g) => {
+                let g = &s.gear[g as usize];
+                g.zone == Zone::Board && g.controller == controller
+            }
+            Obj::Item(_) => false,
+        };
+        // The friendly units a set of choices names, each once.
+        let units_of = |objs: &mut dyn Iterator<Item = Obj>| {
+            let mut v: Vec<Obj> = objs
+                .filter(|o| matches!(o, Obj::Unit(_)) && friendly_on_board(o))
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        let only_it = |v: &[Obj]| v.len() == 1 && it.is_none_or(|it| v[0] == it);
+        match (ch, self.rules.chosen_across) {
+            (Chooses::FriendlyUnitOrGear, _) => other
+                .choices
+                .iter()
+                .any(|ex| ex.objects().any(|o| friendly_on_board(&o))),
+            (Chooses::OnlyItAmongFriendlyUnits, ChosenAcross::AllExecutions) => only_it(&units_of(
+                &mut other.choices.iter().flat_map(|ex| ex.objects()),
+            )),
+            (Chooses::OnlyItAmongFriendlyUnits, ChosenAcross::OneExecution) => other
+                .choices
+                .iter()
+                .any(|ex| only_it(&units_of(&mut ex.objects()))),
+        }
+    }
+
+    /// The object a "chooses it" restriction at `slot` refers to: the execution's target of the
+    /// instruction before (Repulse).
+    pub(super) fn referent(&self, ex: &ExecChoices, spec: TargetSpec, slot: u8) -> Option<Obj> {
+        match spec.chooses {
+            Some(Chooses::OnlyItAmongFriendlyUnits) => {
+                slot.checked_sub(1).and_then(|p| ex.targets(p).next())
+            }
+            _ => None,
+        }
     }
 
     /// Where an object is, for "at the same location" (only units have one).

@@ -2,9 +2,9 @@
 //! decodable bit string (see `impl Hash for State`), and each event into a log's digest.
 
 use super::{
-    Battlefield, CancelWhy, ChainItem, DiscountSource, Event, ExecChoices, Gear, IgnoredWhy,
-    Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance, Start, State,
-    TotalCost, Unit, Zone,
+    Battlefield, CancelWhy, ChainItem, DeckCard, DiscountSource, Event, ExecChoices, Gear,
+    IgnoredWhy, Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance,
+    Start, State, TotalCost, Unit, Zone,
 };
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
@@ -302,6 +302,9 @@ impl Encode for PlayerState {
             undone,
             portal_charged,
             near_victory,
+            deck_top,
+            recycled,
+            runes_exhausted,
         } = self;
         pool.encode(b);
         b.list(hand);
@@ -313,6 +316,22 @@ impl Encode for PlayerState {
         b.list(undone);
         b.bool(*portal_charged);
         b.bool(*near_victory);
+        b.list(deck_top);
+        b.list(recycled);
+        b.u8(*runes_exhausted);
+    }
+}
+
+impl Encode for DeckCard {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            DeckCard::Named(c) => {
+                b.put(0, 1);
+                b.u16(c);
+            }
+            DeckCard::Other => b.put(1, 1),
+        }
     }
 }
 
@@ -417,20 +436,42 @@ impl Encode for ChainItem {
         owner.encode(b);
         controller.encode(b);
         match *phase {
-            Phase::Choosing => b.put(0, 3),
-            Phase::Chosen => b.put(1, 3),
-            Phase::Costed => b.put(2, 3),
-            Phase::Paid => b.put(3, 3),
-            Phase::Legal => b.put(4, 3),
-            Phase::Finalized => b.put(5, 3),
+            Phase::Choosing => b.put(0, 4),
+            Phase::Chosen => b.put(1, 4),
+            Phase::Costed => b.put(2, 4),
+            Phase::Paid => b.put(3, 4),
+            Phase::Legal => b.put(4, 4),
+            Phase::Finalized => b.put(5, 4),
             Phase::Resolving { done } => {
-                b.put(6, 3);
+                b.put(6, 4);
                 b.u8(done);
             }
             Phase::NewChoices { exec, for_item } => {
-                b.put(7, 3);
+                b.put(7, 4);
                 b.u8(exec);
                 b.u8(for_item);
+            }
+            Phase::Looking {
+                exec,
+                slot,
+                left,
+                taking,
+            } => {
+                b.put(8, 4);
+                b.u8(exec);
+                b.u8(slot);
+                b.u8(left);
+                b.bool(taking);
+            }
+            Phase::Demanding {
+                exec,
+                target,
+                energy,
+            } => {
+                b.put(9, 4);
+                b.u8(exec);
+                b.u8(target);
+                b.u8(energy);
             }
         }
         b.list(repeat);
@@ -748,6 +789,56 @@ impl Encode for Event {
             }
             Cleanup => tag(39),
             ChainClosed => tag(40),
+            LookedAt { item, who, n } => {
+                tag(41);
+                b.u8(item);
+                who.encode(b);
+                b.u8(n);
+            }
+            Revealed { who, card } => {
+                tag(42);
+                who.encode(b);
+                b.u16(card);
+            }
+            DrewLooked { who, card } => {
+                tag(43);
+                who.encode(b);
+                card.encode(b);
+            }
+            Recycled { who, card } => {
+                tag(44);
+                who.encode(b);
+                card.encode(b);
+            }
+            DemandDecided {
+                item,
+                target,
+                by,
+                paid,
+                energy,
+            } => {
+                tag(45);
+                b.u8(item);
+                b.u8(target);
+                by.encode(b);
+                b.bool(paid);
+                b.u8(energy);
+            }
+            RevealDeclined { who } => {
+                tag(48);
+                who.encode(b);
+            }
+            ChosenChecked { item, target, met } => {
+                tag(47);
+                b.u8(item);
+                b.u8(target);
+                b.bool(met);
+            }
+            RunesChannelled { who, n } => {
+                tag(46);
+                who.encode(b);
+                b.u8(n);
+            }
         }
     }
 }

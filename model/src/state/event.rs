@@ -1,7 +1,7 @@
 //! The observable events of a play, in the vocabulary of the rules: what properties, traces and
 //! case expectations read (never the model's own counters), with the reasons they carry.
 
-use super::{Location, Obj, Player, Zone};
+use super::{DeckCard, Location, Obj, Player, Zone};
 use crate::card::CardId;
 use crate::cost::Cost;
 use serde::{Deserialize, Serialize};
@@ -328,6 +328,72 @@ pub enum Event {
     Cleanup,
     /// The chain closed: the scenario is over (340.2).
     ChainClosed,
+    // ---- issue 12 (m12c): the main deck, demands to pay, channelled runes ----
+    /// A player looked at the top `n` cards of their main deck (Called Shot, Double Trouble).
+    LookedAt {
+        /// The item whose instruction it is.
+        item: u8,
+        /// Whose deck.
+        who: Player,
+        /// How many cards (fewer than asked if the deck is short).
+        n: u8,
+    },
+    /// A player revealed a named card looked at (Double Trouble: "reveal a unit").
+    Revealed {
+        /// Who.
+        who: Player,
+        /// The card.
+        card: CardId,
+    },
+    /// A player drew one of the cards looked at (a draw: hand-size and deck change with it).
+    DrewLooked {
+        /// Who.
+        who: Player,
+        /// The card.
+        card: DeckCard,
+    },
+    /// A card was recycled: put on the bottom of its owner's main deck (416).
+    Recycled {
+        /// Whose deck.
+        who: Player,
+        /// The card.
+        card: DeckCard,
+    },
+    /// A player asked to pay for a chain item decided (Hard Bargain: "unless its controller pays").
+    DemandDecided {
+        /// The item that demands.
+        item: u8,
+        /// The item whose controller was asked.
+        target: u8,
+        /// Who decided.
+        by: Player,
+        /// Paid, or declined (the target is then countered).
+        paid: bool,
+        /// The Energy asked for (taken from `by`'s pool if paid).
+        energy: u8,
+    },
+    /// A player declined to take a card looked at ("you may reveal a unit": Double Trouble).
+    RevealDeclined {
+        /// Who.
+        who: Player,
+    },
+    /// A counter checked what the spell or ability it targets chose (Not So Fast, Repulse),
+    /// counting its choices as 359.3.e.9.a says.
+    ChosenChecked {
+        /// The countering item.
+        item: u8,
+        /// The item whose choices were counted.
+        target: u8,
+        /// Whether they meet the restriction.
+        met: bool,
+    },
+    /// A player channelled runes exhausted (Find Your Center).
+    RunesChannelled {
+        /// Who.
+        who: Player,
+        /// How many.
+        n: u8,
+    },
 }
 
 /// Whose discount was applied (356.4).

@@ -160,6 +160,73 @@ pub struct PlayerState {
     pub portal_charged: bool,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
     pub near_victory: bool,
+    // ---- issue 12 (m12c): the main deck's named cards and channelled runes ----
+    /// Named cards on top of the main deck, top first; the `deck` anonymous cards lie below them.
+    pub deck_top: InlineVec<CardId, 4>,
+    /// Cards recycled to the bottom of the main deck (416), in the order recycled: the last is the
+    /// bottom card. They lie below the anonymous ones.
+    pub recycled: InlineVec<DeckCard, 4>,
+    /// Runes channelled exhausted during the play (Find Your Center). Runes themselves are not
+    /// modelled yet: only how many were channelled, so that the instruction is observable.
+    pub runes_exhausted: u8,
+}
+
+/// A card of a main deck: a named card, or one of the anonymous cards that only count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DeckCard {
+    /// A card of the catalogue.
+    Named(CardId),
+    /// An anonymous card.
+    Other,
+}
+
+/// The most cards a player may have in every zone together; setups above it are refused, so the
+/// `u8` counts of hand, deck and trash never overflow (a draw moves a card, it never adds one).
+pub const MAX_CARDS: usize = 200;
+
+impl PlayerState {
+    /// Cards in the main deck: the named top, the anonymous cards and the recycled bottom.
+    pub fn deck_size(&self) -> usize {
+        self.deck_top.len() + usize::from(self.deck) + self.recycled.len()
+    }
+
+    /// The card at position `i` of the main deck, counting from the top (0 is the top card).
+    pub fn deck_card(&self, i: usize) -> Option<DeckCard> {
+        let top = self.deck_top.len();
+        let anon = usize::from(self.deck);
+        if i < top {
+            Some(DeckCard::Named(self.deck_top[i]))
+        } else if i < top + anon {
+            Some(DeckCard::Other)
+        } else {
+            self.recycled.get(i - top - anon).copied()
+        }
+    }
+
+    /// Takes the card at position `i` of the main deck out of it.
+    pub fn take_deck_card(&mut self, i: usize) -> Option<DeckCard> {
+        let top = self.deck_top.len();
+        let anon = usize::from(self.deck);
+        if i < top {
+            Some(DeckCard::Named(self.deck_top.remove(i)))
+        } else if i < top + anon {
+            self.deck -= 1;
+            Some(DeckCard::Other)
+        } else if i - top - anon < self.recycled.len() {
+            Some(self.recycled.remove(i - top - anon))
+        } else {
+            None
+        }
+    }
+
+    /// Puts a card into the hand: a named one by name, an anonymous one as a count. The setup's
+    /// bound (`MAX_CARDS`) keeps the count below 255; it saturates rather than wraps regardless.
+    pub fn add_to_hand(&mut self, card: DeckCard) {
+        match card {
+            DeckCard::Named(c) => self.hand.push(c),
+            DeckCard::Other => self.hand_other = self.hand_other.saturating_add(1),
+        }
+    }
 }
 
 /// A [Repeat] instance of a chain item and the decision made for it (820.1.c).
@@ -301,6 +368,41 @@ pub enum Phase {
         /// The chain item whose choices may be remade.
         for_item: u8,
     },
+    // ---- issue 12 (m12c): decisions made while an instruction executes ----
+    /// Resolving, paused inside execution `exec` at instruction `slot`: its controller has looked
+    /// at the top `left` cards of their main deck, which are still there; `taking` while the
+    /// card to draw (or reveal and draw) is still to be chosen, then the rest is recycled.
+    Looking {
+        /// The execution.
+        exec: u8,
+        /// The instruction.
+        slot: u8,
+        /// Cards looked at that are still on top of the deck.
+        left: u8,
+        /// The draw decision is still to be made.
+        taking: bool,
+    },
+    /// Resolving, paused inside execution `exec`: the controller of chain item `target` decides
+    /// whether to pay `energy` Energy, or have it countered (Hard Bargain).
+    Demanding {
+        /// The execution.
+        exec: u8,
+        /// The chain item whose controller is asked to pay.
+        target: u8,
+        /// What they are asked to pay.
+        energy: u8,
+    },
+}
+
+impl Phase {
+    /// True while a resolving item waits for a player's decision inside an execution (new
+    /// choices, looking at the deck, a demand to pay): nobody has priority then.
+    pub fn is_paused(&self) -> bool {
+        matches!(
+            self,
+            Phase::NewChoices { .. } | Phase::Looking { .. } | Phase::Demanding { .. }
+        )
+    }
 }
 
 /// What the controller pays: the total cost of 356.
@@ -464,13 +566,16 @@ impl State {
             .iter()
             .filter(|i| i.owner == p && i.origin == Origin::Hand && !i.left_chain)
             .count();
-        (ps.hand.len()
+        // At most MAX_CARDS (the setup refuses more) plus the board: it fits a u8 unless a
+        // scenario holds over 55 permanents, and saturates rather than wraps then.
+        let n = ps.hand.len()
             + ps.hand_other as usize
-            + ps.deck as usize
+            + ps.deck_size()
             + ps.trash.len()
             + ps.trash_other as usize
             + board
-            + chain) as u8
+            + chain;
+        u8::try_from(n).unwrap_or(u8::MAX)
     }
 
     /// The chain item with this id.

@@ -162,6 +162,16 @@ pub fn paid_by(s: &State) -> [model::Cost; 2] {
                 out[p.ix()] = out[p.ix()].plus(paid);
             }
         }
+        // A demand paid (Hard Bargain) is paid from the pool too.
+        if let Event::DemandDecided {
+            by,
+            paid: true,
+            energy,
+            ..
+        } = e
+        {
+            out[by.ix()] = out[by.ix()].plus(&model::Cost::energy(*energy));
+        }
     }
     out
 }

@@ -205,6 +205,9 @@ pub fn reason_name(r: IgnoredWhy) -> &'static str {
 /// An expectation, after `expect`.
 pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
     let what = c.word("an expectation")?;
+    if let Some(e) = super::deck::expect(&what, c)? {
+        return Ok(e);
+    }
     Ok(match what.as_str() {
         "legal" => Expect::Legal,
         "illegal" => illegal(c)?,

@@ -116,6 +116,22 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
             "750".into(),
             "no new choices are being made for this item now".into(),
         ),
+        Action::DrawLooked { .. } if enabled.iter().any(|e| matches!(e, Action::DrawLooked { .. })) => (
+            "359.3.e".into(),
+            "that card cannot be taken: \"reveal a unit\" takes a unit among the cards looked at, or none".into(),
+        ),
+        Action::DrawLooked { .. } | Action::RecycleLooked { .. }
+            if enabled.iter().any(|e| matches!(e, Action::RecycleLooked { .. })) =>
+        {
+            (
+                "416".into(),
+                "no card is to be drawn now (one was chosen, or none can be): the rest is recycled, one `look recycle` line per card".into(),
+            )
+        }
+        Action::PayDemand { pay: true } if enabled.contains(&Action::PayDemand { pay: false }) => (
+            "357".into(),
+            "the spell's controller cannot pay the demand from their pool; they can only decline".into(),
+        ),
         _ => (
             a.rule().to_string(),
             format!(
@@ -236,6 +252,13 @@ pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
                 "the new choices (`exec K target I OBJ` lines after `new-choices item N`)".into()
             }
             Action::DeclineNewChoices => "`new-choices item N decline`".into(),
+            Action::DrawLooked { .. } => {
+                "the card to draw from those looked at (`look draw \"Card\"`, `look draw other` or `look draw none`)".into()
+            }
+            Action::RecycleLooked { .. } => {
+                "the next card looked at to recycle (`look recycle \"Card\"` or `look recycle other`)".into()
+            }
+            Action::PayDemand { .. } => "the answer to the demand (`demand pay` or `demand decline`)".into(),
             _ => game.describe_action(s, e),
         };
         if !out.contains(&words) {

@@ -41,6 +41,10 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::Pool(..) | Expect::HandSize(..) | Expect::Trash(..) | Expect::Deck(..) => {
             "357, 425.1"
         }
+        Expect::DeckTop(..) | Expect::Hand(..) => "359.3.e",
+        Expect::Recycled(..) => "416",
+        Expect::Demands(..) => "425, Hard Bargain",
+        Expect::RunesExhausted(..) => "Find Your Center",
     }
 }
 
@@ -93,7 +97,8 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
         Expect::Pool(p, _) => Expect::Pool(*p, s.players[p.ix()].pool),
         Expect::HandSize(p, _) => {
             let ps = &s.players[p.ix()];
-            Expect::HandSize(*p, ps.hand.len() as u8 + ps.hand_other)
+            let n = ps.hand.len() + usize::from(ps.hand_other);
+            Expect::HandSize(*p, u8::try_from(n).unwrap_or(u8::MAX))
         }
         Expect::Trash(p, _) => Expect::Trash(
             *p,
@@ -103,7 +108,54 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
                 .map(|c| r.game.card(*c).name.clone())
                 .collect(),
         ),
-        Expect::Deck(p, _) => Expect::Deck(*p, s.players[p.ix()].deck),
+        Expect::Deck(p, _) => Expect::Deck(
+            *p,
+            u8::try_from(s.players[p.ix()].deck_size()).unwrap_or(u8::MAX),
+        ),
+        Expect::DeckTop(..)
+        | Expect::Hand(..)
+        | Expect::Recycled(..)
+        | Expect::Demands(..)
+        | Expect::RunesExhausted(..) => return deck_observed(r, e),
+    })
+}
+
+/// What the replay shows for the expectations of issue 12 (m12c): the deck, the hand, demands
+/// and channelled runes.
+fn deck_observed(r: &View, e: &Expect) -> Option<Expect> {
+    use model::state::DeckCard;
+    let s = &r.state;
+    let name = |c: &model::CardId| r.game.card(*c).name.clone();
+    Some(match e {
+        Expect::DeckTop(p, _) => {
+            Expect::DeckTop(*p, s.players[p.ix()].deck_top.iter().map(name).collect())
+        }
+        Expect::Hand(p, _) => Expect::Hand(*p, s.players[p.ix()].hand.iter().map(name).collect()),
+        Expect::Recycled(p, _) => Expect::Recycled(
+            *p,
+            s.players[p.ix()]
+                .recycled
+                .iter()
+                .map(|c| match c {
+                    DeckCard::Named(c) => DeckRef::Named(name(c)),
+                    DeckCard::Other => DeckRef::Other,
+                })
+                .collect(),
+        ),
+        Expect::Demands(n, _) => Expect::Demands(
+            *n,
+            s.log
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::DemandDecided { target, paid, .. } if *target == n - 1 => Some(*paid),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Expect::RunesExhausted(p, _) => {
+            Expect::RunesExhausted(*p, s.players[p.ix()].runes_exhausted)
+        }
+        _ => return None,
     })
 }
 
@@ -208,7 +260,8 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             | Expect::Performed(n, ..)
             | Expect::Ignored(n, ..)
             | Expect::Countered(n)
-            | Expect::NotCountered(n) => Some(*n),
+            | Expect::NotCountered(n)
+            | Expect::Demands(n, _) => Some(*n),
             _ => None,
         };
         if let Some(n) = item {
@@ -238,9 +291,20 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                 }
             }
         }
+        let recycled: Vec<String>;
         let names: &[String] = match stmt {
             Expect::Triggered(name, _) => std::slice::from_ref(name),
-            Expect::Trash(_, v) => v,
+            Expect::Trash(_, v) | Expect::DeckTop(_, v) | Expect::Hand(_, v) => v,
+            Expect::Recycled(_, v) => {
+                recycled = v
+                    .iter()
+                    .filter_map(|d| match d {
+                        DeckRef::Named(n) => Some(n.clone()),
+                        DeckRef::Other => None,
+                    })
+                    .collect();
+                &recycled
+            }
             _ => &[],
         };
         for name in names {
@@ -275,6 +339,12 @@ fn matches(expected: &Expect, got: &Expect) -> bool {
             a.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
             b.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
             p == q && a == b
+        }
+        // Card names are compared as the catalogue's lookups are: ignoring case.
+        (Expect::DeckTop(..), Expect::DeckTop(..))
+        | (Expect::Hand(..), Expect::Hand(..))
+        | (Expect::Recycled(..), Expect::Recycled(..)) => {
+            expect_stmt(expected).eq_ignore_ascii_case(&expect_stmt(got))
         }
         _ => expected == got,
     }

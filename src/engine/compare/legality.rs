@@ -153,5 +153,8 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => {
             ("new-choices", "750-753")
         }
+        PlayStmt::LookDraw { .. } => ("look draw", "359.3.e"),
+        PlayStmt::LookRecycle { .. } => ("look recycle", "416"),
+        PlayStmt::Demand { .. } => ("demand", "425"),
     }
 }

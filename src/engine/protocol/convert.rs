@@ -51,6 +51,8 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
                 }
             }
             PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => add("new-choices"),
+            PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => add("deck-cards"),
+            PlayStmt::Demand { .. } => add("demands"),
             _ => {}
         }
     }
@@ -68,6 +70,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
                 }
             }
             BoardStmt::Portal(_) => add("grants"),
+            BoardStmt::DeckTop(..) => add("deck-cards"),
             BoardStmt::Attack(label) => {
                 add("abilities");
                 add("triggers");
@@ -118,10 +121,19 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             for i in &m.instructions {
                 use model::card::Effect as E;
                 match i.effect {
+                    E::Counter if i.target.is_some_and(|t| t.chooses.is_some()) => {
+                        add("counters");
+                        add("chosen-counters");
+                    }
                     E::Counter => add("counters"),
                     E::NewChoices | E::GainControl => add("new-choices"),
                     E::PlayToken(_) => add("tokens"),
                     E::Move(_) => add("moves"),
+                    E::LookAtTop { .. } => add("deck-cards"),
+                    E::CounterUnlessPays(_) => {
+                        add("counters");
+                        add("demands");
+                    }
                     _ => {}
                 }
             }
@@ -271,6 +283,8 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::NearVictory(p) => pj(&mut board, *p).near_victory = true,
             BoardStmt::Showdown => board.showdown = true,
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
+            // Protocol v1 has no field for it: such a case is never sent (`NOT_IN_V1`).
+            BoardStmt::DeckTop(..) => {}
         }
     }
     for n in 1..=max_bf {

@@ -1,0 +1,84 @@
+//! Abilities as the catalogue writes them: reading a `RawAbility` into an `Ability`, and back.
+
+use super::{parse_repeat, RawAbility, RawAbilityKind};
+use crate::card::{Ability, CardId, RepeatCost};
+use crate::cost::Domain;
+
+pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
+    let (ability, amount, cost, trigger) = match a {
+        Ability::OptionalCostsLess => (RawAbilityKind::OptionalCostsLess, None, None, None),
+        Ability::RepeatCostsLess(n) => (RawAbilityKind::RepeatCostsLess, Some(*n), None, None),
+        Ability::SpellsHaveRepeatInShowdown(c) => (
+            RawAbilityKind::SpellsHaveRepeatInShowdown,
+            None,
+            Some(c.to_string()),
+            None,
+        ),
+        Ability::AbilitiesHaveRepeat(r) => (
+            RawAbilityKind::AbilitiesHaveRepeat,
+            None,
+            Some(super::repeat_text(r)),
+            None,
+        ),
+        Ability::GrantRepeatToNextSpell => {
+            (RawAbilityKind::GrantRepeatToNextSpell, None, None, None)
+        }
+        Ability::WhenYouPlayASpell(id) => (
+            RawAbilityKind::WhenYouPlayASpell,
+            None,
+            None,
+            Some(name_of(*id)),
+        ),
+        Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
+        Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
+        Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+    };
+    RawAbility {
+        ability,
+        amount,
+        cost,
+        trigger,
+    }
+}
+
+pub(super) fn ability(
+    a: &RawAbility,
+    names: &[String],
+    domains: &[Domain],
+) -> Result<Ability, String> {
+    let amount = || {
+        a.amount
+            .ok_or_else(|| format!("`{:?}` needs `amount`", a.ability))
+    };
+    let cost = || {
+        a.cost
+            .as_deref()
+            .ok_or_else(|| format!("`{:?}` needs `cost`", a.ability))
+            .and_then(|c| parse_repeat(c, domains))
+    };
+    let trigger = || {
+        let name = a
+            .trigger
+            .as_deref()
+            .ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
+        names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .map(|i| i as CardId)
+            .ok_or_else(|| format!("`trigger`: no card or ability named `{name}`"))
+    };
+    Ok(match a.ability {
+        RawAbilityKind::OptionalCostsLess => Ability::OptionalCostsLess,
+        RawAbilityKind::RepeatCostsLess => Ability::RepeatCostsLess(amount()?),
+        RawAbilityKind::SpellsHaveRepeatInShowdown => match cost()? {
+            RepeatCost::Pay(c) => Ability::SpellsHaveRepeatInShowdown(c),
+            RepeatCost::Discard(_) => return Err("Syndra-style grants cost Energy or Power".into()),
+        },
+        RawAbilityKind::AbilitiesHaveRepeat => Ability::AbilitiesHaveRepeat(cost()?),
+        RawAbilityKind::GrantRepeatToNextSpell => Ability::GrantRepeatToNextSpell,
+        RawAbilityKind::WhenYouPlayASpell => Ability::WhenYouPlayASpell(trigger()?),
+        RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
+        RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
+        RawAbilityKind::Deflect => Ability::Deflect(amount()?),
+    })
+}
