@@ -2,7 +2,7 @@
 //! malformed files give precise errors and exit 2; generated suites replay.
 
 use model::cost::{Cost, Domain};
-use model::state::{IgnoredWhy, Location, Player, Zone};
+use model::state::{Combat, IgnoredWhy, Location, Player, UnitStatus, Zone};
 use proptest::prelude::*;
 use rbcheck::case::ast::*;
 use rbcheck::case::{parse, print};
@@ -48,15 +48,35 @@ fn obj() -> impl Strategy<Value = ObjRef> {
 }
 fn board() -> impl Strategy<Value = BoardStmt> {
     prop_oneof![
-        (label(), name(), player(), loc(), 0u8..5).prop_map(
-            |(label, card, controller, loc, damage)| BoardStmt::Unit {
-                label,
-                card,
-                controller,
-                loc,
-                damage
-            }
-        ),
+        (
+            (label(), name(), player(), loc(), 0u8..5),
+            (
+                proptest::option::of(player()),
+                any::<bool>(),
+                any::<bool>(),
+                0u8..3,
+                0u8..5
+            )
+        )
+            .prop_map(
+                |((label, card, controller, loc, damage), (owner, ex, st, c, a))| {
+                    BoardStmt::Unit {
+                        label,
+                        card,
+                        controller,
+                        loc,
+                        damage,
+                        owner,
+                        status: UnitStatus {
+                            exhausted: ex,
+                            stunned: st,
+                            combat: [Combat::None, Combat::Attacking, Combat::Defending]
+                                [c as usize],
+                            assault: a,
+                        },
+                    }
+                }
+            ),
         (label(), name(), player()).prop_map(|(label, card, controller)| BoardStmt::Gear {
             label,
             card,
@@ -78,7 +98,7 @@ fn board() -> impl Strategy<Value = BoardStmt> {
         (player(), any::<u8>()).prop_map(|(p, n)| BoardStmt::Deck(p, n)),
         player().prop_map(BoardStmt::Portal),
         player().prop_map(BoardStmt::NearVictory),
-        Just(BoardStmt::Showdown),
+        proptest::option::of(1u8..5).prop_map(BoardStmt::Showdown),
         label().prop_map(BoardStmt::Attack),
     ]
 }
@@ -131,9 +151,16 @@ fn expect() -> impl Strategy<Value = Expect> {
         (1u8..5).prop_map(Expect::Countered),
         (name(), any::<u8>()).prop_map(|(a, k)| Expect::Triggered(a, k)),
         (label(), any::<u8>()).prop_map(|(l, d)| Expect::UnitDamage(l, d)),
-        (label(), prop_oneof![Just(Zone::Trash), Just(Zone::Board)])
+        (
+            label(),
+            prop_oneof![Just(Zone::Trash), Just(Zone::Board), Just(Zone::Hand)]
+        )
             .prop_map(|(l, z)| Expect::UnitZone(l, z)),
         (label(), loc()).prop_map(|(l, at)| Expect::UnitAt(l, at)),
+        (label(), any::<u8>()).prop_map(|(l, k)| Expect::UnitMight(l, k)),
+        (label(), any::<u8>()).prop_map(|(l, k)| Expect::UnitAssault(l, k)),
+        (label(), any::<bool>()).prop_map(|(l, b)| Expect::UnitStunned(l, b)),
+        (label(), any::<bool>()).prop_map(|(l, b)| Expect::UnitReady(l, b)),
         (player(), cost()).prop_map(|(p, c)| Expect::Pool(p, c)),
         (player(), proptest::collection::vec(name(), 0..3)).prop_map(|(p, v)| Expect::Trash(p, v)),
         (player(), any::<u8>()).prop_map(|(p, k)| Expect::HandSize(p, k)),

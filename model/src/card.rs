@@ -126,6 +126,51 @@ pub enum Effect {
     NewChoices,
     /// Banish this item from the chain while it resolves (a rules probe for 359.3.e.15).
     BanishSelf,
+    // ---- Combat statuses and Might (issue 12) ----
+    /// "Give a unit [Assault N] this turn": summed with its other [Assault] (807.2).
+    GiveAssault(u8),
+    /// "[Stun] a unit" (423.1); a stunned unit is not stunned again (423.1.a.1).
+    Stun,
+    /// "Ready a unit" (415.1); a ready unit is not readied again (415.1.b).
+    Ready,
+    /// "They deal damage equal to their Mights to each other": the previous instruction's
+    /// target and this one's, each the source of its own damage (417.6.b.3).
+    MightsToEachOther,
+    /// "Choose a unit" with no effect of its own: the first half of a two-target instruction
+    /// (Marching Orders), which the next instruction refers to.
+    Choose,
+    /// "Give your [tag]s +N Might this turn": every unit of that tag the item's controller
+    /// controls, picked by its characteristics, not targeted (355.10.d).
+    GiveMightToGroup(Tag, i8),
+    /// "[Stun] it; if it's already stunned, return it to its owner's hand instead"
+    /// (423.1.a.1; a zone change makes it a new object, 124).
+    StunOrReturnToHand,
+}
+
+/// A unit's tag (763.1), for group effects; the model knows the tags its cards use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tag {
+    /// Mech (Danger Zone's "your Mechs").
+    Mech,
+}
+
+impl Tag {
+    /// Every tag the model knows.
+    pub const ALL: [Tag; 1] = [Tag::Mech];
+
+    /// The tag's printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Mech => "Mech",
+        }
+    }
+
+    /// The tag with this printed name.
+    pub fn parse(s: &str) -> Option<Tag> {
+        Tag::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+    }
 }
 
 /// Where a move may go (355.4).
@@ -197,6 +242,11 @@ pub struct TargetSpec {
     pub max_energy: Option<u8>,
     /// For spells: printed Power cost at most this.
     pub max_power: Option<u8>,
+    /// For units: only an attacking unit (Thwonk!, Existential Dread).
+    pub attacking: bool,
+    /// For units: "other": not a unit the previous instruction of the same execution chose
+    /// (Piercing Light).
+    pub other: bool,
 }
 
 /// Static and triggered abilities of permanents that change how an item is played.
@@ -254,6 +304,8 @@ pub struct CardDef {
     pub might: u8,
     /// Abilities of a permanent or battlefield.
     pub abilities: Vec<Ability>,
+    /// For units: its tags (763.1), e.g. Mech.
+    pub tags: Vec<Tag>,
     /// True for a card made up to probe a rule (no printed card reads so).
     pub synthetic: bool,
     /// Where the text comes from (set, rule, FAQ).

@@ -98,6 +98,8 @@ struct RawCard {
     might: u8,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     abilities: Vec<RawAbility>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<String>,
     #[serde(default, skip_serializing_if = "is_default")]
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -127,6 +129,13 @@ enum RawEffect {
     GainControl,
     NewChoices,
     BanishSelf,
+    GiveAssault,
+    Stun,
+    Ready,
+    MightsToEachOther,
+    Choose,
+    GiveMightToGroup,
+    StunOrReturnToHand,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -139,6 +148,8 @@ struct RawInstruction {
     to: Option<Destination>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     target: Option<RawTarget>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tag: Option<String>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -159,6 +170,10 @@ struct RawTarget {
     max_energy: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_power: Option<u8>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    attacking: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    other: bool,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -392,6 +407,14 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
             }
         }
     }
+    let tags = rc
+        .tags
+        .iter()
+        .map(|t| parse_tag(t).map_err(|e| format!("field `tags`: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !tags.is_empty() && rc.kind != CardKind::Unit {
+        return Err("field `tags`: only units have tags in this model".into());
+    }
     let as_you_play = instructions(&rc.as_you_play, "as_you_play")?;
     if let Some(i) = as_you_play.iter().find(|i| i.target.is_some()) {
         return Err(format!(
@@ -420,6 +443,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         distinct_modes: rc.distinct_modes,
         might: rc.might,
         abilities,
+        tags,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
     })
@@ -427,152 +451,6 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
-}
-
-/// A card as a one-line TOML table in the catalogue's vocabulary (a case file's `define`);
-/// `name_of` names the cards its abilities trigger. The set code is left out: a define is a
-/// made-up or edited card, not the printed one.
-pub fn card_table(c: &CardDef, name_of: impl Fn(CardId) -> String) -> String {
-    let raw = RawCard {
-        code: String::new(),
-        ..unconvert(c, name_of)
-    };
-    toml::Value::try_from(&raw)
-        .expect("a raw card is a TOML table")
-        .to_string()
-}
-
-/// The inverse of [`convert`]: the raw card that converts back to `c`.
-fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
-    let (text, instructions, modes) = match c.modes.as_slice() {
-        [] => (None, vec![], vec![]),
-        [one] => (
-            Some(one.text.clone()).filter(|t| !t.is_empty()),
-            raw_instructions(&one.instructions),
-            vec![],
-        ),
-        many => (
-            None,
-            vec![],
-            many.iter()
-                .map(|m| RawMode {
-                    text: m.text.clone(),
-                    instructions: raw_instructions(&m.instructions),
-                })
-                .collect(),
-        ),
-    };
-    RawCard {
-        name: c.name.clone(),
-        code: c.code.clone(),
-        kind: c.kind,
-        domains: c.domains.iter().map(|d| format!("{d:?}")).collect(),
-        cost: Some(c.cost.to_string()).filter(|_| !c.cost.is_zero()),
-        timing: c.timing,
-        repeat: c.repeat.iter().map(repeat_text).collect(),
-        discount: c.discount,
-        optional: c.optional,
-        as_you_play: raw_instructions(&c.as_you_play),
-        text,
-        instructions,
-        modes,
-        distinct_modes: c.distinct_modes,
-        might: c.might,
-        abilities: c
-            .abilities
-            .iter()
-            .map(|a| raw_ability(a, &name_of))
-            .collect(),
-        synthetic: c.synthetic,
-        source: c.source.clone(),
-    }
-}
-
-fn repeat_text(r: &RepeatCost) -> String {
-    match r {
-        RepeatCost::Pay(cost) => cost.to_string(),
-        RepeatCost::Discard(n) => format!("Discard {n}"),
-    }
-}
-
-fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
-    // The file reads amounts as i8; every amount a card can have came through there.
-    let n = |n: u8| Some(i8::try_from(n).expect("amounts fit the catalogue's i8"));
-    list.iter()
-        .map(|i| {
-            let (effect, amount, to) = match i.effect {
-                Effect::Deal(a) => (RawEffect::Deal, n(a), None),
-                Effect::DealMight => (RawEffect::DealMight, None, None),
-                Effect::Kill => (RawEffect::Kill, None, None),
-                Effect::Draw(a) => (RawEffect::Draw, n(a), None),
-                Effect::PlayToken(a) => (RawEffect::PlayToken, n(a), None),
-                Effect::Move(d) => (
-                    RawEffect::Move,
-                    None,
-                    Some(d).filter(|d| *d != Destination::Anywhere),
-                ),
-                Effect::ItsControllerDraws(a) => (RawEffect::ItsControllerDraws, n(a), None),
-                Effect::GiveMight(a) => (RawEffect::GiveMight, Some(a), None),
-                Effect::Counter => (RawEffect::Counter, None, None),
-                Effect::GainControl => (RawEffect::GainControl, None, None),
-                Effect::NewChoices => (RawEffect::NewChoices, None, None),
-                Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
-            };
-            let target = i.target.map(|t| RawTarget {
-                kind: t.kind,
-                at: t.at,
-                side: t.side,
-                count: Some(t.count).filter(|c| *c != 1),
-                up_to: t.up_to,
-                same_location: t.same_location,
-                max_energy: t.max_energy,
-                max_power: t.max_power,
-            });
-            RawInstruction {
-                effect,
-                amount,
-                to,
-                target,
-            }
-        })
-        .collect()
-}
-
-fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
-    let (ability, amount, cost, trigger) = match a {
-        Ability::OptionalCostsLess => (RawAbilityKind::OptionalCostsLess, None, None, None),
-        Ability::RepeatCostsLess(n) => (RawAbilityKind::RepeatCostsLess, Some(*n), None, None),
-        Ability::SpellsHaveRepeatInShowdown(c) => (
-            RawAbilityKind::SpellsHaveRepeatInShowdown,
-            None,
-            Some(c.to_string()),
-            None,
-        ),
-        Ability::AbilitiesHaveRepeat(r) => (
-            RawAbilityKind::AbilitiesHaveRepeat,
-            None,
-            Some(repeat_text(r)),
-            None,
-        ),
-        Ability::GrantRepeatToNextSpell => {
-            (RawAbilityKind::GrantRepeatToNextSpell, None, None, None)
-        }
-        Ability::WhenYouPlayASpell(id) => (
-            RawAbilityKind::WhenYouPlayASpell,
-            None,
-            None,
-            Some(name_of(*id)),
-        ),
-        Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
-        Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
-        Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
-    };
-    RawAbility {
-        ability,
-        amount,
-        cost,
-        trigger,
-    }
 }
 
 fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
@@ -594,31 +472,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     let mut out = vec![];
     for (i, ri) in raw.iter().enumerate() {
         let at = format!("field `{field}`, instruction {}", i + 1);
-        let amount = |what: &str| {
-            ri.amount
-                .ok_or_else(|| format!("{at}: `{what}` needs `amount`"))
-        };
-        let unsigned = |what: &str| {
-            amount(what).and_then(|a| {
-                u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more"))
-            })
-        };
-        let effect = match ri.effect {
-            RawEffect::Deal => Effect::Deal(unsigned("deal")?),
-            RawEffect::DealMight => Effect::DealMight,
-            RawEffect::Kill => Effect::Kill,
-            RawEffect::Draw => Effect::Draw(unsigned("draw")?),
-            RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
-            RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
-            RawEffect::ItsControllerDraws => {
-                Effect::ItsControllerDraws(unsigned("its-controller-draws")?)
-            }
-            RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
-            RawEffect::Counter => Effect::Counter,
-            RawEffect::GainControl => Effect::GainControl,
-            RawEffect::NewChoices => Effect::NewChoices,
-            RawEffect::BanishSelf => Effect::BanishSelf,
-        };
+        let effect = effect_of(ri, &at)?;
         let target = ri
             .target
             .as_ref()
@@ -639,20 +493,30 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                     same_location: t.same_location,
                     max_energy: t.max_energy,
                     max_power: t.max_power,
+                    attacking: t.attacking,
+                    other: t.other,
                 })
             })
             .transpose()?;
         let needs: Option<&[TargetKind]> = match effect {
-            Effect::Deal(_) | Effect::DealMight | Effect::GiveMight(_) | Effect::Move(_) => {
-                Some(&[TargetKind::Unit])
-            }
+            Effect::Deal(_)
+            | Effect::DealMight
+            | Effect::GiveMight(_)
+            | Effect::Move(_)
+            | Effect::GiveAssault(_)
+            | Effect::Stun
+            | Effect::Ready
+            | Effect::MightsToEachOther
+            | Effect::Choose
+            | Effect::StunOrReturnToHand => Some(&[TargetKind::Unit]),
             Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Counter | Effect::GainControl => Some(&[TargetKind::Spell]),
             Effect::Draw(_)
             | Effect::PlayToken(_)
             | Effect::BanishSelf
             | Effect::ItsControllerDraws(_)
-            | Effect::NewChoices => None,
+            | Effect::NewChoices
+            | Effect::GiveMightToGroup(..) => None,
         };
         match (needs, target) {
             (Some(kinds), Some(t)) if !kinds.contains(&t.kind) => {
@@ -680,9 +544,93 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
         {
             return Err(format!("{at}: `new-choices` must follow an instruction that targets a spell (\"... for it\")"));
         }
+        check_links(&out, effect, target, &at)?;
         out.push(Instruction { effect, target });
     }
     Ok(out)
+}
+
+/// An instruction's effect, with its amount and tag checked.
+fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
+    let amount = |what: &str| {
+        ri.amount
+            .ok_or_else(|| format!("{at}: `{what}` needs `amount`"))
+    };
+    let unsigned = |what: &str| {
+        amount(what)
+            .and_then(|a| u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more")))
+    };
+    let effect = match ri.effect {
+        RawEffect::Deal => Effect::Deal(unsigned("deal")?),
+        RawEffect::DealMight => Effect::DealMight,
+        RawEffect::Kill => Effect::Kill,
+        RawEffect::Draw => Effect::Draw(unsigned("draw")?),
+        RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
+        RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
+        RawEffect::ItsControllerDraws => {
+            Effect::ItsControllerDraws(unsigned("its-controller-draws")?)
+        }
+        RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
+        RawEffect::Counter => Effect::Counter,
+        RawEffect::GainControl => Effect::GainControl,
+        RawEffect::NewChoices => Effect::NewChoices,
+        RawEffect::BanishSelf => Effect::BanishSelf,
+        RawEffect::GiveAssault => Effect::GiveAssault(unsigned("give-assault")?),
+        RawEffect::Stun => Effect::Stun,
+        RawEffect::Ready => Effect::Ready,
+        RawEffect::MightsToEachOther => Effect::MightsToEachOther,
+        RawEffect::Choose => Effect::Choose,
+        RawEffect::GiveMightToGroup => {
+            let tag = ri
+                .tag
+                .as_deref()
+                .ok_or_else(|| format!("{at}: `give-might-to-group` needs `tag`"))
+                .and_then(|t| parse_tag(t).map_err(|e| format!("{at}: {e}")))?;
+            Effect::GiveMightToGroup(tag, amount("give-might-to-group")?)
+        }
+        RawEffect::StunOrReturnToHand => Effect::StunOrReturnToHand,
+    };
+    if ri.tag.is_some() && !matches!(effect, Effect::GiveMightToGroup(..)) {
+        return Err(format!("{at}: only `give-might-to-group` takes a `tag`"));
+    }
+    Ok(effect)
+}
+
+/// Instructions that refer to the one before them ("they", "other") need one that chose a unit.
+fn check_links(
+    out: &[Instruction],
+    effect: Effect,
+    target: Option<TargetSpec>,
+    at: &str,
+) -> Result<(), String> {
+    let after_unit_choice = out
+        .last()
+        .and_then(|p: &Instruction| p.target)
+        .is_some_and(|t| t.kind == TargetKind::Unit);
+    if effect == Effect::MightsToEachOther && !after_unit_choice {
+        return Err(format!(
+            "{at}: `mights-to-each-other` must follow an instruction that chooses a unit (\"they\" are both units)"
+        ));
+    }
+    if target.is_some_and(|t| t.other) && !after_unit_choice {
+        return Err(format!(
+            "{at}: `other` needs an instruction before it that chooses a unit"
+        ));
+    }
+    if target.is_some_and(|t| (t.attacking || t.other) && t.kind != TargetKind::Unit) {
+        return Err(format!(
+            "{at}: `attacking` and `other` apply to unit targets"
+        ));
+    }
+    Ok(())
+}
+
+/// A tag by its printed name; the model knows only the tags its cards use.
+fn parse_tag(t: &str) -> Result<Tag, String> {
+    Tag::parse(t).ok_or_else(|| {
+        let known: Vec<&str> = Tag::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown tag `{t}`; the model knows {}", known.join(", "))
+    })
 }
 
 fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Ability, String> {
@@ -722,6 +670,11 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
     })
 }
+
+mod write;
+pub use write::card_table;
+#[cfg(test)]
+use write::unconvert;
 
 #[cfg(test)]
 mod tests;

@@ -87,6 +87,19 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("820.2.a", "each execution's own choices, in order"),
     ("820.3", "one more execution per instance paid"),
     ("820.3.a", "a repeated item is played once"),
+    // Combat statuses and Might (issue 12).
+    ("807.2", "[Assault] granted this turn, summed"),
+    ("423.1", "stun a unit"),
+    ("415.1", "ready a unit"),
+    (
+        "417.6.b.3",
+        "two units deal damage equal to their Mights to each other",
+    ),
+    ("355.10.d", "a group picked by its tag, not targeted"),
+    (
+        "423.1.a.1",
+        "already stunned: returned to its owner's hand instead (a new object, 124)",
+    ),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -135,6 +148,16 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::ChoiceRemade { .. } => &["751.1"],
         Event::NewChoicesBegun { .. } => &["752.2"],
         Event::ChainClosed => &["340.2"],
+        Event::AssaultGiven { .. } => &["807.2"],
+        Event::Stunned { .. } => &["423.1"],
+        Event::Readied { .. } => &["415.1"],
+        Event::MightsExchanged { .. } => &["417.6.b.3"],
+        Event::GroupAffected { .. } => &["355.10.d"],
+        // Only "stun it; if it's already stunned, return it ... instead" returns a unit to hand.
+        Event::ZoneChange {
+            to: crate::state::Zone::Hand,
+            ..
+        } => &["423.1.a.1"],
         _ => &[],
     }
 }
@@ -298,6 +321,19 @@ mod tests {
             },
             Event::NewChoicesBegun { item: 0 },
             Event::ChainClosed,
+            Event::AssaultGiven { unit: 0, amount: 2 },
+            Event::Stunned { unit: 0 },
+            Event::Readied { unit: 0 },
+            Event::MightsExchanged { a: 0, b: 1 },
+            Event::GroupAffected {
+                item: 0,
+                exec: 0,
+                n: 1,
+            },
+            Event::ZoneChange {
+                obj: Obj::Unit(0),
+                to: crate::state::Zone::Hand,
+            },
         ]
     }
 

@@ -129,6 +129,21 @@ pub enum ExtraChoices {
     CopyFirst,
 }
 
+/// What "while I'm in a showdown" asks of a unit (Syndra, Transcendent). The digest is silent;
+/// 740.2.c defines only "in combat" (at the battlefield where combat is ongoing, with a combat
+/// designation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InShowdown {
+    /// A showdown is in progress anywhere; the unit may be in its base (the model before issue 12).
+    Anywhere,
+    /// The unit is at the battlefield where the showdown is (316.8.b: a showdown is at a
+    /// battlefield).
+    AtBattlefield,
+    /// As 740.2.c says of "in combat": at that battlefield and attacking or defending.
+    Designated,
+}
+
 /// The rules the model plays by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -186,6 +201,8 @@ pub struct Rulebook {
     pub new_choices_reopen_repeat: bool,
     /// Open question (b): a Targeting Effect once per item or once per choice.
     pub targeting_triggers: TargetingTriggers,
+    /// What "while I'm in a showdown" asks of the unit (Syndra); the digest is silent.
+    pub in_showdown: InShowdown,
 }
 
 impl Rulebook {
@@ -217,6 +234,7 @@ impl Rulebook {
             new_choices_scope: NewChoicesScope::PerExecution,
             new_choices_reopen_repeat: false,
             targeting_triggers: TargetingTriggers::OncePerItem,
+            in_showdown: InShowdown::AtBattlefield,
         };
         match v {
             Version::Rup4 => rup4,
@@ -465,6 +483,11 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "targeting_triggers",
         rule: "383.4.b.2, open question (b)",
         doc: "once-per-item | per-choice: Targeting Effects for an object chosen twice",
+    },
+    FieldDoc {
+        name: "in_showdown",
+        rule: "316.8.b, 740.2.c, open (digest silent)",
+        doc: "anywhere | at-battlefield | designated: what \"while I'm in a showdown\" asks of Syndra",
     },
 ];
 

@@ -22,6 +22,8 @@ fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Op
         same_location: count > 1,
         max_energy: None,
         max_power: None,
+        attacking: false,
+        other: false,
     })
 }
 
@@ -159,6 +161,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                 distinct_modes: distinct,
                 might: 0,
                 abilities: vec![],
+                tags: vec![],
                 synthetic: true,
                 source: "generated".into(),
             },
@@ -268,6 +271,8 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
             controller: p,
             loc,
             damage: 0,
+            owner: None,
+            status: Default::default(),
         });
     }
     for mine in &b.gear {

@@ -187,6 +187,8 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             } => {
                 label(l, Obj::Unit(s.units.len() as u8))?;
                 s.units.push(UnitSetup {
@@ -194,6 +196,8 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                     controller: *controller,
                     loc: *loc,
                     damage: *damage,
+                    owner: *owner,
+                    status: *status,
                 });
             }
             BoardStmt::Gear {
@@ -236,7 +240,10 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::Deck(p, n) => s.players[p.ix()].deck = *n,
             BoardStmt::Portal(p) => s.players[p.ix()].portal_charged = true,
             BoardStmt::NearVictory(p) => s.players[p.ix()].near_victory = true,
-            BoardStmt::Showdown => s.showdown = true,
+            BoardStmt::Showdown(at) => {
+                s.showdown = true;
+                s.showdown_at = at.map(|n| n - 1);
+            }
             BoardStmt::Attack(l) => attack = Some((line, l.clone())),
         }
     }
@@ -306,7 +313,7 @@ fn battlefield_count(case: &Case) -> u8 {
         {
             max_bf = max_bf.max(n + 1);
         }
-        if let BoardStmt::Battlefield { n, .. } = b.stmt {
+        if let BoardStmt::Battlefield { n, .. } | BoardStmt::Showdown(Some(n)) = b.stmt {
             max_bf = max_bf.max(n);
         }
     }

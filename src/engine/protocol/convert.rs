@@ -57,7 +57,20 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
     let mut board_cards: Vec<&CardDef> = vec![];
     for b in &case.board {
         match &b.stmt {
-            BoardStmt::Unit { card, .. } | BoardStmt::Gear { card, .. } => {
+            BoardStmt::Unit {
+                card,
+                owner,
+                status,
+                ..
+            } => {
+                if owner.is_some() || *status != model::state::UnitStatus::default() {
+                    add("combat");
+                }
+                if let Some(d) = by_name(card) {
+                    board_cards.push(d);
+                }
+            }
+            BoardStmt::Gear { card, .. } => {
                 if let Some(d) = by_name(card) {
                     board_cards.push(d);
                 }
@@ -68,6 +81,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
                 }
             }
             BoardStmt::Portal(_) => add("grants"),
+            BoardStmt::Showdown(Some(_)) => add("combat"),
             BoardStmt::Attack(label) => {
                 add("abilities");
                 add("triggers");
@@ -122,6 +136,13 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
                     E::NewChoices | E::GainControl => add("new-choices"),
                     E::PlayToken(_) => add("tokens"),
                     E::Move(_) => add("moves"),
+                    E::GiveAssault(_)
+                    | E::Stun
+                    | E::Ready
+                    | E::MightsToEachOther
+                    | E::Choose
+                    | E::GiveMightToGroup(..)
+                    | E::StunOrReturnToHand => add("combat"),
                     _ => {}
                 }
             }
@@ -217,6 +238,8 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             } => {
                 add_name(names, card);
                 if let Location::Battlefield(n) = loc {
@@ -228,6 +251,8 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                     controller: player(*controller).to_string(),
                     location: location_name(*loc),
                     damage: *damage,
+                    owner: owner.map(|o| player(o).to_string()),
+                    status: *status,
                 });
             }
             BoardStmt::Gear {
@@ -269,7 +294,13 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::Deck(p, n) => pj(&mut board, *p).deck = *n,
             BoardStmt::Portal(p) => pj(&mut board, *p).portal = true,
             BoardStmt::NearVictory(p) => pj(&mut board, *p).near_victory = true,
-            BoardStmt::Showdown => board.showdown = true,
+            BoardStmt::Showdown(at) => {
+                board.showdown = true;
+                board.showdown_battlefield = *at;
+                if let Some(n) = at {
+                    max_bf = max_bf.max(*n);
+                }
+            }
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
         }
     }
@@ -343,6 +374,8 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             controller: pl(&u.controller)?,
             loc: loc(&u.location)?,
             damage: u.damage,
+            owner: u.owner.as_deref().map(pl).transpose()?,
+            status: u.status,
         });
     }
     for g in &req.board.gear {
@@ -385,8 +418,8 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             board.push(BoardStmt::NearVictory(p));
         }
     }
-    if req.board.showdown {
-        board.push(BoardStmt::Showdown);
+    if req.board.showdown || req.board.showdown_battlefield.is_some() {
+        board.push(BoardStmt::Showdown(req.board.showdown_battlefield));
     }
     if let Some(a) = &req.board.attack {
         board.push(BoardStmt::Attack(a.clone()));
