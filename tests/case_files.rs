@@ -575,15 +575,24 @@ fn combat_expectations_fail_when_they_should() {
     assert_eq!(replay_text("combat.case", COMBAT).0, 0);
     for (e, got) in [
         ("expect unit A might 5", "the model gives `unit A might 6`"),
-        ("expect unit A assault 2", "the model gives `unit A assault 4`"),
+        (
+            "expect unit A assault 2",
+            "the model gives `unit A assault 4`",
+        ),
         ("expect unit A ready", "the model gives `unit A exhausted`"),
-        ("expect unit D not-stunned", "the model gives `unit D stunned`"),
+        (
+            "expect unit D not-stunned",
+            "the model gives `unit D stunned`",
+        ),
         ("expect unit D in hand", "the model gives `unit D on board`"),
         ("expect unit D might 5", "the model gives `unit D might 4`"),
     ] {
         let (code, out) = replay_text("c.case", &COMBAT.replace("expect unit A might 6", e));
         assert_eq!(code, 1, "{e}: {out}");
-        assert!(out.contains(":16: expected") && out.contains(got), "{e}: {out}");
+        assert!(
+            out.contains(":16: expected") && out.contains(got),
+            "{e}: {out}"
+        );
     }
     for (e, ok) in [
         ("expect unit A assault 4", true),
@@ -595,7 +604,11 @@ fn combat_expectations_fail_when_they_should() {
         assert_eq!(code == 0, ok, "{e}");
     }
     // An expectation about a unit that does not exist is an error, never a pass.
-    for e in ["expect unit Z might 0", "expect unit Z stunned", "expect unit Z in hand"] {
+    for e in [
+        "expect unit Z might 0",
+        "expect unit Z stunned",
+        "expect unit Z in hand",
+    ] {
         assert_case_error(
             "z.case",
             &COMBAT.replace("expect unit A might 6", e),
