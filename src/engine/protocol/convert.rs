@@ -131,6 +131,9 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
         for m in &d.modes {
             for i in &m.instructions {
                 use model::card::Effect as E;
+                if i.target.is_some_and(|t| t.attacking || t.other) {
+                    add("combat");
+                }
                 match i.effect {
                     E::Counter => add("counters"),
                     E::NewChoices | E::GainControl => add("new-choices"),
