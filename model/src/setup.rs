@@ -26,6 +26,21 @@ pub struct UnitSetup {
     pub status: UnitStatus,
 }
 
+impl UnitSetup {
+    /// A unit of `card` for `controller` at `loc`, undamaged, owned by its controller, ready,
+    /// with no other status.
+    pub fn new(card: CardId, controller: Player, loc: Location) -> UnitSetup {
+        UnitSetup {
+            card,
+            controller,
+            loc,
+            damage: 0,
+            owner: None,
+            status: UnitStatus::default(),
+        }
+    }
+}
+
 /// A gear on the board at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GearSetup {

@@ -476,23 +476,11 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     if item.is_none() {
         // The attacking Vendetta Duelist and an enemy unit at its battlefield.
         let at = Location::Battlefield(0);
-        s.units.push(UnitSetup {
-            card: id("Practice Dummy")?,
-            controller: Player::OPP,
-            loc: at,
-            damage: 0,
-            owner: None,
-            status: Default::default(),
-        });
+        s.units
+            .push(UnitSetup::new(id("Practice Dummy")?, Player::OPP, at));
         s.attack_trigger = Some(s.units.len() as u8);
-        s.units.push(UnitSetup {
-            card: id("Vendetta Duelist")?,
-            controller: Player::YOU,
-            loc: at,
-            damage: 0,
-            owner: None,
-            status: Default::default(),
-        });
+        s.units
+            .push(UnitSetup::new(id("Vendetta Duelist")?, Player::YOU, at));
         s.players[0].hand_other = s.players[0].hand_other.max(1);
     }
     Ok((game, s))

@@ -130,24 +130,10 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
         }
         for m in &d.modes {
             for i in &m.instructions {
-                use model::card::Effect as E;
-                if i.target.is_some_and(|t| t.attacking || t.other) {
-                    add("combat");
-                }
-                match i.effect {
-                    E::Counter => add("counters"),
-                    E::NewChoices | E::GainControl => add("new-choices"),
-                    E::PlayToken(_) => add("tokens"),
-                    E::Move(_) => add("moves"),
-                    E::GiveAssault(_)
-                    | E::Stun
-                    | E::Ready
-                    | E::MightsToEachOther
-                    | E::Choose
-                    | E::GiveMightToGroup(..)
-                    | E::StunOrReturnToHand => add("combat"),
-                    _ => {}
-                }
+                instruction_features(i)
+                    .into_iter()
+                    .flatten()
+                    .for_each(&mut add);
             }
         }
     }
@@ -158,6 +144,31 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
         .collect();
     out.dedup();
     out
+}
+
+/// The features an instruction of a played card uses: its effect's, and `combat` for a target
+/// restricted to attacking or other units.
+fn instruction_features(i: &model::card::Instruction) -> [Option<&'static str>; 2] {
+    use model::card::Effect as E;
+    let by_target = i
+        .target
+        .is_some_and(|t| t.attacking || t.other)
+        .then_some("combat");
+    let by_effect = match i.effect {
+        E::Counter => Some("counters"),
+        E::NewChoices | E::GainControl => Some("new-choices"),
+        E::PlayToken(_) => Some("tokens"),
+        E::Move(_) => Some("moves"),
+        E::GiveAssault(_)
+        | E::Stun
+        | E::Ready
+        | E::MightsToEachOther
+        | E::Choose
+        | E::GiveMightToGroup(..)
+        | E::StunOrReturnToHand => Some("combat"),
+        _ => None,
+    };
+    [by_effect, by_target]
 }
 
 /// Builds the request for a case (`dir` is the case's folder, for a rulebook file).
