@@ -92,7 +92,13 @@ fn field(e: &Expect) -> &'static str {
         Expect::Countered(..) | Expect::NotCountered(..) => "countered",
         Expect::Triggered(..) => "triggered",
         Expect::Finalized(..) => "finalized",
-        Expect::UnitDamage(..) | Expect::UnitZone(..) | Expect::UnitAt(..) => "units",
+        Expect::UnitDamage(..)
+        | Expect::UnitZone(..)
+        | Expect::UnitAt(..)
+        | Expect::UnitMight(..)
+        | Expect::UnitStunned(..)
+        | Expect::UnitReady(..)
+        | Expect::UnitAssault(..) => "units",
         Expect::GearZone(..) => "gear",
         Expect::Tokens(..) => "tokens",
         Expect::Pool(..) => "pool",

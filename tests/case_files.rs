@@ -2,7 +2,7 @@
 //! malformed files give precise errors and exit 2; generated suites replay.
 
 use model::cost::{Cost, Domain};
-use model::state::{IgnoredWhy, Location, Player, Zone};
+use model::state::{Combat, IgnoredWhy, Location, Player, UnitStatus, Zone};
 use proptest::prelude::*;
 use rbcheck::case::ast::*;
 use rbcheck::case::{parse, print};
@@ -48,15 +48,35 @@ fn obj() -> impl Strategy<Value = ObjRef> {
 }
 fn board() -> impl Strategy<Value = BoardStmt> {
     prop_oneof![
-        (label(), name(), player(), loc(), 0u8..5).prop_map(
-            |(label, card, controller, loc, damage)| BoardStmt::Unit {
-                label,
-                card,
-                controller,
-                loc,
-                damage
-            }
-        ),
+        (
+            (label(), name(), player(), loc(), 0u8..5),
+            (
+                proptest::option::of(player()),
+                any::<bool>(),
+                any::<bool>(),
+                0u8..3,
+                0u8..5
+            )
+        )
+            .prop_map(
+                |((label, card, controller, loc, damage), (owner, ex, st, c, a))| {
+                    BoardStmt::Unit {
+                        label,
+                        card,
+                        controller,
+                        loc,
+                        damage,
+                        owner,
+                        status: UnitStatus {
+                            exhausted: ex,
+                            stunned: st,
+                            combat: [Combat::None, Combat::Attacking, Combat::Defending]
+                                [c as usize],
+                            assault: a,
+                        },
+                    }
+                }
+            ),
         (label(), name(), player()).prop_map(|(label, card, controller)| BoardStmt::Gear {
             label,
             card,
@@ -78,7 +98,7 @@ fn board() -> impl Strategy<Value = BoardStmt> {
         (player(), any::<u8>()).prop_map(|(p, n)| BoardStmt::Deck(p, n)),
         player().prop_map(BoardStmt::Portal),
         player().prop_map(BoardStmt::NearVictory),
-        Just(BoardStmt::Showdown),
+        proptest::option::of(1u8..5).prop_map(BoardStmt::Showdown),
         label().prop_map(BoardStmt::Attack),
         (player(), proptest::collection::vec(name(), 1..3))
             .prop_map(|(p, v)| BoardStmt::DeckTop(p, v)),
@@ -139,9 +159,16 @@ fn expect() -> impl Strategy<Value = Expect> {
         (1u8..5).prop_map(Expect::Countered),
         (name(), any::<u8>()).prop_map(|(a, k)| Expect::Triggered(a, k)),
         (label(), any::<u8>()).prop_map(|(l, d)| Expect::UnitDamage(l, d)),
-        (label(), prop_oneof![Just(Zone::Trash), Just(Zone::Board)])
+        (
+            label(),
+            prop_oneof![Just(Zone::Trash), Just(Zone::Board), Just(Zone::Hand)]
+        )
             .prop_map(|(l, z)| Expect::UnitZone(l, z)),
         (label(), loc()).prop_map(|(l, at)| Expect::UnitAt(l, at)),
+        (label(), any::<u8>()).prop_map(|(l, k)| Expect::UnitMight(l, k)),
+        (label(), any::<u8>()).prop_map(|(l, k)| Expect::UnitAssault(l, k)),
+        (label(), any::<bool>()).prop_map(|(l, b)| Expect::UnitStunned(l, b)),
+        (label(), any::<bool>()).prop_map(|(l, b)| Expect::UnitReady(l, b)),
         (player(), cost()).prop_map(|(p, c)| Expect::Pool(p, c)),
         (player(), proptest::collection::vec(name(), 0..3)).prop_map(|(p, v)| Expect::Trash(p, v)),
         (player(), any::<u8>()).prop_map(|(p, k)| Expect::HandSize(p, k)),
@@ -541,4 +568,87 @@ fn a_utf8_byte_order_mark_is_skipped() {
     assert_eq!(code, 0, "{out}");
     let c = parse::parse(&format!("\u{feff}{GOOD}")).unwrap();
     assert_eq!(c, parse::parse(GOOD).unwrap());
+}
+
+/// Issue 12: a Blood Rush case whose statuses and Might expectations each fail when they should,
+/// match nothing as an error, and whose setup statements are checked.
+const COMBAT: &str = "rbcheck-case 1
+rules rup4
+
+unit A \"Practice Dummy\" you battlefield 1 attacking exhausted
+unit D \"Sturdy Dummy\" opponent battlefield 1 defending stunned owner you
+showdown battlefield 1
+pool you [2]
+hand you \"Blood Rush\"
+
+you play \"Blood Rush\"
+repeat 1 pay
+exec 1 target 1 A
+exec 2 target 1 A
+pay
+
+expect unit A might 6
+";
+
+#[test]
+fn combat_expectations_fail_when_they_should() {
+    assert_eq!(replay_text("combat.case", COMBAT).0, 0);
+    for (e, got) in [
+        ("expect unit A might 5", "the model gives `unit A might 6`"),
+        (
+            "expect unit A assault 2",
+            "the model gives `unit A assault 4`",
+        ),
+        ("expect unit A ready", "the model gives `unit A exhausted`"),
+        (
+            "expect unit D not-stunned",
+            "the model gives `unit D stunned`",
+        ),
+        ("expect unit D in hand", "the model gives `unit D on board`"),
+        ("expect unit D might 5", "the model gives `unit D might 4`"),
+    ] {
+        let (code, out) = replay_text("c.case", &COMBAT.replace("expect unit A might 6", e));
+        assert_eq!(code, 1, "{e}: {out}");
+        assert!(
+            out.contains(":16: expected") && out.contains(got),
+            "{e}: {out}"
+        );
+    }
+    for (e, ok) in [
+        ("expect unit A assault 4", true),
+        ("expect unit A exhausted", true),
+        ("expect unit D stunned", true),
+        ("expect unit D on board", true),
+    ] {
+        let code = replay_text("c.case", &COMBAT.replace("expect unit A might 6", e)).0;
+        assert_eq!(code == 0, ok, "{e}");
+    }
+    // An expectation about a unit that does not exist is an error, never a pass.
+    for e in [
+        "expect unit Z might 0",
+        "expect unit Z stunned",
+        "expect unit Z in hand",
+    ] {
+        assert_case_error(
+            "z.case",
+            &COMBAT.replace("expect unit A might 6", e),
+            "unknown label `Z`",
+        );
+    }
+    // Setup: an attacker must be at the showdown's battlefield; statuses are not given twice.
+    assert_case_error(
+        "noshowdown.case",
+        &COMBAT.replace("showdown battlefield 1\n", ""),
+        "must be at the showdown's battlefield",
+    );
+    assert_case_error(
+        "twice.case",
+        &COMBAT.replace("attacking exhausted", "attacking defending"),
+        ":4:",
+    );
+    assert_case_error(
+        "far.case",
+        &COMBAT.replace("showdown battlefield 1", "showdown battlefield 9"),
+        "battlefield",
+    );
 }

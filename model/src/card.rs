@@ -141,8 +141,25 @@ pub enum Effect {
     /// "Channel N runes exhausted" (Find Your Center). Runes are not modelled yet: the model
     /// counts them per player and logs the event.
     ChannelExhausted(u8),
-    /// "Choose X": the instruction only names an object that a later one refers to (Repulse).
+    /// "Choose X": the instruction only names an object that a later one refers to (Repulse's
+    /// friendly unit; Marching Orders' first unit).
     Choose,
+    // ---- Combat statuses and Might (issue 12) ----
+    /// "Give a unit [Assault N] this turn": summed with its other [Assault] (807.2).
+    GiveAssault(u8),
+    /// "[Stun] a unit" (423.1); a stunned unit is not stunned again (423.1.a.1).
+    Stun,
+    /// "Ready a unit" (415.1); a ready unit is not readied again (415.1.b).
+    Ready,
+    /// "They deal damage equal to their Mights to each other": the previous instruction's
+    /// target and this one's, each the source of its own damage (417.6.b.3).
+    MightsToEachOther,
+    /// "Give your [tag]s +N Might this turn": every unit of that tag the item's controller
+    /// controls, picked by its characteristics, not targeted (355.10.d).
+    GiveMightToGroup(Tag, i8),
+    /// "[Stun] it; if it's already stunned, return it to its owner's hand instead"
+    /// (423.1.a.1; a zone change makes it a new object, 124).
+    StunOrReturnToHand,
 }
 
 /// What a "look at the top N" instruction takes from the cards looked at.
@@ -166,6 +183,32 @@ pub enum Chooses {
     /// "That chooses it and no other friendly unit", "it" being the target of the instruction
     /// before (Repulse); targets that left the board are not counted (359.3.e.9.a).
     OnlyItAmongFriendlyUnits,
+}
+
+/// A unit's tag (763.1), for group effects; the model knows the tags its cards use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tag {
+    /// Mech (Danger Zone's "your Mechs").
+    Mech,
+}
+
+impl Tag {
+    /// Every tag the model knows.
+    pub const ALL: [Tag; 1] = [Tag::Mech];
+
+    /// The tag's printed name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Mech => "Mech",
+        }
+    }
+
+    /// The tag with this printed name.
+    pub fn parse(s: &str) -> Option<Tag> {
+        Tag::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+    }
 }
 
 /// Where a move may go (355.4).
@@ -241,6 +284,11 @@ pub struct TargetSpec {
     pub max_power: Option<u8>,
     /// For spells and abilities: what the chosen item must have chosen (issue 12, m12c).
     pub chooses: Option<Chooses>,
+    /// For units: only an attacking unit (Thwonk!, Existential Dread).
+    pub attacking: bool,
+    /// For units: "other": not a unit the previous instruction of the same execution chose
+    /// (Piercing Light).
+    pub other: bool,
 }
 
 /// Static and triggered abilities of permanents that change how an item is played.
@@ -298,6 +346,8 @@ pub struct CardDef {
     pub might: u8,
     /// Abilities of a permanent or battlefield.
     pub abilities: Vec<Ability>,
+    /// For units: its tags (763.1), e.g. Mech.
+    pub tags: Vec<Tag>,
     /// True for a card made up to probe a rule (no printed card reads so).
     pub synthetic: bool,
     /// Where the text comes from (set, rule, FAQ).

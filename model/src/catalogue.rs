@@ -99,6 +99,8 @@ struct RawCard {
     might: u8,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     abilities: Vec<RawAbility>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<String>,
     #[serde(default, skip_serializing_if = "is_default")]
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -140,6 +142,12 @@ enum RawEffect {
     CounterUnlessPays,
     ChannelExhausted,
     Choose,
+    GiveAssault,
+    Stun,
+    Ready,
+    MightsToEachOther,
+    GiveMightToGroup,
+    StunOrReturnToHand,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -154,6 +162,7 @@ struct RawInstruction {
     target: Option<RawTarget>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     take: Option<LookTake>,
+    tag: Option<String>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -176,6 +185,10 @@ struct RawTarget {
     max_power: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     chooses: Option<Chooses>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    attacking: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    other: bool,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -407,6 +420,14 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
             }
         }
     }
+    let tags = rc
+        .tags
+        .iter()
+        .map(|t| parse_tag(t).map_err(|e| format!("field `tags`: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !tags.is_empty() && rc.kind != CardKind::Unit {
+        return Err("field `tags`: only units have tags in this model".into());
+    }
     let as_you_play = instructions(&rc.as_you_play, "as_you_play")?;
     if let Some(i) = as_you_play.iter().find(|i| i.target.is_some()) {
         return Err(format!(
@@ -435,6 +456,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         distinct_modes: rc.distinct_modes,
         might: rc.might,
         abilities,
+        tags,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
         printed: Printed {
@@ -469,132 +491,6 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
 
-/// A card as a one-line TOML table in the catalogue's vocabulary (a case file's `define`);
-/// `name_of` names the cards its abilities trigger. The set code is left out: a define is a
-/// made-up or edited card, not the printed one.
-pub fn card_table(c: &CardDef, name_of: impl Fn(CardId) -> String) -> String {
-    // A define is an edited or made-up card, not the printed one: no code, no printed text.
-    let raw = RawCard {
-        code: String::new(),
-        printed: None,
-        unmodelled: vec![],
-        modelled_text: vec![],
-        ..unconvert(c, name_of)
-    };
-    toml::Value::try_from(&raw)
-        .expect("a raw card is a TOML table")
-        .to_string()
-}
-
-/// The inverse of [`convert`]: the raw card that converts back to `c`.
-fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
-    let (text, instructions, modes) = match c.modes.as_slice() {
-        [] => (None, vec![], vec![]),
-        [one] => (
-            Some(one.text.clone()).filter(|t| !t.is_empty()),
-            raw_instructions(&one.instructions),
-            vec![],
-        ),
-        many => (
-            None,
-            vec![],
-            many.iter()
-                .map(|m| RawMode {
-                    text: m.text.clone(),
-                    instructions: raw_instructions(&m.instructions),
-                })
-                .collect(),
-        ),
-    };
-    RawCard {
-        name: c.name.clone(),
-        code: c.code.clone(),
-        kind: c.kind,
-        domains: c.domains.iter().map(|d| format!("{d:?}")).collect(),
-        cost: Some(c.cost.to_string()).filter(|_| !c.cost.is_zero()),
-        timing: c.timing,
-        repeat: c.repeat.iter().map(repeat_text).collect(),
-        discount: c.discount,
-        optional: c.optional,
-        as_you_play: raw_instructions(&c.as_you_play),
-        text,
-        instructions,
-        modes,
-        distinct_modes: c.distinct_modes,
-        might: c.might,
-        abilities: c
-            .abilities
-            .iter()
-            .map(|a| raw_ability(a, &name_of))
-            .collect(),
-        synthetic: c.synthetic,
-        source: c.source.clone(),
-        printed: Some(c.printed.text.clone()).filter(|t| !t.is_empty()),
-        unmodelled: c.printed.unmodelled.clone(),
-        modelled_text: c.printed.modelled.clone(),
-    }
-}
-
-fn repeat_text(r: &RepeatCost) -> String {
-    match r {
-        RepeatCost::Pay(cost) => cost.to_string(),
-        RepeatCost::Discard(n) => format!("Discard {n}"),
-    }
-}
-
-fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
-    // The file reads amounts as i8; every amount a card can have came through there.
-    let n = |n: u8| Some(i8::try_from(n).expect("amounts fit the catalogue's i8"));
-    list.iter()
-        .map(|i| {
-            let (effect, amount, to) = match i.effect {
-                Effect::Deal(a) => (RawEffect::Deal, n(a), None),
-                Effect::DealMight => (RawEffect::DealMight, None, None),
-                Effect::Kill => (RawEffect::Kill, None, None),
-                Effect::Draw(a) => (RawEffect::Draw, n(a), None),
-                Effect::PlayToken(a) => (RawEffect::PlayToken, n(a), None),
-                Effect::Move(d) => (
-                    RawEffect::Move,
-                    None,
-                    Some(d).filter(|d| *d != Destination::Anywhere),
-                ),
-                Effect::ItsControllerDraws(a) => (RawEffect::ItsControllerDraws, n(a), None),
-                Effect::GiveMight(a) => (RawEffect::GiveMight, Some(a), None),
-                Effect::Counter => (RawEffect::Counter, None, None),
-                Effect::GainControl => (RawEffect::GainControl, None, None),
-                Effect::NewChoices => (RawEffect::NewChoices, None, None),
-                Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
-                Effect::LookAtTop { n: a, .. } => (RawEffect::LookAtTop, n(a), None),
-                Effect::CounterUnlessPays(a) => (RawEffect::CounterUnlessPays, n(a), None),
-                Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
-                Effect::Choose => (RawEffect::Choose, None, None),
-            };
-            let take = match i.effect {
-                Effect::LookAtTop { take, .. } => Some(take),
-                _ => None,
-            };
-            let target = i.target.map(|t| RawTarget {
-                kind: t.kind,
-                at: t.at,
-                side: t.side,
-                count: Some(t.count).filter(|c| *c != 1),
-                up_to: t.up_to,
-                same_location: t.same_location,
-                max_energy: t.max_energy,
-                max_power: t.max_power,
-                chooses: t.chooses,
-            });
-            RawInstruction {
-                effect,
-                amount,
-                to,
-                target,
-                take,
-            }
-        })
-        .collect()
-}
-
 fn parse_repeat(text: &str, domains: &[Domain]) -> Result<RepeatCost, String> {
     let t = text.trim();
     if let Some(n) = t
@@ -614,45 +510,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     let mut out = vec![];
     for (i, ri) in raw.iter().enumerate() {
         let at = format!("field `{field}`, instruction {}", i + 1);
-        let amount = |what: &str| {
-            ri.amount
-                .ok_or_else(|| format!("{at}: `{what}` needs `amount`"))
-        };
-        let unsigned = |what: &str| {
-            amount(what).and_then(|a| {
-                u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more"))
-            })
-        };
-        let effect = match ri.effect {
-            RawEffect::Deal => Effect::Deal(unsigned("deal")?),
-            RawEffect::DealMight => Effect::DealMight,
-            RawEffect::Kill => Effect::Kill,
-            RawEffect::Draw => Effect::Draw(unsigned("draw")?),
-            RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
-            RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
-            RawEffect::ItsControllerDraws => {
-                Effect::ItsControllerDraws(unsigned("its-controller-draws")?)
-            }
-            RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
-            RawEffect::Counter => Effect::Counter,
-            RawEffect::GainControl => Effect::GainControl,
-            RawEffect::NewChoices => Effect::NewChoices,
-            RawEffect::BanishSelf => Effect::BanishSelf,
-            RawEffect::LookAtTop => Effect::LookAtTop {
-                n: unsigned("look-at-top")?,
-                take: ri.take.ok_or_else(|| {
-                    format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
-                })?,
-            },
-            RawEffect::CounterUnlessPays => {
-                Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
-            }
-            RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
-            RawEffect::Choose => Effect::Choose,
-        };
-        if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
-            return Err(format!("{at}: only `look-at-top` takes `take`"));
-        }
+        let effect = effect_of(ri, &at)?;
         let target = ri
             .target
             .as_ref()
@@ -674,13 +532,21 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
                     max_energy: t.max_energy,
                     max_power: t.max_power,
                     chooses: t.chooses,
+                    attacking: t.attacking,
+                    other: t.other,
                 })
             })
             .transpose()?;
         let needs: Option<&[TargetKind]> = match effect {
-            Effect::Deal(_) | Effect::DealMight | Effect::GiveMight(_) | Effect::Move(_) => {
-                Some(&[TargetKind::Unit])
-            }
+            Effect::Deal(_)
+            | Effect::DealMight
+            | Effect::GiveMight(_)
+            | Effect::Move(_)
+            | Effect::GiveAssault(_)
+            | Effect::Stun
+            | Effect::Ready
+            | Effect::MightsToEachOther
+            | Effect::StunOrReturnToHand => Some(&[TargetKind::Unit]),
             Effect::Kill => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Counter | Effect::CounterUnlessPays(_) => {
                 Some(&[TargetKind::Spell, TargetKind::SpellOrAbility])
@@ -693,7 +559,8 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             | Effect::ItsControllerDraws(_)
             | Effect::NewChoices
             | Effect::LookAtTop { .. }
-            | Effect::ChannelExhausted(_) => None,
+            | Effect::ChannelExhausted(_)
+            | Effect::GiveMightToGroup(..) => None,
         };
         if let Some(t) = target.filter(|t| t.chooses.is_some()) {
             if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {
@@ -735,6 +602,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
         {
             return Err(format!("{at}: `new-choices` must follow an instruction that targets a spell (\"... for it\")"));
         }
+        check_links(&out, effect, target, &at)?;
         out.push(Instruction { effect, target });
     }
     Ok(out)
@@ -742,5 +610,106 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
 
 mod abilities;
 mod fidelity;
+/// An instruction's effect, with its amount and tag checked.
+fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
+    let amount = |what: &str| {
+        ri.amount
+            .ok_or_else(|| format!("{at}: `{what}` needs `amount`"))
+    };
+    let unsigned = |what: &str| {
+        amount(what)
+            .and_then(|a| u8::try_from(a).map_err(|_| format!("{at}: `amount` must be 0 or more")))
+    };
+    let effect = match ri.effect {
+        RawEffect::Deal => Effect::Deal(unsigned("deal")?),
+        RawEffect::DealMight => Effect::DealMight,
+        RawEffect::Kill => Effect::Kill,
+        RawEffect::Draw => Effect::Draw(unsigned("draw")?),
+        RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
+        RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
+        RawEffect::ItsControllerDraws => {
+            Effect::ItsControllerDraws(unsigned("its-controller-draws")?)
+        }
+        RawEffect::GiveMight => Effect::GiveMight(amount("give-might")?),
+        RawEffect::Counter => Effect::Counter,
+        RawEffect::GainControl => Effect::GainControl,
+        RawEffect::NewChoices => Effect::NewChoices,
+        RawEffect::BanishSelf => Effect::BanishSelf,
+        RawEffect::GiveAssault => Effect::GiveAssault(unsigned("give-assault")?),
+        RawEffect::Stun => Effect::Stun,
+        RawEffect::Ready => Effect::Ready,
+        RawEffect::MightsToEachOther => Effect::MightsToEachOther,
+        RawEffect::Choose => Effect::Choose,
+        RawEffect::GiveMightToGroup => {
+            let tag = ri
+                .tag
+                .as_deref()
+                .ok_or_else(|| format!("{at}: `give-might-to-group` needs `tag`"))
+                .and_then(|t| parse_tag(t).map_err(|e| format!("{at}: {e}")))?;
+            Effect::GiveMightToGroup(tag, amount("give-might-to-group")?)
+        }
+        RawEffect::StunOrReturnToHand => Effect::StunOrReturnToHand,
+        RawEffect::LookAtTop => Effect::LookAtTop {
+            n: unsigned("look-at-top")?,
+            take: ri.take.ok_or_else(|| {
+                format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
+            })?,
+        },
+        RawEffect::CounterUnlessPays => {
+            Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
+        }
+        RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
+            };
+    if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
+        return Err(format!("{at}: only `look-at-top` takes `take`"));
+    }
+    if ri.tag.is_some() && !matches!(effect, Effect::GiveMightToGroup(..)) {
+        return Err(format!("{at}: only `give-might-to-group` takes a `tag`"));
+    }
+    Ok(effect)
+}
+
+/// Instructions that refer to the one before them ("they", "other") need one that chose a unit.
+fn check_links(
+    out: &[Instruction],
+    effect: Effect,
+    target: Option<TargetSpec>,
+    at: &str,
+) -> Result<(), String> {
+    let after_unit_choice = out
+        .last()
+        .and_then(|p: &Instruction| p.target)
+        .is_some_and(|t| t.kind == TargetKind::Unit);
+    if effect == Effect::MightsToEachOther && !after_unit_choice {
+        return Err(format!(
+            "{at}: `mights-to-each-other` must follow an instruction that chooses a unit (\"they\" are both units)"
+        ));
+    }
+    if target.is_some_and(|t| t.other) && !after_unit_choice {
+        return Err(format!(
+            "{at}: `other` needs an instruction before it that chooses a unit"
+        ));
+    }
+    if target.is_some_and(|t| (t.attacking || t.other) && t.kind != TargetKind::Unit) {
+        return Err(format!(
+            "{at}: `attacking` and `other` apply to unit targets"
+        ));
+    }
+    Ok(())
+}
+
+/// A tag by its printed name; the model knows only the tags its cards use.
+fn parse_tag(t: &str) -> Result<Tag, String> {
+    Tag::parse(t).ok_or_else(|| {
+        let known: Vec<&str> = Tag::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown tag `{t}`; the model knows {}", known.join(", "))
+    })
+}
+
+mod write;
+pub use write::card_table;
+#[cfg(test)]
+use write::{repeat_text, unconvert};
+
 #[cfg(test)]
 mod tests;

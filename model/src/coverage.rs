@@ -109,6 +109,19 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "OGN-047",
         "channel runes exhausted (Find Your Center; runes counted only)",
     ),
+    // Combat statuses and Might (issue 12).
+    ("807.2", "[Assault] granted this turn, summed"),
+    ("423.1", "stun a unit"),
+    ("415.1", "ready a unit"),
+    (
+        "417.6.b.3",
+        "two units deal damage equal to their Mights to each other",
+    ),
+    ("355.10.d", "a group picked by its tag, not targeted"),
+    (
+        "423.1.a.1",
+        "already stunned: returned to its owner's hand instead (a new object, 124)",
+    ),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -163,6 +176,16 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::Revealed { .. } => &["UNL-032"],
         Event::DemandDecided { .. } => &["SFD-136"],
         Event::RunesChannelled { .. } => &["OGN-047"],
+        Event::AssaultGiven { .. } => &["807.2"],
+        Event::Stunned { .. } => &["423.1"],
+        Event::Readied { .. } => &["415.1"],
+        Event::MightsExchanged { .. } => &["417.6.b.3"],
+        Event::GroupAffected { .. } => &["355.10.d"],
+        // Only "stun it; if it's already stunned, return it ... instead" returns a unit to hand.
+        Event::ZoneChange {
+            to: crate::state::Zone::Hand,
+            ..
+        } => &["423.1.a.1"],
         _ => &[],
     }
 }
@@ -359,6 +382,19 @@ mod tests {
             Event::RunesChannelled {
                 who: Player::YOU,
                 n: 1,
+            },
+            Event::AssaultGiven { unit: 0, amount: 2 },
+            Event::Stunned { unit: 0 },
+            Event::Readied { unit: 0 },
+            Event::MightsExchanged { a: 0, b: 1 },
+            Event::GroupAffected {
+                item: 0,
+                exec: 0,
+                n: 1,
+            },
+            Event::ZoneChange {
+                obj: Obj::Unit(0),
+                to: crate::state::Zone::Hand,
             },
         ]
     }

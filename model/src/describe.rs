@@ -132,6 +132,23 @@ impl Game {
             | Event::ZoneChange { .. }
             | Event::UnitMoved { .. }
             | Event::Drew { .. } => self.describe_board(s, e),
+            Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
+            Event::Readied { unit } => format!("{} is readied", self.obj_name(s, Obj::Unit(*unit))),
+            Event::AssaultGiven { unit, amount } => format!(
+                "{} is given [Assault {amount}] this turn",
+                self.obj_name(s, Obj::Unit(*unit))
+            ),
+            Event::MightsExchanged { a, b } => format!(
+                "{} and {} deal damage equal to their Mights to each other",
+                self.obj_name(s, Obj::Unit(*a)),
+                self.obj_name(s, Obj::Unit(*b))
+            ),
+            Event::GroupAffected { item, n, .. } => {
+                format!(
+                    "{} affects a group of {n} unit(s)",
+                    self.item_name(s, *item)
+                )
+            }
             Event::NewChoicesBegun { .. }
             | Event::ChoiceRemade { .. }
             | Event::ChoiceKept { .. }

@@ -141,6 +141,21 @@ pub enum ChosenAcross {
     OneExecution,
 }
 
+/// What "while I'm in a showdown" asks of a unit (Syndra, Transcendent). The digest is silent;
+/// 740.2.c defines only "in combat" (at the battlefield where combat is ongoing, with a combat
+/// designation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InShowdown {
+    /// A showdown is in progress anywhere; the unit may be in its base (the model before issue 12).
+    Anywhere,
+    /// The unit is at the battlefield where the showdown is (316.8.b: a showdown is at a
+    /// battlefield).
+    AtBattlefield,
+    /// As 740.2.c says of "in combat": at that battlefield and attacking or defending.
+    Designated,
+}
+
 /// The rules the model plays by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -201,6 +216,8 @@ pub struct Rulebook {
     /// 359.3.e.9.a, digest silent on Repeat: what a repeated item "chooses" (issue 12, m12c).
     #[serde(default = "default_chosen_across")]
     pub chosen_across: ChosenAcross,
+    /// What "while I'm in a showdown" asks of the unit (Syndra); the digest is silent.
+    pub in_showdown: InShowdown,
 }
 
 /// RUP4's reading of `chosen_across` (a serde default, so that older rulebook JSON still reads).
@@ -238,6 +255,7 @@ impl Rulebook {
             new_choices_reopen_repeat: false,
             targeting_triggers: TargetingTriggers::OncePerItem,
             chosen_across: ChosenAcross::AllExecutions,
+            in_showdown: InShowdown::AtBattlefield,
         };
         match v {
             Version::Rup4 => rup4,
@@ -501,6 +519,11 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "chosen_across",
         rule: "359.3.e.9.a, digest silent on Repeat",
         doc: "all-executions | one-execution: what a repeated item \"chooses\" for Not So Fast and Repulse",
+    },
+    FieldDoc {
+        name: "in_showdown",
+        rule: "316.8.b, 740.2.c, open (digest silent)",
+        doc: "anywhere | at-battlefield | designated: what \"while I'm in a showdown\" asks of Syndra",
     },
 ];
 

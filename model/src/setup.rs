@@ -3,7 +3,7 @@
 
 use crate::card::CardId;
 use crate::cost::Cost;
-use crate::state::{Location, Player, MAX_CARDS};
+use crate::state::{Combat, Location, Player, UnitStatus, MAX_CARDS};
 use serde::{Deserialize, Serialize};
 
 /// A unit on the board at the start.
@@ -18,6 +18,27 @@ pub struct UnitSetup {
     /// Damage already marked.
     #[serde(default)]
     pub damage: u8,
+    /// Its owner, when it is not its controller.
+    #[serde(default)]
+    pub owner: Option<Player>,
+    /// Exhausted, stunned, attacking or defending, [Assault] granted earlier this turn.
+    #[serde(default)]
+    pub status: UnitStatus,
+}
+
+impl UnitSetup {
+    /// A unit of `card` for `controller` at `loc`, undamaged, owned by its controller, ready,
+    /// with no other status.
+    pub fn new(card: CardId, controller: Player, loc: Location) -> UnitSetup {
+        UnitSetup {
+            card,
+            controller,
+            loc,
+            damage: 0,
+            owner: None,
+            status: UnitStatus::default(),
+        }
+    }
 }
 
 /// A gear on the board at the start.
@@ -72,6 +93,9 @@ pub struct Setup {
     pub players: [PlayerSetup; 2],
     /// A showdown is in progress.
     pub showdown: bool,
+    /// The battlefield the showdown is at, if the scenario says (316.8.b); implies `showdown`.
+    #[serde(default)]
+    pub showdown_at: Option<u8>,
     /// The scenario starts with this unit's "when I attack" ability triggering: the index of a
     /// unit in `units` whose definition has such an ability.
     pub attack_trigger: Option<u8>,
@@ -106,6 +130,7 @@ impl Setup {
                 _ => {}
             }
         }
+        self.validate_combat()?;
         if self.units.len() > 40 || self.gear.len() > 40 {
             return Err("at most 40 units and 40 gear".into());
         }
@@ -135,6 +160,34 @@ impl Setup {
         let you = Player::YOU.ix();
         if self.players[you].hand.is_empty() && self.attack_trigger.is_none() {
             return Err("nothing to play: your hand is empty and no ability triggers".into());
+        }
+        Ok(())
+    }
+
+    /// Owners exist; a showdown's battlefield exists; attackers and defenders are at the
+    /// showdown's battlefield (323.2.c: a unit elsewhere loses its designation).
+    fn validate_combat(&self) -> Result<(), String> {
+        if let Some(n) = self.showdown_at {
+            if usize::from(n) >= self.battlefields.len() {
+                return Err(format!(
+                    "the showdown is at battlefield {}, but there are {}",
+                    u16::from(n) + 1,
+                    self.battlefields.len()
+                ));
+            }
+        }
+        for (i, u) in self.units.iter().enumerate() {
+            if u.owner.is_some_and(|p| p.0 > 1) {
+                return Err(format!("unit {}: its owner does not exist", i + 1));
+            }
+            if u.status.combat != Combat::None
+                && self.showdown_at.map(Location::Battlefield) != Some(u.loc)
+            {
+                return Err(format!(
+                    "unit {} is attacking or defending, so it must be at the showdown's battlefield (declare `showdown battlefield N` there; 323.2.c)",
+                    i + 1
+                ));
+            }
         }
         Ok(())
     }

@@ -1054,10 +1054,10 @@ fn granted_instances_stack_with_printed_ones() {
         "Bellows Breath",
         pool(8, &[(Domain::Mind, 3), (Domain::Chaos, 1)]),
     )
-    .unit(&g, "Syndra, Transcendent", YOU, Location::Base(YOU))
+    .unit(&g, "Syndra, Transcendent", YOU, Location::Battlefield(0))
     .unit(&g, "Sturdy Dummy", OPP, Location::Base(OPP))
     .portal();
-    scn.setup.showdown = true;
+    scn.setup.showdown_at = Some(0);
     let s = play(&g, scn.state(&g), &[cast()]);
     let item = &s.chain[0];
     assert_eq!(

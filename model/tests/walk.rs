@@ -23,6 +23,8 @@ fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Op
         max_energy: None,
         max_power: None,
         chooses: None,
+        attacking: false,
+        other: false,
     })
 }
 
@@ -160,6 +162,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                 distinct_modes: distinct,
                 might: 0,
                 abilities: vec![],
+                tags: vec![],
                 synthetic: true,
                 source: "generated".into(),
                 printed: Default::default(),
@@ -270,6 +273,8 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
             controller: p,
             loc,
             damage: 0,
+            owner: None,
+            status: Default::default(),
         });
     }
     for mine in &b.gear {

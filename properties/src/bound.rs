@@ -45,6 +45,8 @@ impl BodyShape {
                 max_energy: None,
                 max_power: None,
                 chooses: None,
+                attacking: false,
+                other: false,
             })
         };
         let one = |text: &str, instructions| {
@@ -83,6 +85,8 @@ impl BodyShape {
                             max_energy: None,
                             max_power: None,
                             chooses: None,
+                            attacking: false,
+                            other: false,
                         }),
                     }],
                 },
@@ -149,6 +153,16 @@ pub enum BoardShape {
     Sentry,
     /// Enemy units at base and battlefield, two enemy gear, your unit at the battlefield.
     Mixed,
+    // ---- Combat statuses (issue 12) ----
+    /// A combat at battlefield 1 (a showdown there): your 2-Might unit attacking, an enemy
+    /// 4-Might unit defending; your exhausted Mech in your base, an enemy Mech in its base.
+    Attack,
+    /// A combat at battlefield 1 where the opponent attacks: an enemy 2-Might unit attacking and
+    /// already stunned, one of yours (owned by the opponent) defending; your Mech in your base.
+    Defence,
+    /// No showdown: your exhausted Mech and a damaged 4-Might unit in your base, an enemy unit at
+    /// battlefield 1 and one in its base.
+    Exhausted,
 }
 
 /// Board cards of yours that change how the item is played.
@@ -237,6 +251,8 @@ impl fmt::Display for BoundError {
     }
 }
 
+mod presets;
+
 /// One generated scenario: a name for reports and its starting position.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -247,138 +263,6 @@ pub struct Scenario {
 }
 
 impl Bound {
-    /// The preset names.
-    pub const PRESETS: [&'static str; 4] = ["tiny", "default", "large", "deck"];
-
-    /// A named preset.
-    pub fn preset(name: &str) -> Option<Bound> {
-        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        let r = |v: &[&[&str]]| v.iter().map(|h| s(h)).collect::<Vec<_>>();
-        let e = |v: &[&[Extra]]| v.iter().map(|x| x.to_vec()).collect::<Vec<_>>();
-        use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
-        Some(match name {
-            // Seconds: for tests. Every witness is reached.
-            "tiny" => Bound {
-                name: "tiny".into(),
-                instances: vec![0, 1, 2],
-                instance_costs: s(&["[1]"]),
-                bodies: vec![BodyShape::Deal, BodyShape::KillLinked],
-                item_cost: 1,
-                catalogue: s(&["Curtain Call", "Find Your Center"]),
-                abilities: true,
-                boards: vec![BoardShape::EnemySpread],
-                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
-                resources: vec![Resources::Rich, Resources::Tight],
-                reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
-                deck_top: vec![],
-            },
-            // The main job: about 7.5 million states, every property holds under RUP4.
-            "default" => Bound {
-                name: "default".into(),
-                instances: vec![0, 1, 2],
-                instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
-                bodies: vec![
-                    BodyShape::Deal,
-                    BodyShape::Modal,
-                    BodyShape::KillLinked,
-                    BodyShape::Token,
-                ],
-                item_cost: 1,
-                catalogue: s(&[
-                    "Rocket Barrage",
-                    "Desert's Call",
-                    "Curtain Call",
-                    "Hidden Blade",
-                    "Find Your Center",
-                    "Vanishing Bolt",
-                ]),
-                abilities: true,
-                boards: vec![
-                    BoardShape::EnemySpread,
-                    BoardShape::Deflect,
-                    BoardShape::Sentry,
-                ],
-                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal], &[Spellwatcher]]),
-                resources: vec![Resources::Rich, Resources::Tight],
-                reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
-                deck_top: vec![],
-            },
-            // Minutes and gigabytes: three-instance generated items, more boards and reactions.
-            "large" => Bound {
-                name: "large".into(),
-                instances: vec![0, 1, 2, 3],
-                instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
-                bodies: vec![
-                    BodyShape::Deal,
-                    BodyShape::Modal,
-                    BodyShape::KillLinked,
-                    BodyShape::Token,
-                    BodyShape::Move,
-                ],
-                item_cost: 1,
-                catalogue: s(&[
-                    "Rocket Barrage",
-                    "Desert's Call",
-                    "Curtain Call",
-                    "Hidden Blade",
-                    "Square Up",
-                    "Bellows Breath",
-                    "Temptation",
-                    "Find Your Center",
-                    "Chant of Readiness",
-                    "Vanishing Bolt",
-                ]),
-                abilities: true,
-                boards: vec![
-                    BoardShape::EnemySpread,
-                    BoardShape::Deflect,
-                    BoardShape::Sentry,
-                    BoardShape::Mixed,
-                ],
-                extras: e(&[
-                    &[],
-                    &[Ezreal, MaraiSpire],
-                    &[Portal, OpponentNearVictory],
-                    &[Spellwatcher],
-                    &[Syndra],
-                ]),
-                resources: vec![Resources::Rich, Resources::Tight],
-                reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
-                deck_top: vec![],
-            },
-            // Issue 12: the named deck, looking and recycling, demands to pay, counters by what a
-            // repeated spell chose, channelled runes.
-            "deck" => Bound {
-                name: "deck".into(),
-                instances: vec![],
-                instance_costs: vec![],
-                bodies: vec![],
-                item_cost: 1,
-                catalogue: s(&[
-                    "Called Shot",
-                    "Double Trouble",
-                    "Bellows Breath",
-                    "Find Your Center",
-                    "Hidden Blade",
-                    "Curtain Call",
-                ]),
-                abilities: false,
-                boards: vec![BoardShape::EnemySpread],
-                extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
-                resources: vec![Resources::Rich, Resources::Tight],
-                reactions: r(&[
-                    &[],
-                    &["Hard Bargain"],
-                    &["Not So Fast"],
-                    &["Repulse"],
-                    &["Mystic Reversal"],
-                ]),
-                deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
-            },
-            _ => return None,
-        })
-    }
-
     /// Reads a bound file (TOML with the fields above); `name` is used when the file has none.
     pub fn from_toml(text: &str, name: &str) -> Result<Bound, BoundError> {
         let mut b: Bound = toml::from_str(text).map_err(|e| BoundError {
@@ -547,6 +431,7 @@ impl Bound {
                         distinct_modes,
                         might: 0,
                         abilities: vec![],
+                        tags: vec![],
                         synthetic: true,
                         source: format!("generated by bound `{}`", self.name),
                         printed: Default::default(),
@@ -735,6 +620,8 @@ fn add_unit(
         controller: p,
         loc,
         damage: 0,
+        owner: None,
+        status: Default::default(),
     });
     Ok(())
 }
@@ -778,12 +665,85 @@ fn board_cards(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<()
             unit(s, "Watchful Sentry", opp, Location::Base(opp))?;
             unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
         }
+        BoardShape::Attack | BoardShape::Defence | BoardShape::Exhausted => {
+            combat_board(s, cards, board)?
+        }
         BoardShape::Mixed => {
             unit(s, "Practice Dummy", opp, Location::Base(opp))?;
             unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
             unit(s, "Practice Dummy", you, Location::Battlefield(0))?;
             add_gear(s, cards, "Spare Gear", opp)?;
             add_gear(s, cards, "Spare Gear", opp)?;
+        }
+    }
+    Ok(())
+}
+
+/// The combat boards (issue 12): statuses set as the board shape says.
+fn combat_board(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<(), String> {
+    use model::state::{Combat, UnitStatus};
+    let (you, opp) = (Player::YOU, Player::OPP);
+    let with = |s: &mut Setup, n: &str, p: Player, loc: Location, status: UnitStatus| {
+        add_unit(s, cards, n, p, loc)?;
+        if let Some(u) = s.units.last_mut() {
+            u.status = status;
+        }
+        Ok::<(), String>(())
+    };
+    let plain = UnitStatus::default();
+    let status = |combat: Combat, exhausted: bool| UnitStatus {
+        combat,
+        exhausted,
+        ..plain
+    };
+    let bf = Location::Battlefield(0);
+    match board {
+        BoardShape::Attack => {
+            s.showdown_at = Some(0);
+            with(
+                s,
+                "Practice Dummy",
+                you,
+                bf,
+                status(Combat::Attacking, true),
+            )?;
+            with(s, "Sturdy Dummy", opp, bf, status(Combat::Defending, false))?;
+            with(
+                s,
+                "Scrap Mech",
+                you,
+                Location::Base(you),
+                status(Combat::None, true),
+            )?;
+            with(s, "Scrap Mech", opp, Location::Base(opp), plain)?;
+        }
+        BoardShape::Defence => {
+            s.showdown_at = Some(0);
+            let stunned = UnitStatus {
+                stunned: true,
+                ..status(Combat::Attacking, true)
+            };
+            with(s, "Practice Dummy", opp, bf, stunned)?;
+            with(s, "Sturdy Dummy", you, bf, status(Combat::Defending, false))?;
+            if let Some(u) = s.units.last_mut() {
+                u.owner = Some(opp);
+            }
+            with(s, "Scrap Mech", you, Location::Base(you), plain)?;
+        }
+        _ => {
+            with(
+                s,
+                "Scrap Mech",
+                you,
+                Location::Base(you),
+                status(Combat::None, true),
+            )?;
+            with(s, "Sturdy Dummy", you, Location::Base(you), plain)?;
+            if let Some(u) = s.units.last_mut() {
+                u.damage = 1;
+            }
+            with(s, "Practice Dummy", opp, bf, plain)?;
+            with(s, "Practice Dummy", opp, Location::Base(opp), plain)?;
         }
     }
     Ok(())
@@ -808,14 +768,24 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
                 s.players[0].portal_charged = true;
             }
             Extra::Syndra => {
-                add_unit(s, cards, "Syndra, Transcendent", you, Location::Base(you))?;
+                // "While I'm in a showdown": at the showdown's battlefield (issue 12); the
+                // board's showdown if it has one, else one at battlefield 2.
+                let at = s.showdown_at.unwrap_or(1);
+                add_unit(
+                    s,
+                    cards,
+                    "Syndra, Transcendent",
+                    you,
+                    Location::Battlefield(at),
+                )?;
+                s.showdown_at = Some(at);
                 showdown = true;
             }
             Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
             Extra::OpponentNearVictory => s.players[1].near_victory = true,
         }
     }
-    s.showdown = showdown;
+    s.showdown = showdown || s.showdown_at.is_some();
     Ok(())
 }
 

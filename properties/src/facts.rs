@@ -100,7 +100,7 @@ pub struct Facts {
     /// Something was done to an object after it went to the trash, or it went there twice.
     pub touched_after_gone: bool,
     /// An execution k ≥ 1 left a target unaffected that execution k − 1 of the same item had
-    /// sent to the trash.
+    /// sent to the trash or a hand.
     pub target_removed_by_previous_execution: bool,
     /// Energy each player paid on demands to pay (Hard Bargain), not an item's cost.
     pub demands_paid: [u8; 2],
@@ -255,6 +255,9 @@ impl Facts {
             | Event::MightChanged { .. }
             | Event::UnitMoved { .. }
             | Event::ZoneChange { .. }
+            | Event::Stunned { .. }
+            | Event::Readied { .. }
+            | Event::AssaultGiven { .. }
             | Event::TargetUnaffected { .. } => self.read_object(e, cur),
             _ => {}
         }
@@ -268,12 +271,16 @@ impl Facts {
         match *e {
             Event::Damaged { unit, .. }
             | Event::MightChanged { unit, .. }
-            | Event::UnitMoved { unit, .. } => {
+            | Event::UnitMoved { unit, .. }
+            | Event::Stunned { unit }
+            | Event::Readied { unit }
+            | Event::AssaultGiven { unit, .. } => {
                 self.touched_after_gone |= cur.gone.contains(&Obj::Unit(unit));
             }
+            // Leaving the board for the trash or a hand makes a new object (124).
             Event::ZoneChange {
                 obj,
-                to: Zone::Trash,
+                to: Zone::Trash | Zone::Hand,
             } => {
                 self.touched_after_gone |= cur.gone.contains(&obj);
                 cur.gone.push(obj);

@@ -382,6 +382,11 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | DemandDecided { .. }
         | ChosenChecked { .. }
         | RevealDeclined { .. }
-        | RunesChannelled { .. } => e,
+        | RunesChannelled { .. }
+        | Stunned { .. }
+        | Readied { .. }
+        | AssaultGiven { .. }
+        | MightsExchanged { .. }
+        | GroupAffected { .. } => e,
     }
 }

@@ -3,7 +3,7 @@
 
 use super::wire;
 use model::cost::{Cost, Domain};
-use model::state::{CancelWhy, IgnoredWhy, Location, Player};
+use model::state::{CancelWhy, IgnoredWhy, Location, Player, UnitStatus};
 use serde::{Deserialize, Serialize};
 
 /// A whole case file.
@@ -57,7 +57,7 @@ pub enum ObjRef {
 /// A statement of the board section.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardStmt {
-    /// `unit LABEL "Card" PLAYER LOCATION [damage N]`
+    /// `unit LABEL "Card" PLAYER LOCATION [damage N] [owner PLAYER] [STATUS...]`
     Unit {
         /// Its label.
         label: String,
@@ -69,6 +69,10 @@ pub enum BoardStmt {
         loc: Location,
         /// Damage already marked.
         damage: u8,
+        /// `owner PLAYER`, when not its controller.
+        owner: Option<Player>,
+        /// `exhausted`, `stunned`, `attacking` / `defending`, `assault N`.
+        status: UnitStatus,
     },
     /// `gear LABEL "Card" PLAYER`
     Gear {
@@ -100,8 +104,8 @@ pub enum BoardStmt {
     Portal(Player),
     /// `near-victory PLAYER`
     NearVictory(Player),
-    /// `showdown`
-    Showdown,
+    /// `showdown [battlefield N]`: a showdown, at battlefield N (1-based) when given.
+    Showdown(Option<u8>),
     /// `attack LABEL`: the scenario starts with that unit's "when I attack" ability.
     Attack(String),
     // ---- issue 12 (m12c) ----
@@ -288,4 +292,13 @@ pub enum Expect {
     Demands(u8, Vec<bool>),
     /// `runes-exhausted PLAYER K`: runes channelled exhausted (Find Your Center).
     RunesExhausted(Player, u8),
+    // ---- Combat statuses and Might (issue 12) ----
+    /// `unit LABEL might K`: its current Might (807.1.c: with [Assault] while attacking).
+    UnitMight(String, u8),
+    /// `unit LABEL stunned` / `unit LABEL not-stunned` (423.1)
+    UnitStunned(String, bool),
+    /// `unit LABEL ready` / `unit LABEL exhausted` (414, 415)
+    UnitReady(String, bool),
+    /// `unit LABEL assault K`: the [Assault] granted this turn, summed (807.2).
+    UnitAssault(String, u8),
 }

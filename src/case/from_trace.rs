@@ -74,6 +74,8 @@ fn board(
             controller: u.controller,
             loc: u.loc,
             damage: u.damage,
+            owner: u.owner.filter(|o| *o != u.controller),
+            status: u.status,
         });
     }
     for (i, g) in setup.gear.iter().enumerate() {
@@ -119,8 +121,8 @@ fn board(
             out.push(BoardStmt::NearVictory(p));
         }
     }
-    if setup.showdown {
-        out.push(BoardStmt::Showdown);
+    if setup.showdown || setup.showdown_at.is_some() {
+        out.push(BoardStmt::Showdown(setup.showdown_at.map(|n| n + 1)));
     }
     if let Some(u) = setup.attack_trigger {
         out.push(BoardStmt::Attack(unit_label(u as usize)));
@@ -421,7 +423,28 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
         }
         out.push(Expect::UnitZone(l.clone(), now.zone));
         if now.loc != u.loc {
-            out.push(Expect::UnitAt(l, now.loc));
+            out.push(Expect::UnitAt(l.clone(), now.loc));
+        }
+        // Statuses and Might that changed (issue 12), read from the final board.
+        let card_might = r.game.card(u.card).might;
+        let was = model::state::Unit {
+            might: card_might,
+            might_mod: 0,
+            damage: u.damage,
+            status: u.status,
+            ..*now
+        };
+        if now.zone == model::state::Zone::Board && now.current_might() != was.current_might() {
+            out.push(Expect::UnitMight(l.clone(), now.current_might()));
+        }
+        if now.status.stunned != u.status.stunned {
+            out.push(Expect::UnitStunned(l.clone(), now.status.stunned));
+        }
+        if now.status.exhausted != u.status.exhausted {
+            out.push(Expect::UnitReady(l.clone(), !now.status.exhausted));
+        }
+        if now.status.assault != u.status.assault {
+            out.push(Expect::UnitAssault(l, now.status.assault));
         }
     }
     for i in 0..setup.gear.len() {

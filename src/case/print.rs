@@ -2,7 +2,7 @@
 
 use super::ast::*;
 use super::parse::reason_name;
-use model::state::{CancelWhy, Location, Player, Zone};
+use model::state::{CancelWhy, Combat, Location, Player, Zone};
 use std::fmt::Write as _;
 
 /// A player as a case file writes it.
@@ -38,6 +38,7 @@ fn zone(z: Zone) -> &'static str {
     match z {
         Zone::Trash => "in trash",
         Zone::Board => "on board",
+        Zone::Hand => "in hand",
     }
 }
 
@@ -50,12 +51,31 @@ pub fn board_stmt(b: &BoardStmt) -> String {
             controller,
             loc: l,
             damage,
+            owner,
+            status,
         } => {
-            let d = if *damage > 0 {
+            let mut d = if *damage > 0 {
                 format!(" damage {damage}")
             } else {
                 String::new()
             };
+            if let Some(o) = owner {
+                let _ = write!(d, " owner {}", player(*o));
+            }
+            if status.exhausted {
+                d.push_str(" exhausted");
+            }
+            if status.stunned {
+                d.push_str(" stunned");
+            }
+            match status.combat {
+                Combat::None => {}
+                Combat::Attacking => d.push_str(" attacking"),
+                Combat::Defending => d.push_str(" defending"),
+            }
+            if status.assault > 0 {
+                let _ = write!(d, " assault {}", status.assault);
+            }
             format!(
                 "unit {label} {} {} {}{d}",
                 quote(card),
@@ -88,7 +108,8 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::Deck(p, n) => format!("deck {} {n}", player(*p)),
         BoardStmt::Portal(p) => format!("portal {}", player(*p)),
         BoardStmt::NearVictory(p) => format!("near-victory {}", player(*p)),
-        BoardStmt::Showdown => "showdown".into(),
+        BoardStmt::Showdown(None) => "showdown".into(),
+        BoardStmt::Showdown(Some(n)) => format!("showdown battlefield {n}"),
         BoardStmt::Attack(l) => format!("attack {l}"),
         BoardStmt::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
     }
@@ -206,6 +227,12 @@ pub fn expect_stmt(e: &Expect) -> String {
                 .join(" ")
         ),
         Expect::RunesExhausted(p, k) => format!("runes-exhausted {} {k}", player(*p)),
+        Expect::UnitMight(l, k) => format!("unit {l} might {k}"),
+        Expect::UnitStunned(l, true) => format!("unit {l} stunned"),
+        Expect::UnitStunned(l, false) => format!("unit {l} not-stunned"),
+        Expect::UnitReady(l, true) => format!("unit {l} ready"),
+        Expect::UnitReady(l, false) => format!("unit {l} exhausted"),
+        Expect::UnitAssault(l, k) => format!("unit {l} assault {k}"),
     }
 }
 

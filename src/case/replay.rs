@@ -209,6 +209,8 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             } => {
                 if s.units.len() >= MAX_OBJECTS {
                     return Err(err(
@@ -222,6 +224,8 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                     controller: *controller,
                     loc: *loc,
                     damage: *damage,
+                    owner: *owner,
+                    status: *status,
                 });
             }
             BoardStmt::Gear {
@@ -270,7 +274,10 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::Deck(p, n) => s.players[p.ix()].deck = *n,
             BoardStmt::Portal(p) => s.players[p.ix()].portal_charged = true,
             BoardStmt::NearVictory(p) => s.players[p.ix()].near_victory = true,
-            BoardStmt::Showdown => s.showdown = true,
+            BoardStmt::Showdown(at) => {
+                s.showdown = true;
+                s.showdown_at = at.map(|n| n - 1);
+            }
             BoardStmt::Attack(l) => attack = Some((line, l.clone())),
             BoardStmt::DeckTop(p, v) => s.players[p.ix()]
                 .deck_top
@@ -360,7 +367,7 @@ fn battlefield_count(case: &Case) -> u8 {
         {
             max_bf = max_bf.max(n + 1);
         }
-        if let BoardStmt::Battlefield { n, .. } = b.stmt {
+        if let BoardStmt::Battlefield { n, .. } | BoardStmt::Showdown(Some(n)) = b.stmt {
             max_bf = max_bf.max(n);
         }
     }

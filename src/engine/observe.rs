@@ -14,6 +14,7 @@ fn zone_name(z: Zone) -> String {
     match z {
         Zone::Board => "board".into(),
         Zone::Trash => "trash".into(),
+        Zone::Hand => "hand".into(),
     }
 }
 

@@ -16,7 +16,7 @@ pub use convert::{card_json, case_features, case_from_request, location_name, re
 pub const PROTOCOL: &str = "rbcheck-engine/1";
 
 /// The features a case can use; an engine names the ones it supports in its hello.
-pub const FEATURES: [&str; 15] = [
+pub const FEATURES: [&str; 16] = [
     "spells",
     "abilities",
     "counters",
@@ -33,6 +33,7 @@ pub const FEATURES: [&str; 15] = [
     "deck-cards",
     "demands",
     "chosen-counters",
+    "combat",
 ];
 
 /// Features protocol v1 cannot carry: a case that uses one is always skipped as unsupported,
@@ -180,6 +181,9 @@ pub struct Board {
     /// A showdown is in progress.
     #[serde(default)]
     pub showdown: bool,
+    /// The battlefield (1-based) the showdown is at, when the case says (feature `combat`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub showdown_battlefield: Option<u8>,
     /// The label of the unit whose "when I attack" ability triggers as the case starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<String>,
@@ -199,6 +203,16 @@ pub struct UnitJson {
     /// Damage marked.
     #[serde(default)]
     pub damage: u8,
+    /// `you` or `opponent` when the owner is not the controller (feature `combat`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+    /// Exhausted, stunned, attacking/defending, [Assault] granted (feature `combat`).
+    #[serde(default, skip_serializing_if = "is_default_status")]
+    pub status: model::state::UnitStatus,
+}
+
+fn is_default_status(s: &model::state::UnitStatus) -> bool {
+    *s == model::state::UnitStatus::default()
 }
 
 /// A gear of the board.

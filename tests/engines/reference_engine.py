@@ -267,6 +267,8 @@ class Game:
                                          self.card(f["card"]) if f.get("card") else None)
         self.players = [Player(b["players"]["you"]), Player(b["players"]["opponent"])]
         self.showdown = b.get("showdown", False)
+        # The battlefield the showdown is at (feature `combat`; absent in the cases sent here).
+        self.showdown_at = b.get("showdown_battlefield")
         self.attack = b.get("attack")
         self.plays = req["plays"]
         self.pc = 0
@@ -431,6 +433,10 @@ class Game:
             it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
             for u, a in self.units_with("spells-have-repeat-in-showdown", player):
+                # "While I'm in a showdown": at the showdown's battlefield (the presets'
+                # in_showdown = at-battlefield); a showdown with no battlefield given has none.
+                if self.showdown_at is None or u.loc != parse_loc(f"battlefield {self.showdown_at}"):
+                    continue
                 it.instances.append([("pay", Cost.parse(a["cost"], u.card.domains)), 0])
         return it
 

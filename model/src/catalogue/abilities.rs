@@ -17,7 +17,7 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         Ability::AbilitiesHaveRepeat(r) => (
             RawAbilityKind::AbilitiesHaveRepeat,
             None,
-            Some(super::repeat_text(r)),
+            Some(super::write::repeat_text(r)),
             None,
         ),
         Ability::GrantRepeatToNextSpell => {

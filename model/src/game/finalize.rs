@@ -74,6 +74,11 @@ impl Game {
                 might,
                 might_mod: 0,
                 damage: 0,
+                // 359.2: a unit enters the board exhausted.
+                status: UnitStatus {
+                    exhausted: true,
+                    ..UnitStatus::default()
+                },
             });
             s.log.push(Event::ZoneChange {
                 obj: Obj::Unit(u),

@@ -11,7 +11,7 @@ use crate::state::*;
 
 /// How an instruction went.
 #[derive(PartialEq, Eq)]
-pub(super) enum Outcome {
+pub(crate) enum Outcome {
     /// It did what it says.
     Performed,
     /// It could not be followed, or every target was illegal.
@@ -22,21 +22,21 @@ pub(super) enum Outcome {
 
 /// Where an instruction runs and what ran before it.
 #[derive(Clone, Copy)]
-struct At {
+pub(super) struct At {
     /// The resolving item.
-    id: u8,
+    pub(super) id: u8,
     /// The execution.
-    exec: u8,
+    pub(super) exec: u8,
     /// The instruction's index in its mode.
-    slot: u8,
+    pub(super) slot: u8,
     /// The item's controller now (control may have changed while it resolved).
-    controller: Player,
+    pub(super) controller: Player,
     /// Whether the previous instruction was performed, for linked instructions (359.3.e.14).
-    prev_done: bool,
+    pub(super) prev_done: bool,
 }
 
 /// The instruction is ignored (359.3.e.6–7, 359.3.e.12, 359.3.e.14; 820.1.d.2).
-fn ignored(s: &mut State, at: At, why: IgnoredWhy) -> Outcome {
+pub(super) fn ignored(s: &mut State, at: At, why: IgnoredWhy) -> Outcome {
     s.log.push(Event::Ignored {
         item: at.id,
         exec: at.exec,
@@ -141,6 +141,12 @@ impl Game {
                 self.begin_demand(s, at.id, at.exec, t, energy);
                 return Outcome::Paused;
             }
+            Effect::GiveAssault(_)
+            | Effect::Stun
+            | Effect::Ready
+            | Effect::MightsToEachOther
+            | Effect::GiveMightToGroup(..)
+            | Effect::StunOrReturnToHand => self.run_combat(s, ex, at, ins.effect, &legal),
         };
         if outcome == Outcome::Performed {
             s.log.push(Event::Performed {
@@ -337,7 +343,7 @@ impl Game {
     }
 
     /// Deal `n` damage to a unit; it dies in the next cleanup if lethal (321).
-    fn deal(&self, s: &mut State, obj: Obj, n: u8) {
+    pub(super) fn deal(&self, s: &mut State, obj: Obj, n: u8) {
         if let Obj::Unit(u) = obj {
             let unit = &mut s.units[u as usize];
             unit.damage = unit.damage.saturating_add(n);

@@ -19,6 +19,7 @@
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
 //! "what happens then".
 
+mod combat;
 mod cost;
 mod decide;
 mod finalize;
@@ -133,6 +134,7 @@ impl Game {
                     distinct_modes: false,
                     might: 0,
                     abilities: vec![],
+                    tags: vec![],
                     synthetic: false,
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
@@ -170,13 +172,14 @@ impl Game {
             .map(|u| Unit {
                 card: u.card,
                 token: false,
-                owner: u.controller,
+                owner: u.owner.unwrap_or(u.controller),
                 controller: u.controller,
                 loc: u.loc,
                 zone: Zone::Board,
                 might: self.card(u.card).might,
                 might_mod: 0,
                 damage: u.damage,
+                status: u.status,
             })
             .collect();
         let gear = setup
@@ -221,7 +224,8 @@ impl Game {
             next_item: 0,
             priority: Some(Player::YOU),
             passes: 0,
-            showdown: setup.showdown,
+            showdown: setup.showdown || setup.showdown_at.is_some(),
+            showdown_at: setup.showdown_at,
             cleanup_due: false,
             started: false,
             start: Start {
@@ -276,7 +280,7 @@ impl Game {
                 return Turn::Resolving(item.id);
             }
         }
-        if s.cleanup_due {
+        if self.cleanup_outstanding(s) {
             return Turn::Cleanup;
         }
         if let Some(item) = s.chain.iter().find(|i| i.is_pending()) {

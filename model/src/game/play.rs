@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::card::{
     Ability, CardId, CardKind, Destination, Effect, InstanceOrigin, RepeatCost, TargetSpec, Timing,
 };
-use crate::rulebook::{ExtraChoices, TriggerMay};
+use crate::rulebook::{ExtraChoices, InShowdown, TriggerMay};
 use crate::state::*;
 
 /// What a choice slot still needs.
@@ -70,6 +70,7 @@ impl Game {
                 .units
                 .iter()
                 .filter(|u| u.zone == Zone::Board && u.controller == player)
+                .filter(|u| self.in_showdown(s, u))
             {
                 for ab in &self.card(u.card).abilities {
                     if let Ability::SpellsHaveRepeatInShowdown(cost) = ab {
@@ -91,6 +92,17 @@ impl Game {
             by: player,
         });
         self.complete_choices(s, id);
+    }
+
+    /// "While I'm in a showdown" (Syndra): what it asks of the unit is a rulebook option, the
+    /// digest being silent; a showdown is at a battlefield (316.8.b).
+    fn in_showdown(&self, s: &State, u: &Unit) -> bool {
+        let here = s.showdown_at.map(Location::Battlefield) == Some(u.loc);
+        match self.rules.in_showdown {
+            InShowdown::Anywhere => s.showdown,
+            InShowdown::AtBattlefield => here,
+            InShowdown::Designated => here && u.status.combat != Combat::None,
+        }
     }
 
     /// 383.3, 401: a triggered ability becomes a pending item with its [Repeat] instances
@@ -288,6 +300,14 @@ impl Game {
             if spec.same_location
                 && !chosen.is_empty()
                 && self.location_of(s, chosen[0]) != self.location_of(s, obj)
+            {
+                continue;
+            }
+            // "Other": not what the previous instruction of this execution chose.
+            if spec.other
+                && slot
+                    .checked_sub(1)
+                    .is_some_and(|p| item.choices[e as usize].targets(p).any(|o| o == obj))
             {
                 continue;
             }

@@ -13,7 +13,7 @@ impl Game {
     /// 337.4, 340.2–340.4: after the chain changes, with nothing pending or resolving, the
     /// controller of the newest item gains priority, or the chain has closed.
     pub(super) fn after_chain_change(&self, s: &mut State) {
-        if s.cleanup_due
+        if self.cleanup_outstanding(s)
             || s.chain
                 .iter()
                 .any(|i| i.is_pending() || i.phase.is_paused())
@@ -236,6 +236,13 @@ impl Game {
         }
     }
 
+    /// 319, 321.1: a cleanup is outstanding after a qualifying event (the flag), and whenever
+    /// the board holds a unit with lethal damage, however it got there (a Might change, a status
+    /// change such as losing [Assault], damage marked in the setup): 323.5 reads the board.
+    pub(super) fn cleanup_outstanding(&self, s: &State) -> bool {
+        s.cleanup_due || s.units.iter().any(|u| u.lethal())
+    }
+
     /// Cleanup's effect (321): units with lethal damage die; a token that leaves the board
     /// ceases to exist.
     pub(super) fn cleanup(&self, s: &mut State) {
@@ -243,12 +250,18 @@ impl Game {
         s.log.push(Event::Cleanup);
         let dying: Vec<u8> = s
             .units_on_board()
-            .filter(|(_, u)| u.damage > 0 && u.damage >= u.current_might())
+            .filter(|(_, u)| u.lethal())
             .map(|(i, _)| i)
             .collect();
         for u in dying {
             self.kill(s, Obj::Unit(u));
         }
-        self.after_chain_change(s);
+        if s.started {
+            self.after_chain_change(s);
+        } else {
+            // A cleanup before anything was played (lethal damage in the setup): the turn player
+            // keeps priority in the open state (312.2.a).
+            s.priority = Some(Player::YOU);
+        }
     }
 }

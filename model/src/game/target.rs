@@ -56,6 +56,9 @@ impl Game {
         if u.zone != Zone::Board || !side_ok(spec.side, controller, u.controller) {
             return false;
         }
+        if spec.attacking && u.status.combat != Combat::Attacking {
+            return false;
+        }
         match spec.at {
             Place::Anywhere => true,
             Place::Base => !u.loc.is_battlefield(),

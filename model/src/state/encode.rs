@@ -2,9 +2,9 @@
 //! decodable bit string (see `impl Hash for State`), and each event into a log's digest.
 
 use super::{
-    Battlefield, CancelWhy, ChainItem, DeckCard, DiscountSource, Event, ExecChoices, Gear,
-    IgnoredWhy, Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance,
-    Start, State, TotalCost, Unit, Zone,
+    Battlefield, ChainItem, Combat, DeckCard, ExecChoices, Gear, Location, Obj, Origin, Phase,
+    Pick, Player, PlayerState, Queued, RepeatInstance,
+    Start, State, TotalCost, Unit, UnitStatus, Zone,
 };
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
@@ -36,6 +36,7 @@ impl Hash for State {
             priority,
             passes,
             showdown,
+            showdown_at,
             cleanup_due,
             started,
             start,
@@ -52,6 +53,7 @@ impl Hash for State {
         priority.encode(&mut b);
         b.u8(*passes);
         b.bool(*showdown);
+        showdown_at.encode(&mut b);
         b.bool(*cleanup_due);
         b.bool(*started);
         start.encode(&mut b);
@@ -201,10 +203,14 @@ impl Encode for Location {
 impl Encode for Zone {
     #[inline(always)]
     fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        b.bool(match self {
-            Zone::Board => false,
-            Zone::Trash => true,
-        });
+        b.put(
+            match self {
+                Zone::Board => 0,
+                Zone::Trash => 1,
+                Zone::Hand => 2,
+            },
+            2,
+        );
     }
 }
 
@@ -253,6 +259,7 @@ impl Encode for Unit {
             might,
             might_mod,
             damage,
+            status,
         } = *self;
         b.u16(card);
         b.bool(token);
@@ -263,6 +270,30 @@ impl Encode for Unit {
         b.u8(might);
         b.u8(might_mod as u8);
         b.u8(damage);
+        status.encode(b);
+    }
+}
+
+impl Encode for UnitStatus {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let UnitStatus {
+            exhausted,
+            stunned,
+            combat,
+            assault,
+        } = *self;
+        b.bool(exhausted);
+        b.bool(stunned);
+        b.put(
+            match combat {
+                Combat::None => 0,
+                Combat::Attacking => 1,
+                Combat::Defending => 2,
+            },
+            2,
+        );
+        b.u8(assault);
     }
 }
 
@@ -514,331 +545,4 @@ impl Encode for Start {
     }
 }
 
-impl Encode for Event {
-    // Longer than 120 lines, and reads better so: one short arm per event variant, and the tags
-    // (which must stay distinct) are read down one column.
-    #[inline(always)]
-    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        use Event::*;
-        // The variant in 6 bits, then its fields.
-        let mut tag = |t: u64| b.put(t, 6);
-        match *self {
-            MovedToChain { item, card, by } => {
-                tag(0);
-                b.u8(item);
-                b.u16(card);
-                by.encode(b);
-            }
-            OptionalDecided { item, accepted } => {
-                tag(1);
-                b.u8(item);
-                b.bool(accepted);
-            }
-            RepeatDeclared {
-                item,
-                instance,
-                pay,
-            } => {
-                tag(2);
-                b.u8(item);
-                b.u8(instance);
-                b.bool(pay);
-            }
-            ModeChosen { item, exec, mode } => {
-                tag(3);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(mode);
-            }
-            TargetChosen {
-                item,
-                exec,
-                slot,
-                obj,
-            } => {
-                tag(4);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-                obj.encode(b);
-            }
-            TargetsEnded { item, exec, slot } => {
-                tag(5);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-            }
-            DestinationChosen {
-                item,
-                exec,
-                slot,
-                to,
-            } => {
-                tag(6);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-                to.encode(b);
-            }
-            DiscountApplied {
-                item,
-                source,
-                amount,
-            } => {
-                tag(7);
-                b.u8(item);
-                b.put(
-                    match source {
-                        DiscountSource::SelfDiscount => 0,
-                        DiscountSource::Ezreal => 1,
-                        DiscountSource::MaraiSpire => 2,
-                    },
-                    2,
-                );
-                b.u8(amount);
-            }
-            RepeatCostAdded {
-                item,
-                instance,
-                cost,
-                discard,
-            } => {
-                tag(8);
-                b.u8(item);
-                b.u8(instance);
-                cost.encode(b);
-                b.u8(discard);
-            }
-            DeflectAdded { item, unit, amount } => {
-                tag(9);
-                b.u8(item);
-                b.u8(unit);
-                b.u8(amount);
-            }
-            CostDetermined {
-                item,
-                total,
-                discard,
-            } => {
-                tag(10);
-                b.u8(item);
-                total.encode(b);
-                b.u8(discard);
-            }
-            CostPaid {
-                item,
-                paid,
-                discarded,
-            } => {
-                tag(11);
-                b.u8(item);
-                paid.encode(b);
-                b.u8(discarded);
-            }
-            PlayCancelled { item, why } => {
-                tag(12);
-                b.u8(item);
-                b.bool(match why {
-                    CancelWhy::NoLegalChoice => false,
-                    CancelWhy::CannotPay => true,
-                });
-            }
-            LegalityChecked { item } => {
-                tag(13);
-                b.u8(item);
-            }
-            Finalized { item } => {
-                tag(14);
-                b.u8(item);
-            }
-            Passed { by } => {
-                tag(15);
-                by.encode(b);
-            }
-            WindowOpened { item } => {
-                tag(16);
-                b.u8(item);
-            }
-            ResolveStarted { item } => {
-                tag(17);
-                b.u8(item);
-            }
-            ExecutionStarted { item, exec } => {
-                tag(18);
-                b.u8(item);
-                b.u8(exec);
-            }
-            Performed { item, exec, slot } => {
-                tag(19);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-            }
-            Ignored {
-                item,
-                exec,
-                slot,
-                why,
-            } => {
-                tag(20);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-                b.put(
-                    match why {
-                        IgnoredWhy::TargetsIllegal => 0,
-                        IgnoredWhy::LinkedNotExecuted => 1,
-                        IgnoredWhy::SourceGone => 2,
-                        IgnoredWhy::Impossible => 3,
-                    },
-                    2,
-                );
-            }
-            TargetUnaffected { item, exec, obj } => {
-                tag(21);
-                b.u8(item);
-                b.u8(exec);
-                obj.encode(b);
-            }
-            Damaged { unit, amount } => {
-                tag(22);
-                b.u8(unit);
-                b.u8(amount);
-            }
-            MightChanged { unit, by } => {
-                tag(23);
-                b.u8(unit);
-                b.u8(by as u8);
-            }
-            ZoneChange { obj, to } => {
-                tag(24);
-                obj.encode(b);
-                to.encode(b);
-            }
-            UnitMoved { unit, to } => {
-                tag(25);
-                b.u8(unit);
-                to.encode(b);
-            }
-            Drew { who, n } => {
-                tag(26);
-                who.encode(b);
-                b.u8(n);
-            }
-            TokenQueued { item } => {
-                tag(27);
-                b.u8(item);
-            }
-            Triggered { card, source } => {
-                tag(28);
-                b.u16(card);
-                b.u8(source);
-            }
-            Played { item, by } => {
-                tag(29);
-                b.u8(item);
-                by.encode(b);
-            }
-            Resolved { item } => {
-                tag(30);
-                b.u8(item);
-            }
-            Countered { item, by } => {
-                tag(31);
-                b.u8(item);
-                b.u8(by);
-            }
-            Refunded { item } => {
-                tag(32);
-                b.u8(item);
-            }
-            LeftChain { item } => {
-                tag(33);
-                b.u8(item);
-            }
-            ControlChanged { item, to } => {
-                tag(34);
-                b.u8(item);
-                to.encode(b);
-            }
-            NewChoicesBegun { item } => {
-                tag(35);
-                b.u8(item);
-            }
-            ChoiceRemade {
-                item,
-                exec,
-                slot,
-                obj,
-            } => {
-                tag(36);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-                obj.encode(b);
-            }
-            ChoiceKept { item, exec, slot } => {
-                tag(37);
-                b.u8(item);
-                b.u8(exec);
-                b.u8(slot);
-            }
-            NewChoicesEnded { item } => {
-                tag(38);
-                b.u8(item);
-            }
-            Cleanup => tag(39),
-            ChainClosed => tag(40),
-            LookedAt { item, who, n } => {
-                tag(41);
-                b.u8(item);
-                who.encode(b);
-                b.u8(n);
-            }
-            Revealed { who, card } => {
-                tag(42);
-                who.encode(b);
-                b.u16(card);
-            }
-            DrewLooked { who, card } => {
-                tag(43);
-                who.encode(b);
-                card.encode(b);
-            }
-            Recycled { who, card } => {
-                tag(44);
-                who.encode(b);
-                card.encode(b);
-            }
-            DemandDecided {
-                item,
-                target,
-                by,
-                paid,
-                energy,
-            } => {
-                tag(45);
-                b.u8(item);
-                b.u8(target);
-                by.encode(b);
-                b.bool(paid);
-                b.u8(energy);
-            }
-            RevealDeclined { who } => {
-                tag(48);
-                who.encode(b);
-            }
-            ChosenChecked { item, target, met } => {
-                tag(47);
-                b.u8(item);
-                b.u8(target);
-                b.bool(met);
-            }
-            RunesChannelled { who, n } => {
-                tag(46);
-                who.encode(b);
-                b.u8(n);
-            }
-        }
-    }
-}
+mod event;

@@ -394,6 +394,42 @@ pub enum Event {
         /// How many.
         n: u8,
     },
+    // ---- Combat statuses (issue 12) ----
+    /// A unit became stunned (423.1).
+    Stunned {
+        /// The unit.
+        unit: u8,
+    },
+    /// An exhausted unit became ready (415.1).
+    Readied {
+        /// The unit.
+        unit: u8,
+    },
+    /// A unit was given [Assault N] this turn; grants are summed (807.2).
+    AssaultGiven {
+        /// The unit.
+        unit: u8,
+        /// N.
+        amount: u8,
+    },
+    /// Two units dealt damage equal to their Mights to each other; they are the sources
+    /// (417.6.b.3).
+    MightsExchanged {
+        /// The item's controller's unit.
+        a: u8,
+        /// The other unit.
+        b: u8,
+    },
+    /// An instruction affected a group picked by its characteristics, without targeting
+    /// (355.10.d): "your Mechs".
+    GroupAffected {
+        /// The item.
+        item: u8,
+        /// Execution index.
+        exec: u8,
+        /// How many units the group held.
+        n: u8,
+    },
 }
 
 /// Whose discount was applied (356.4).

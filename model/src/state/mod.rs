@@ -83,6 +83,8 @@ pub enum Zone {
     Board,
     /// In its owner's trash; a token that leaves the board ceases to exist (it is here too).
     Trash,
+    /// Returned to its owner's hand (a new object, 124); a token ceases to exist.
+    Hand,
 }
 
 /// A unit. Its index in `State::units` names it for the whole play; once it leaves the board it
@@ -107,13 +109,60 @@ pub struct Unit {
     pub might_mod: i8,
     /// Damage marked on it; lethal damage kills it in the next cleanup (321).
     pub damage: u8,
+    /// Ready or exhausted, stunned, its combat designation, [Assault] granted this turn.
+    pub status: UnitStatus,
 }
 
 impl Unit {
-    /// Its current Might, never below 0.
+    /// Its current Might, never below 0: printed, plus what was given this turn, plus its
+    /// [Assault] value while it is an attacker (807.1.c).
     pub fn current_might(&self) -> u8 {
-        (self.might as i16 + self.might_mod as i16).clamp(0, 255) as u8
+        let assault = if self.status.combat == Combat::Attacking {
+            self.status.assault as i16
+        } else {
+            0
+        };
+        (self.might as i16 + self.might_mod as i16 + assault).clamp(0, 255) as u8
     }
+
+    /// 323.5, 423.1.c: damage marked is at least its Might (a unit with no damage is never
+    /// lethal here, whatever its Might).
+    pub fn lethal(&self) -> bool {
+        self.zone == Zone::Board && self.damage > 0 && self.damage >= self.current_might()
+    }
+}
+
+// ---- Combat statuses (issue 12: units' statuses and Might) ----
+
+/// A unit's combat designation (323.2, 459): attacker, defender, or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Combat {
+    /// No designation.
+    #[default]
+    None,
+    /// An attacker: its [Assault] applies (807.1.d).
+    Attacking,
+    /// A defender.
+    Defending,
+}
+
+/// The statuses of a unit on the board that combat spells read and change (124.2); all are
+/// cleared when it changes zones (124.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnitStatus {
+    /// Exhausted (414); a unit is ready otherwise (415).
+    #[serde(default)]
+    pub exhausted: bool,
+    /// Stunned (423): a binary state, a stunned unit cannot be stunned again (423.1.a.1).
+    #[serde(default)]
+    pub stunned: bool,
+    /// Attacker, defender or neither.
+    #[serde(default)]
+    pub combat: Combat,
+    /// [Assault] granted this turn, summed over grants (807.2).
+    #[serde(default)]
+    pub assault: u8,
 }
 
 /// A gear.
@@ -506,6 +555,8 @@ pub struct State {
     pub passes: u8,
     /// A showdown is in progress (Syndra's condition; [Action] timing).
     pub showdown: bool,
+    /// The battlefield the showdown is at, when the scenario says (316.8.b).
+    pub showdown_at: Option<u8>,
     /// A lethal-damage cleanup is outstanding (321.1).
     pub cleanup_due: bool,
     /// The scenario's play has begun (so an empty chain means it is over).
@@ -539,6 +590,7 @@ impl Clone for State {
             priority: self.priority,
             passes: self.passes,
             showdown: self.showdown,
+            showdown_at: self.showdown_at,
             cleanup_due: self.cleanup_due,
             started: self.started,
             start: self.start.clone(),

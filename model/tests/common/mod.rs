@@ -62,6 +62,8 @@ impl Scn {
             controller: p,
             loc,
             damage: 0,
+            owner: None,
+            status: Default::default(),
         });
         self
     }

@@ -219,10 +219,13 @@ pub fn illegal_target_ignored(_: &RepeatSystem, s: &State) -> bool {
         let touched = match e {
             Event::Damaged { unit, .. }
             | Event::MightChanged { unit, .. }
-            | Event::UnitMoved { unit, .. } => Obj::Unit(*unit),
+            | Event::UnitMoved { unit, .. }
+            | Event::Stunned { unit }
+            | Event::Readied { unit }
+            | Event::AssaultGiven { unit, .. } => Obj::Unit(*unit),
             Event::ZoneChange {
                 obj,
-                to: Zone::Trash,
+                to: Zone::Trash | Zone::Hand,
             } => {
                 if gone.contains(obj) {
                     return false;
@@ -285,7 +288,7 @@ pub fn target_removed_by_previous_execution(_: &RepeatSystem, s: &State) -> bool
             Event::Resolved { .. } => exec_of = None,
             Event::ZoneChange {
                 obj,
-                to: Zone::Trash,
+                to: Zone::Trash | Zone::Hand,
             } => {
                 if let Some((item, exec)) = exec_of {
                     left_in.push((*obj, item, exec));

@@ -296,7 +296,14 @@ impl<'a> Cursor<'a> {
 
     pub(super) fn zone(&mut self) -> Result<Zone, ParseError> {
         let at = self.pos;
-        match self.word("`in trash` or `on board`")?.as_str() {
+        match self
+            .word("`in trash`, `in hand` or `on board` (or a status)")?
+            .as_str()
+        {
+            "in" if self.peek_word() == Some("hand") => {
+                self.keyword("hand")?;
+                Ok(Zone::Hand)
+            }
             "in" => {
                 self.keyword("trash")?;
                 Ok(Zone::Trash)
@@ -307,7 +314,9 @@ impl<'a> Cursor<'a> {
             }
             w => {
                 self.pos = at;
-                Err(self.err(format!("expected `in trash` or `on board`, found `{w}`")))
+                Err(self.err(format!(
+                    "expected `in trash`, `in hand`, `on board`, `might N`, `assault N`, `stunned`, `not-stunned`, `ready` or `exhausted`, found `{w}`"
+                )))
             }
         }
     }

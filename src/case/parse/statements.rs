@@ -5,6 +5,7 @@ use super::ParseError;
 use crate::case::ast::*;
 use model::cost::Domain;
 use model::state::{CancelWhy, IgnoredWhy, Player};
+use model::state::{Combat, UnitStatus};
 
 /// A board statement, its keyword `head` already read.
 pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError> {
@@ -14,17 +15,15 @@ pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError>
             let card = c.quoted("the unit's card name")?;
             let controller = c.player()?;
             let loc = c.location()?;
-            let mut damage = 0;
-            if c.peek_word() == Some("damage") {
-                c.pos += 1;
-                damage = c.number("the damage marked")?;
-            }
+            let (damage, owner, status) = unit_extras(c)?;
             BoardStmt::Unit {
                 label,
                 card,
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             }
         }
         "gear" => BoardStmt::Gear {
@@ -66,10 +65,57 @@ pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError>
         "deck" => BoardStmt::Deck(c.player()?, c.number("a number of cards")?),
         "portal" => BoardStmt::Portal(c.player()?),
         "near-victory" => BoardStmt::NearVictory(c.player()?),
-        "showdown" => BoardStmt::Showdown,
+        "showdown" => {
+            if c.peek_word() == Some("battlefield") {
+                c.pos += 1;
+                BoardStmt::Showdown(Some(c.positive("a battlefield number")?))
+            } else {
+                BoardStmt::Showdown(None)
+            }
+        }
         "attack" => BoardStmt::Attack(c.word("the label of the attacking unit")?),
         _ => unreachable!("dispatched on board keywords"),
     })
+}
+
+/// What may follow a unit's location, in any order, each at most once: `damage N`,
+/// `owner PLAYER`, `exhausted` or `ready`, `stunned`, `attacking` or `defending`, `assault N`.
+fn unit_extras(c: &mut Cursor) -> Result<(u8, Option<Player>, UnitStatus), ParseError> {
+    let (mut damage, mut owner, mut st) = (0, None, UnitStatus::default());
+    let mut seen: Vec<&'static str> = vec![];
+    while let Some(w) = c.peek_word() {
+        let key: &'static str = match w {
+            "damage" => "damage",
+            "owner" => "owner",
+            "exhausted" | "ready" => "exhausted/ready",
+            "stunned" => "stunned",
+            "attacking" | "defending" => "attacking/defending",
+            "assault" => "assault",
+            _ => {
+                return Err(c.err(format!(
+                    "expected `damage N`, `owner PLAYER`, `exhausted`, `ready`, `stunned`, `attacking`, `defending` or `assault N`, found {}",
+                    c.describe()
+                )))
+            }
+        };
+        if seen.contains(&key) {
+            return Err(c.err(format!("`{w}` (or its opposite) is given twice")));
+        }
+        seen.push(key);
+        let w = w.to_string();
+        c.pos += 1;
+        match w.as_str() {
+            "damage" => damage = c.number("the damage marked")?,
+            "owner" => owner = Some(c.player()?),
+            "exhausted" => st.exhausted = true,
+            "ready" => st.exhausted = false,
+            "stunned" => st.stunned = true,
+            "attacking" => st.combat = Combat::Attacking,
+            "defending" => st.combat = Combat::Defending,
+            _ => st.assault = c.number("the [Assault] value granted this turn")?,
+        }
+    }
+    Ok((damage, owner, st))
 }
 
 fn exec_number(c: &mut Cursor) -> Result<u8, ParseError> {
@@ -246,6 +292,24 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
                 Some("at") => {
                     c.pos += 1;
                     Expect::UnitAt(label, c.location()?)
+                }
+                Some("might") => {
+                    c.pos += 1;
+                    Expect::UnitMight(label, c.number("the Might")?)
+                }
+                Some("assault") => {
+                    c.pos += 1;
+                    Expect::UnitAssault(label, c.number("the [Assault] value")?)
+                }
+                Some(w @ ("stunned" | "not-stunned")) => {
+                    let v = w == "stunned";
+                    c.pos += 1;
+                    Expect::UnitStunned(label, v)
+                }
+                Some(w @ ("ready" | "exhausted")) => {
+                    let v = w == "ready";
+                    c.pos += 1;
+                    Expect::UnitReady(label, v)
                 }
                 _ => Expect::UnitZone(label, c.zone()?),
             }

@@ -45,6 +45,10 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::Recycled(..) => "416",
         Expect::Demands(..) => "425, Hard Bargain",
         Expect::RunesExhausted(..) => "Find Your Center",
+        Expect::UnitMight(..) => "807.1.c, 321",
+        Expect::UnitStunned(..) => "423.1",
+        Expect::UnitReady(..) => "414, 415",
+        Expect::UnitAssault(..) => "807.2",
     }
 }
 
@@ -112,6 +116,21 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
             *p,
             u8::try_from(s.players[p.ix()].deck_size()).unwrap_or(u8::MAX),
         ),
+        Expect::UnitMight(l, _)
+        | Expect::UnitStunned(l, _)
+        | Expect::UnitReady(l, _)
+        | Expect::UnitAssault(l, _) => {
+            let Obj::Unit(u) = label(l)? else {
+                return None;
+            };
+            let u = &s.units[u as usize];
+            match e {
+                Expect::UnitMight(..) => Expect::UnitMight(l.clone(), u.current_might()),
+                Expect::UnitStunned(..) => Expect::UnitStunned(l.clone(), u.status.stunned),
+                Expect::UnitReady(..) => Expect::UnitReady(l.clone(), !u.status.exhausted),
+                _ => Expect::UnitAssault(l.clone(), u.status.assault),
+            }
+        }
         Expect::DeckTop(..)
         | Expect::Hand(..)
         | Expect::Recycled(..)
@@ -272,9 +291,13 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             }
         }
         let (label, unit) = match stmt {
-            Expect::UnitDamage(l, _) | Expect::UnitZone(l, _) | Expect::UnitAt(l, _) => {
-                (Some(l), true)
-            }
+            Expect::UnitDamage(l, _)
+            | Expect::UnitZone(l, _)
+            | Expect::UnitAt(l, _)
+            | Expect::UnitMight(l, _)
+            | Expect::UnitStunned(l, _)
+            | Expect::UnitReady(l, _)
+            | Expect::UnitAssault(l, _) => (Some(l), true),
             Expect::GearZone(l, _) => (Some(l), false),
             _ => (None, false),
         };

@@ -135,12 +135,16 @@ pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             } if *damage > 0 => variants.push(BoardStmt::Unit {
                 label: label.clone(),
                 card: card.clone(),
                 controller: *controller,
                 loc: *loc,
                 damage: 0,
+                owner: *owner,
+                status: *status,
             }),
             _ => {}
         }

@@ -59,7 +59,20 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
     let mut board_cards: Vec<&CardDef> = vec![];
     for b in &case.board {
         match &b.stmt {
-            BoardStmt::Unit { card, .. } | BoardStmt::Gear { card, .. } => {
+            BoardStmt::Unit {
+                card,
+                owner,
+                status,
+                ..
+            } => {
+                if owner.is_some() || *status != model::state::UnitStatus::default() {
+                    add("combat");
+                }
+                if let Some(d) = by_name(card) {
+                    board_cards.push(d);
+                }
+            }
+            BoardStmt::Gear { card, .. } => {
                 if let Some(d) = by_name(card) {
                     board_cards.push(d);
                 }
@@ -71,6 +84,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             }
             BoardStmt::Portal(_) => add("grants"),
             BoardStmt::DeckTop(..) => add("deck-cards"),
+            BoardStmt::Showdown(Some(_)) => add("combat"),
             BoardStmt::Attack(label) => {
                 add("abilities");
                 add("triggers");
@@ -119,23 +133,10 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
         }
         for m in &d.modes {
             for i in &m.instructions {
-                use model::card::Effect as E;
-                match i.effect {
-                    E::Counter if i.target.is_some_and(|t| t.chooses.is_some()) => {
-                        add("counters");
-                        add("chosen-counters");
-                    }
-                    E::Counter => add("counters"),
-                    E::NewChoices | E::GainControl => add("new-choices"),
-                    E::PlayToken(_) => add("tokens"),
-                    E::Move(_) => add("moves"),
-                    E::LookAtTop { .. } => add("deck-cards"),
-                    E::CounterUnlessPays(_) => {
-                        add("counters");
-                        add("demands");
-                    }
-                    _ => {}
-                }
+                instruction_features(i)
+                    .into_iter()
+                    .flatten()
+                    .for_each(&mut add);
             }
         }
     }
@@ -146,6 +147,37 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
         .collect();
     out.dedup();
     out
+}
+
+/// The features an instruction of a played card uses: its effect's, and `combat` for a target
+/// restricted to attacking or other units.
+fn instruction_features(i: &model::card::Instruction) -> [Option<&'static str>; 3] {
+    use model::card::Effect as E;
+    let by_target = i
+        .target
+        .is_some_and(|t| t.attacking || t.other)
+        .then_some("combat");
+    let (by_effect, also) = match i.effect {
+        E::Counter if i.target.is_some_and(|t| t.chooses.is_some()) => {
+            (Some("counters"), Some("chosen-counters"))
+        }
+        E::Counter => (Some("counters"), None),
+        E::CounterUnlessPays(_) => (Some("counters"), Some("demands")),
+        E::LookAtTop { .. } => (Some("deck-cards"), None),
+        E::NewChoices | E::GainControl => (Some("new-choices"), None),
+        E::PlayToken(_) => (Some("tokens"), None),
+        E::Move(_) => (Some("moves"), None),
+        // `Choose` only names an object (Repulse, Marching Orders): the effect that reads it
+        // says which feature the card needs.
+        E::GiveAssault(_)
+        | E::Stun
+        | E::Ready
+        | E::MightsToEachOther
+        | E::GiveMightToGroup(..)
+        | E::StunOrReturnToHand => (Some("combat"), None),
+        _ => (None, None),
+    };
+    [by_effect, also, by_target]
 }
 
 /// Builds the request for a case (`dir` is the case's folder, for a rulebook file).
@@ -229,6 +261,8 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                 controller,
                 loc,
                 damage,
+                owner,
+                status,
             } => {
                 add_name(names, card);
                 if let Location::Battlefield(n) = loc {
@@ -240,6 +274,8 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                     controller: player(*controller).to_string(),
                     location: location_name(*loc),
                     damage: *damage,
+                    owner: owner.map(|o| player(o).to_string()),
+                    status: *status,
                 });
             }
             BoardStmt::Gear {
@@ -281,7 +317,13 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::Deck(p, n) => pj(&mut board, *p).deck = *n,
             BoardStmt::Portal(p) => pj(&mut board, *p).portal = true,
             BoardStmt::NearVictory(p) => pj(&mut board, *p).near_victory = true,
-            BoardStmt::Showdown => board.showdown = true,
+            BoardStmt::Showdown(at) => {
+                board.showdown = true;
+                board.showdown_battlefield = *at;
+                if let Some(n) = at {
+                    max_bf = max_bf.max(*n);
+                }
+            }
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
             // Protocol v1 has no field for it: such a case is never sent (`NOT_IN_V1`).
             BoardStmt::DeckTop(..) => {}
@@ -357,6 +399,8 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             controller: pl(&u.controller)?,
             loc: loc(&u.location)?,
             damage: u.damage,
+            owner: u.owner.as_deref().map(pl).transpose()?,
+            status: u.status,
         });
     }
     for g in &req.board.gear {
@@ -399,8 +443,8 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             board.push(BoardStmt::NearVictory(p));
         }
     }
-    if req.board.showdown {
-        board.push(BoardStmt::Showdown);
+    if req.board.showdown || req.board.showdown_battlefield.is_some() {
+        board.push(BoardStmt::Showdown(req.board.showdown_battlefield));
     }
     if let Some(a) = &req.board.attack {
         board.push(BoardStmt::Attack(a.clone()));

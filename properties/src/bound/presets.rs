@@ -1,0 +1,202 @@
+//! The named bounds: `tiny` (seconds, for tests), `default` (the main job), `large` (minutes and
+//! gigabytes) `combat` (units' combat statuses and Might, issue 12) and `deck` (the named deck, demands,
+//! counters by what a spell chose, issue 12).
+
+use super::{BoardShape, BodyShape, Bound, Extra, Resources};
+use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+fn r(v: &[&[&str]]) -> Vec<Vec<String>> {
+    v.iter().map(|h| s(h)).collect()
+}
+
+fn e(v: &[&[Extra]]) -> Vec<Vec<Extra>> {
+    v.iter().map(|x| x.to_vec()).collect()
+}
+
+impl Bound {
+    /// The preset names.
+    pub const PRESETS: [&'static str; 5] = ["tiny", "default", "large", "combat", "deck"];
+
+    /// A named preset.
+    pub fn preset(name: &str) -> Option<Bound> {
+        Some(match name {
+            "tiny" => tiny(),
+            "default" => default_bound(),
+            "large" => large(),
+            "combat" => combat(),
+            "deck" => deck(),
+            _ => return None,
+        })
+    }
+}
+
+/// Seconds: for tests. Every witness is reached.
+fn tiny() -> Bound {
+    Bound {
+        name: "tiny".into(),
+        instances: vec![0, 1, 2],
+        instance_costs: s(&["[1]"]),
+        bodies: vec![BodyShape::Deal, BodyShape::KillLinked],
+        item_cost: 1,
+        catalogue: s(&["Curtain Call", "Find Your Center"]),
+        abilities: true,
+        boards: vec![BoardShape::EnemySpread],
+        extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+    }
+}
+
+/// The main job: about 7.5 million states, every property holds under RUP4.
+fn default_bound() -> Bound {
+    Bound {
+        name: "default".into(),
+        instances: vec![0, 1, 2],
+        instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
+        bodies: vec![
+            BodyShape::Deal,
+            BodyShape::Modal,
+            BodyShape::KillLinked,
+            BodyShape::Token,
+        ],
+        item_cost: 1,
+        catalogue: s(&[
+            "Rocket Barrage",
+            "Desert's Call",
+            "Curtain Call",
+            "Hidden Blade",
+            "Find Your Center",
+            "Vanishing Bolt",
+        ]),
+        abilities: true,
+        boards: vec![
+            BoardShape::EnemySpread,
+            BoardShape::Deflect,
+            BoardShape::Sentry,
+        ],
+        extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal], &[Spellwatcher]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+    }
+}
+
+/// Minutes and gigabytes: three-instance generated items, more boards and reactions.
+fn large() -> Bound {
+    Bound {
+        name: "large".into(),
+        instances: vec![0, 1, 2, 3],
+        instance_costs: s(&["[1]", "[1][B]", "Discard 1"]),
+        bodies: vec![
+            BodyShape::Deal,
+            BodyShape::Modal,
+            BodyShape::KillLinked,
+            BodyShape::Token,
+            BodyShape::Move,
+        ],
+        item_cost: 1,
+        catalogue: s(&[
+            "Rocket Barrage",
+            "Desert's Call",
+            "Curtain Call",
+            "Hidden Blade",
+            "Square Up",
+            "Bellows Breath",
+            "Temptation",
+            "Find Your Center",
+            "Chant of Readiness",
+            "Vanishing Bolt",
+        ]),
+        abilities: true,
+        boards: vec![
+            BoardShape::EnemySpread,
+            BoardShape::Deflect,
+            BoardShape::Sentry,
+            BoardShape::Mixed,
+        ],
+        extras: e(&[
+            &[],
+            &[Ezreal, MaraiSpire],
+            &[Portal, OpponentNearVictory],
+            &[Spellwatcher],
+            &[Syndra],
+        ]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+    }
+}
+
+/// Units' combat statuses and Might (issue 12): every catalogue spell that gives [Assault], stuns,
+/// readies, makes two units deal damage to each other, gives a group Might or returns a unit to its
+/// owner's hand, on boards with a combat on (you attacking, or the opponent) and one without; Syndra
+/// at the showdown; the opponent answering with Frigid Touch. Seconds.
+fn combat() -> Bound {
+    Bound {
+        name: "combat".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&[
+            "Blood Rush",
+            "Square Up",
+            "Thwonk!",
+            "Existential Dread",
+            "Marching Orders",
+            "Piercing Light",
+            "Bonds of Strength",
+            "Danger Zone",
+            "Upstage Comedy",
+            "Frigid Touch",
+            "Curtain Call",
+        ]),
+        abilities: false,
+        boards: vec![
+            BoardShape::Attack,
+            BoardShape::Defence,
+            BoardShape::Exhausted,
+        ],
+        extras: e(&[&[], &[Syndra], &[Ezreal, MaraiSpire]]),
+        resources: vec![Resources::Rich],
+        reactions: r(&[&[], &["Frigid Touch"], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+    }
+}
+
+/// Issue 12: the named deck, looking and recycling, demands to pay, counters by what a repeated
+/// spell chose, channelled runes.
+fn deck() -> Bound {
+    Bound {
+        name: "deck".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&[
+            "Called Shot",
+            "Double Trouble",
+            "Bellows Breath",
+            "Find Your Center",
+            "Hidden Blade",
+            "Curtain Call",
+        ]),
+        abilities: false,
+        boards: vec![BoardShape::EnemySpread],
+        extras: e(&[&[], &[Ezreal, MaraiSpire], &[Portal, OpponentNearVictory]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[
+            &[],
+            &["Hard Bargain"],
+            &["Not So Fast"],
+            &["Repulse"],
+            &["Mystic Reversal"],
+        ]),
+        deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
+    }
+}
