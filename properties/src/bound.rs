@@ -581,11 +581,14 @@ fn build(
             s.attack_trigger = Some(u);
         }
     }
+    let body = u8::from(hand.iter().any(|h| {
+        card_id(cards, h).is_ok_and(|c| cards[c as usize].domains.contains(&Domain::Body))
+    }));
     s.players[1] = PlayerSetup {
         pool: Cost {
             energy: 8,
-            // Body pays Repulse; no other reaction spends it.
-            power: power(&[(Domain::Calm, 3), (Domain::Order, 1), (Domain::Body, 1)]),
+            // One Body Power only for a Body reaction (Repulse), so other bounds stay as they were.
+            power: power(&[(Domain::Calm, 3), (Domain::Order, 1), (Domain::Body, body)]),
             any: 0,
         },
         hand: hand

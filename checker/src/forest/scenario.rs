@@ -10,10 +10,9 @@
 use super::{Found, Summary};
 use crate::bfs::Ctx;
 use crate::error::CheckError;
-use crate::fingerprint::FpBuildHasher;
+use crate::fingerprint::avalanche;
 use crate::memory::POLL_EVERY;
 use crate::model::{Expectation, Model};
-use std::collections::HashMap;
 
 /// The parent link of a record for an initial state.
 const ROOT: u32 = u32::MAX;
@@ -77,8 +76,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
             parent: ROOT,
             action: index,
         }];
-        let mut seen: HashMap<u64, u32, FpBuildHasher> = HashMap::default();
-        seen.insert(fp, 0);
+        let mut seen = Index::default();
+        seen.insert(&records, fp, 0);
         let mut findings: Vec<Option<Found>> = vec![None; props.len()];
         let mut summary = Summary {
             init: index,
@@ -213,7 +212,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 }
             };
             let fp = ctx.fp(&succ);
-            let new = !seen.contains_key(&fp);
+            let new = !seen.contains(records, fp);
             if new && self.cap.is_some_and(|cap| records.len() as u64 >= cap) {
                 return Err(None);
             }
@@ -227,7 +226,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 continue;
             }
             if next.len() == next.capacity() || records.len() == records.capacity() {
-                self.reserve(next.capacity(), records.capacity(), seen.capacity())?;
+                self.reserve(next.capacity(), records.capacity(), seen.slots.len())?;
             }
             let at = u32::try_from(records.len())
                 .ok()
@@ -235,12 +234,16 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 .ok_or(Some(Halt::Failed(CheckError::TooManyStates {
                     limit: ROOT as usize,
                 })))?;
+            if records.len() == records.capacity() {
+                // Small steps keep the over-allocation, and so the bytes per state, bounded.
+                records.reserve_exact((records.len() / 4).max(8));
+            }
             records.push(Record {
                 fp,
                 parent: r,
                 action: a,
             });
-            seen.insert(fp, at);
+            seen.insert(records, fp, at);
             for (slot, &p) in finds.hits.iter_mut().zip(step.active) {
                 if slot.is_none() && ctx.hits(&[p], &succ) != 0 {
                     *slot = Some(at);
@@ -268,8 +271,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
     #[cold]
     fn reserve(&self, next: usize, records: usize, seen: usize) -> Result<(), Option<Halt>> {
         let bytes = 2 * next * std::mem::size_of::<(M::State, u32)>()
-            + 2 * records * std::mem::size_of::<Record>()
-            + 2 * seen * (std::mem::size_of::<(u64, u32)>() + 1);
+            + records * std::mem::size_of::<Record>() / 4
+            + 2 * seen * std::mem::size_of::<u32>();
         if (self.room_for)(bytes as u64) {
             Ok(())
         } else {
@@ -330,11 +333,11 @@ impl<M: Model> ScenarioSearch<'_, M> {
         mut summary: Summary,
         findings: Vec<Option<Found>>,
         records: &Vec<Record>,
-        seen: &HashMap<u64, u32, FpBuildHasher>,
+        seen: &Index,
     ) -> Summary {
         summary.findings = findings;
         summary.visited_bytes = (records.capacity() * std::mem::size_of::<Record>()
-            + seen.capacity() * (std::mem::size_of::<(u64, u32)>() + 1))
+            + seen.slots.capacity() * std::mem::size_of::<u32>())
             as u64;
         summary
     }
@@ -347,11 +350,66 @@ struct Step<'a> {
 }
 
 /// The scenario's stores that `expand` adds to: records, fingerprint index, next frontier.
-type Stores<'a, S> = (
-    &'a mut Vec<Record>,
-    &'a mut HashMap<u64, u32, FpBuildHasher>,
-    &'a mut Vec<(S, u32)>,
-);
+type Stores<'a, S> = (&'a mut Vec<Record>, &'a mut Index, &'a mut Vec<(S, u32)>);
+
+/// The fingerprint index of a scenario's records: open addressing with linear probing over
+/// 4-byte slots holding a record's position + 1 (0: empty), at most 3/4 full. With the 16-byte
+/// records grown by a quarter at a time, a stored state costs at most about 31 bytes, as in the
+/// level-synchronous search's visited set.
+#[derive(Default)]
+struct Index {
+    slots: Vec<u32>,
+}
+
+impl Index {
+    /// The slot holding `fp`, or the empty slot where it would go.
+    #[inline]
+    fn probe(&self, records: &[Record], fp: u64) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = avalanche(fp) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => return Err(i),
+                s if records[s as usize - 1].fp == fp => return Ok(i),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    #[inline]
+    fn contains(&self, records: &[Record], fp: u64) -> bool {
+        !self.slots.is_empty() && self.probe(records, fp).is_ok()
+    }
+
+    /// Indexes record `at` (fingerprint `fp`, absent).
+    #[inline]
+    fn insert(&mut self, records: &[Record], fp: u64, at: u32) {
+        if (at as usize + 1) * 4 > self.slots.len() * 3 {
+            self.grow(&records[..at as usize]);
+        }
+        let i = self.probe(records, fp).expect_err("absent");
+        self.slots[i] = at + 1;
+    }
+
+    /// Doubles the slots and re-indexes `records` (those indexed so far).
+    #[cold]
+    fn grow(&mut self, records: &[Record]) {
+        let cap = (self.slots.len() * 2).max(16);
+        // Zeroed by writing, not by `vec![0; cap]`, as in `visited`: calloc's shared zero
+        // page would take a copy-on-write fault per page on the first probes.
+        self.slots = Vec::new();
+        self.slots.reserve_exact(cap);
+        self.slots.resize(cap, 0);
+        let mask = cap - 1;
+        for (at, r) in records.iter().enumerate() {
+            let mut i = avalanche(r.fp) as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = at as u32 + 1;
+        }
+    }
+}
 
 /// The (action, fingerprint) steps from the initial state to record `at`.
 fn path(records: &[Record], mut at: u32) -> Vec<(u32, u64)> {
