@@ -99,6 +99,9 @@ fn field(e: &Expect) -> &'static str {
         Expect::HandSize(..) => "hand-size",
         Expect::Trash(..) => "trash",
         Expect::Deck(..) => "deck",
+        Expect::OptionalPaid(..) => "optional-paid",
+        Expect::Entered(..) => "entered",
+        Expect::Order(..) => "order",
     }
 }
 

@@ -5,7 +5,7 @@
 //! its text, coverage counts its clauses, and each variant's doc comment opens with the same
 //! text (a test in `coverage` holds the three and the clause table together).
 
-use crate::state::{CancelWhy, Location, Obj, Player};
+use crate::state::{CancelWhy, Component, Location, Obj, Player, Reduction};
 use std::fmt;
 
 /// A step of playing, paying for or resolving a chain item.
@@ -104,6 +104,27 @@ pub enum Action {
         /// The instance.
         instance: u8,
     },
+    // ---- Costs other than [Repeat] and where units enter ----
+    /// 355.1.a, 356.2.b: declare one optional additional cost other than [Repeat] paid or not
+    /// (DeclareOptionalCost).
+    DeclareOptionalCost {
+        /// Which of the card's optional costs.
+        index: u8,
+        /// Pay it or not.
+        pay: bool,
+    },
+    /// 355.2: choose the location a unit or token will enter (ChooseLocation).
+    ChooseLocation {
+        /// Where.
+        to: Location,
+    },
+    /// 356.4.c: choose which part "[1] or [A] less" takes off a component (ChooseReduction).
+    ChooseReduction {
+        /// The component.
+        component: Component,
+        /// Energy or Power.
+        less: Reduction,
+    },
 }
 
 impl Action {
@@ -155,6 +176,9 @@ impl Action {
             Action::DeclineNewChoices => cite("750", &["750"]),
             // A wrong edit: it breaks the clause it cites, and applies none.
             Action::ReopenRepeat { .. } => cite("752.2", &[]),
+            Action::DeclareOptionalCost { .. } => cite("355.1.a, 356.2.b", &["355.1.a"]),
+            Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
+            Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
         }
     }
 
@@ -187,6 +211,9 @@ impl Action {
             Action::RemakeChoice { .. } => "RemakeChoice",
             Action::DeclineNewChoices => "DeclineNewChoices",
             Action::ReopenRepeat { .. } => "ReopenRepeat",
+            Action::DeclareOptionalCost { .. } => "DeclareOptionalCost",
+            Action::ChooseLocation { .. } => "ChooseLocation",
+            Action::ChooseReduction { .. } => "ChooseReduction",
         }
     }
 }
@@ -246,6 +273,16 @@ impl fmt::Display for Action {
             Action::CancelPlay { why } => write!(f, "({why:?})"),
             Action::RemakeChoice { obj } => write!(f, "({obj:?})"),
             Action::ReopenRepeat { instance } => write!(f, "(instance {})", instance + 1),
+            Action::DeclareOptionalCost { index, pay } => write!(
+                f,
+                "(optional cost {}, {})",
+                index + 1,
+                if *pay { "pay" } else { "don't pay" }
+            ),
+            Action::ChooseLocation { to } => write!(f, "({to})"),
+            Action::ChooseReduction { component, less } => {
+                write!(f, "({component:?}, {less:?} less)")
+            }
             _ => Ok(()),
         }
     }

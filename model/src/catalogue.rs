@@ -102,6 +102,27 @@ struct RawCard {
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     source: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    optional_costs: Vec<RawOptionalCost>,
+}
+
+/// An optional additional cost as the catalogue writes it:
+/// `{ cost = "[1][C]", rider = "accelerate" }` or `{ cost = "[G]", rider = "play-trigger",
+/// trigger = "..." }`.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct RawOptionalCost {
+    cost: String,
+    rider: RawRider,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    trigger: Option<String>,
+}
+
+#[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "kebab-case")]
+enum RawRider {
+    Accelerate,
+    PlayTrigger,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -185,6 +206,7 @@ enum RawAbilityKind {
     WhenChosen,
     WhenAttacks,
     Deflect,
+    GrantRepeatBaseCostToNextSpell,
 }
 
 impl Catalogue {
@@ -269,8 +291,9 @@ impl Catalogue {
         Ok(Catalogue { cards: out })
     }
 
-    /// Checks one card given as a TOML table (a case file's `define`), without the rest.
-    pub fn check_table(t: &toml::Table) -> Result<(), String> {
+    /// Checks one card given as a TOML table (a case file's `define`), without the rest; `also`
+    /// names the other cards defined beside it, which its abilities may trigger.
+    pub fn check_table(t: &toml::Table, also: &[String]) -> Result<(), String> {
         let rc: RawCard = t
             .clone()
             .try_into()
@@ -278,6 +301,7 @@ impl Catalogue {
         let cat = Catalogue::builtin();
         let mut names: Vec<String> = cat.cards.iter().map(|c| c.name.clone()).collect();
         names.push(rc.name.clone());
+        names.extend(also.iter().cloned());
         convert(&rc, &names)
             .map(|_| ())
             .map_err(|m| format!("card `{}`: {m}", rc.name))
@@ -405,6 +429,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    let optional_costs = optional_costs(rc, names, &domains)?;
     Ok(CardDef {
         name: rc.name.clone(),
         code: rc.code.clone(),
@@ -422,7 +447,46 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         abilities,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
+        optional_costs,
     })
+}
+
+/// The card's optional additional costs other than [Repeat]; only units have them here (the
+/// model plays units from hand; no spell in the digest has one).
+fn optional_costs(
+    rc: &RawCard,
+    names: &[String],
+    domains: &[Domain],
+) -> Result<Vec<OptionalCost>, String> {
+    if !rc.optional_costs.is_empty() && rc.kind != CardKind::Unit {
+        return Err("field `optional_costs`: only units have them in this model".into());
+    }
+    if rc.optional_costs.len() > 2 {
+        return Err("field `optional_costs`: at most 2".into());
+    }
+    let mut out = vec![];
+    for (i, o) in rc.optional_costs.iter().enumerate() {
+        let at = format!("field `optional_costs`, cost {}", i + 1);
+        let cost = Cost::parse(&o.cost, domains).map_err(|e| format!("{at}: {e}"))?;
+        let rider = match (o.rider, &o.trigger) {
+            (RawRider::Accelerate, None) => Rider::EnterReady,
+            (RawRider::PlayTrigger, Some(name)) => Rider::PlayTrigger(
+                names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(name))
+                    .map(|i| i as CardId)
+                    .ok_or_else(|| format!("{at}: `trigger`: no card or ability named `{name}`"))?,
+            ),
+            (RawRider::PlayTrigger, None) => {
+                return Err(format!(
+                    "{at}: `play-trigger` needs `trigger` (an ability's name)"
+                ))
+            }
+            (_, Some(_)) => return Err(format!("{at}: only `play-trigger` takes `trigger`")),
+        };
+        out.push(OptionalCost { cost, rider });
+    }
+    Ok(out)
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -485,6 +549,21 @@ fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
             .collect(),
         synthetic: c.synthetic,
         source: c.source.clone(),
+        optional_costs: c
+            .optional_costs
+            .iter()
+            .map(|o| {
+                let (rider, trigger) = match o.rider {
+                    Rider::EnterReady => (RawRider::Accelerate, None),
+                    Rider::PlayTrigger(id) => (RawRider::PlayTrigger, Some(name_of(id))),
+                };
+                RawOptionalCost {
+                    cost: o.cost.to_string(),
+                    rider,
+                    trigger,
+                }
+            })
+            .collect(),
     }
 }
 
@@ -566,6 +645,12 @@ fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
         Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
         Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
         Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+        Ability::GrantRepeatBaseCostToNextSpell => (
+            RawAbilityKind::GrantRepeatBaseCostToNextSpell,
+            None,
+            None,
+            None,
+        ),
     };
     RawAbility {
         ability,
@@ -720,6 +805,7 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
         RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
         RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
+        RawAbilityKind::GrantRepeatBaseCostToNextSpell => Ability::GrantRepeatBaseCostToNextSpell,
     })
 }
 

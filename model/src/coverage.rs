@@ -87,6 +87,14 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("820.2.a", "each execution's own choices, in order"),
     ("820.3", "one more execution per instance paid"),
     ("820.3.a", "a repeated item is played once"),
+    // Costs other than [Repeat], where units enter, tokens played.
+    (
+        "355.2",
+        "the location a unit or token enters chosen while playing",
+    ),
+    ("350.2", "a token is played"),
+    ("359.2", "a unit enters the board when finalized"),
+    ("805", "Accelerate: the unit enters ready"),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -135,6 +143,10 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::ChoiceRemade { .. } => &["751.1"],
         Event::NewChoicesBegun { .. } => &["752.2"],
         Event::ChainClosed => &["340.2"],
+        Event::OptionalCostAdded { cost, .. } if cost.is_zero() => &["356.2.b", "356.4.f.1"],
+        Event::OptionalCostAdded { .. } => &["356.2.b"],
+        Event::UnitEntered { ready: true, .. } => &["359.2", "805"],
+        Event::UnitEntered { .. } => &["359.2"],
         _ => &[],
     }
 }
@@ -158,6 +170,20 @@ pub fn context_clauses(new: &[Event], repeat_on_ability: bool) -> Vec<&'static s
     }
     if repeat_on_ability {
         out.push("820.1.a");
+    }
+    // A token's play completes as it enters the board (350.2): only tokens enter by a zone change.
+    if new.iter().any(|e| matches!(e, Event::Played { .. }))
+        && new.iter().any(|e| {
+            matches!(
+                e,
+                Event::ZoneChange {
+                    to: crate::state::Zone::Board,
+                    ..
+                }
+            )
+        })
+    {
+        out.push("350.2");
     }
     out
 }
@@ -208,6 +234,17 @@ mod tests {
             Action::RemakeChoice { obj: Obj::Unit(0) },
             Action::DeclineNewChoices,
             Action::ReopenRepeat { instance: 0 },
+            Action::DeclareOptionalCost {
+                index: 0,
+                pay: true,
+            },
+            Action::ChooseLocation {
+                to: Location::Base(Player::YOU),
+            },
+            Action::ChooseReduction {
+                component: crate::state::Component::Repeat(0),
+                less: crate::state::Reduction::Power,
+            },
         ];
         for a in &all {
             match a {
@@ -231,7 +268,10 @@ mod tests {
                 | Action::KeepChoice
                 | Action::RemakeChoice { .. }
                 | Action::DeclineNewChoices
-                | Action::ReopenRepeat { .. } => {}
+                | Action::ReopenRepeat { .. }
+                | Action::DeclareOptionalCost { .. }
+                | Action::ChooseLocation { .. }
+                | Action::ChooseReduction { .. } => {}
             }
         }
         all
@@ -298,6 +338,28 @@ mod tests {
             },
             Event::NewChoicesBegun { item: 0 },
             Event::ChainClosed,
+            Event::OptionalCostAdded {
+                item: 0,
+                index: 0,
+                cost: Cost::ZERO,
+            },
+            Event::OptionalCostAdded {
+                item: 0,
+                index: 0,
+                cost: Cost::energy(1),
+            },
+            Event::UnitEntered {
+                item: 0,
+                unit: 0,
+                at: Location::Base(Player::YOU),
+                ready: true,
+            },
+            Event::UnitEntered {
+                item: 0,
+                unit: 0,
+                at: Location::Base(Player::YOU),
+                ready: false,
+            },
         ]
     }
 
@@ -376,6 +438,14 @@ mod tests {
                 exec: 0,
                 slot: 0,
                 obj: Obj::Unit(0),
+            },
+            Event::Played {
+                item: 0,
+                by: Player::YOU,
+            },
+            Event::ZoneChange {
+                obj: Obj::Unit(0),
+                to: crate::state::Zone::Board,
             },
         ];
         let mut counted: Vec<&str> = context_clauses(&context, true);

@@ -53,6 +53,10 @@ pub struct PlayerSetup {
     pub portal_charged: bool,
     /// Within 3 points of the Victory Score.
     pub near_victory: bool,
+    /// The Academy's hold triggered this turn: the next spell gets [Repeat] equal to its base
+    /// cost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub academy_charged: bool,
 }
 
 /// The whole starting position.

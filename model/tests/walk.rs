@@ -141,6 +141,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                     when: Condition::Always,
                 }),
                 optional: false,
+                optional_costs: vec![],
                 as_you_play: if as_you_play {
                     vec![Instruction {
                         effect: Effect::Draw(1),

@@ -365,6 +365,11 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | ChoiceKept { .. }
         | NewChoicesEnded { .. }
         | Cleanup
-        | ChainClosed => e,
+        | ChainClosed
+        | OptionalCostDeclared { .. }
+        | OptionalCostAdded { .. }
+        | ReductionChosen { .. }
+        | LocationChosen { .. }
+        | UnitEntered { .. } => e,
     }
 }

@@ -112,6 +112,9 @@ fn board(
         if ps.near_victory {
             out.push(BoardStmt::NearVictory(p));
         }
+        if ps.academy_charged {
+            out.push(BoardStmt::Academy(p));
+        }
     }
     if setup.showdown {
         out.push(BoardStmt::Showdown);
@@ -122,10 +125,19 @@ fn board(
     out.into_iter().map(Line::new).collect()
 }
 
-fn obj_ref(setup: &Setup, o: Obj) -> ObjRef {
+/// How a case names an object: setup units and gear by label, tokens by the order they entered
+/// (`token-K`: units played from hand are not tokens and are not counted).
+fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
     match o {
         Obj::Unit(u) if (u as usize) < setup.units.len() => ObjRef::Label(unit_label(u as usize)),
-        Obj::Unit(u) => ObjRef::Label(format!("token-{}", u as usize - setup.units.len() + 1)),
+        Obj::Unit(u) => ObjRef::Label(format!(
+            "token-{}",
+            s.units
+                .iter()
+                .take(u as usize + 1)
+                .filter(|x| x.token)
+                .count()
+        )),
         Obj::Gear(g) => ObjRef::Label(gear_label(g as usize)),
         Obj::Item(i) => ObjRef::Item(i + 1),
     }
@@ -163,7 +175,7 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             Action::ChooseTarget { exec, slot, obj } => out.push(PlayStmt::Target {
                 exec: exec + 1,
                 instruction: slot + 1,
-                obj: obj_ref(setup, obj),
+                obj: obj_ref(setup, s, obj),
             }),
             Action::EndTargets { exec, slot } => out.push(PlayStmt::NoMoreTargets {
                 exec: exec + 1,
@@ -201,6 +213,26 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 let item = new_choices_for.unwrap_or(0);
                 new_choices_header(s, &mut out, item);
                 new_targets(setup, s, next_log, item, &mut out);
+            }
+            Action::DeclareOptionalCost { index, pay } => out.push(PlayStmt::Optional {
+                index: index + 1,
+                pay,
+            }),
+            Action::ChooseLocation { to } => out.push(PlayStmt::Location { to }),
+            Action::ChooseReduction { component, less } => {
+                let (part, i) = match component {
+                    model::state::Component::Repeat(i) => (Part::Repeat, i),
+                    model::state::Component::Optional(i) => (Part::Optional, i),
+                };
+                let less = match less {
+                    model::state::Reduction::Energy => Less::Energy,
+                    model::state::Reduction::Power => Less::Power,
+                };
+                out.push(PlayStmt::Reduce {
+                    part,
+                    index: i + 1,
+                    less,
+                });
             }
             _ => {}
         }
@@ -251,7 +283,7 @@ fn new_targets(setup: &Setup, s: &State, next_log: &[Event], item: u8, out: &mut
                     out.push(PlayStmt::Target {
                         exec: exec + 1,
                         instruction: slot + 1,
-                        obj: obj_ref(setup, o),
+                        obj: obj_ref(setup, s, o),
                     });
                 }
             }
@@ -263,7 +295,7 @@ fn new_targets(setup: &Setup, s: &State, next_log: &[Event], item: u8, out: &mut
             } if i == item => out.push(PlayStmt::Target {
                 exec: exec + 1,
                 instruction: slot + 1,
-                obj: obj_ref(setup, obj),
+                obj: obj_ref(setup, s, obj),
             }),
             _ => {}
         }

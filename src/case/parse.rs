@@ -189,14 +189,15 @@ fn statement(
             }
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" => {
+        | "showdown" | "attack" | "academy" => {
             order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
             *section = Section::Board;
             let stmt = board(head, c)?;
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
-        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" => {
+        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "optional"
+        | "location" | "reduce" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
             c.pos = 0;
@@ -214,7 +215,7 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, portal, near-victory, showdown, attack, you, opponent, may, repeat, exec, pay, new-choices, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, portal, near-victory, showdown, attack, academy, you, opponent, may, repeat, exec, pay, new-choices, optional, location, reduce, expect"),
             })
         }
     }

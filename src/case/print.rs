@@ -90,6 +90,7 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::NearVictory(p) => format!("near-victory {}", player(*p)),
         BoardStmt::Showdown => "showdown".into(),
         BoardStmt::Attack(l) => format!("attack {l}"),
+        BoardStmt::Academy(p) => format!("academy {}", player(*p)),
     }
 }
 
@@ -127,6 +128,21 @@ pub fn play_stmt(p: &PlayStmt) -> String {
         ),
         PlayStmt::NewChoices { item } => format!("new-choices item {item}"),
         PlayStmt::DeclineNewChoices { item } => format!("new-choices item {item} decline"),
+        PlayStmt::Optional { index, pay } => {
+            format!("optional {index} {}", if *pay { "pay" } else { "skip" })
+        }
+        PlayStmt::Location { to } => format!("location {}", loc(*to)),
+        PlayStmt::Reduce { part, index, less } => format!(
+            "reduce {} {index} {}",
+            match part {
+                Part::Repeat => "repeat",
+                Part::Optional => "optional",
+            },
+            match less {
+                Less::Energy => "energy",
+                Less::Power => "power",
+            }
+        ),
     }
 }
 
@@ -185,6 +201,35 @@ pub fn expect_stmt(e: &Expect) -> String {
             v.iter().map(|c| quote(c)).collect::<Vec<_>>().join(" ")
         ),
         Expect::Deck(p, k) => format!("deck {} {k}", player(*p)),
+        Expect::OptionalPaid(n, v) if v.is_empty() => format!("optional-paid item {n} none"),
+        Expect::OptionalPaid(n, v) => format!(
+            "optional-paid item {n} {}",
+            v.iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Expect::Entered(n, at, ready) => format!(
+            "entered item {n} at {} {}",
+            loc(*at),
+            if *ready { "ready" } else { "exhausted" }
+        ),
+        Expect::Order(v) => format!(
+            "order {}",
+            v.iter().map(moment).collect::<Vec<_>>().join(" then ")
+        ),
+    }
+}
+
+/// One moment of `expect order`.
+pub fn moment(m: &Moment) -> String {
+    match m {
+        Moment::Execution(n, k) => format!("execution {k} of item {n}"),
+        Moment::Finalize(n) => format!("finalize of item {n}"),
+        Moment::Play(n) => format!("play of item {n}"),
+        Moment::Finish(n) => format!("finish of item {n}"),
+        Moment::Entry(o) => format!("entry of {}", obj(o)),
+        Moment::Trigger(a) => format!("trigger {}", quote(a)),
     }
 }
 

@@ -33,6 +33,12 @@ impl Game {
     /// (357): each way to pay the determined cost; with none, the play is undone (358.5).
     pub(super) fn cost_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         if item.phase == Phase::Chosen {
+            if let Some(component) = self.reduction_to_choose(s, item) {
+                for less in [Reduction::Energy, Reduction::Power] {
+                    out.push(Action::ChooseReduction { component, less });
+                }
+                return;
+            }
             return out.push(Action::DetermineTotalCost);
         }
         self.payment_options(s, item, out);
@@ -135,6 +141,7 @@ impl Game {
         let mut pooled_discount = Cost::ZERO;
         let mut ezreal_used = 0u8;
         for (ii, inst) in item.repeat.iter().enumerate() {
+            let less = inst.less;
             for _ in 0..inst.paid {
                 match inst.cost {
                     RepeatCost::Discard(n) => {
@@ -154,6 +161,7 @@ impl Game {
                             ezreal_used += 1;
                         }
                         if self.rules.component_discounts {
+                            let ez = ez.then_some(less);
                             discount_component(id, &mut component, reducers.spire, ez, events);
                         } else {
                             // v1.2 §353: discounts apply to the total, in any order.
@@ -173,10 +181,88 @@ impl Game {
                 }
             }
         }
+        for (oi, o) in item.optional.iter().enumerate() {
+            if !o.paid {
+                continue;
+            }
+            let mut component = self.card(item.card).optional_costs[oi].cost;
+            let ez = reducers.ezreal > 0
+                && (self.rules.ezreal_scope == EzrealScope::EachCost || ezreal_used == 0);
+            if ez {
+                ezreal_used += 1;
+            }
+            if self.rules.component_discounts {
+                discount_component(id, &mut component, 0, ez.then_some(o.less), events);
+            } else if ez {
+                pooled_discount.any += 1;
+            }
+            events.push(Event::OptionalCostAdded {
+                item: id,
+                index: oi as u8,
+                cost: component,
+            });
+            *total = total.plus(&component);
+        }
         if !self.rules.component_discounts {
             discount_total(id, total, pooled_discount, events);
         }
         discard
+    }
+
+    /// The components Ezreal's "[1] or [A] less" applies to, in the order they are added
+    /// (paid [Repeat] instances, then paid optional costs), each with what it costs before that
+    /// discount and the reduction chosen for it; only under component discounts (356.4.c).
+    fn ezreal_components(
+        &self,
+        s: &State,
+        item: &ChainItem,
+    ) -> Vec<(Component, Cost, Option<Reduction>)> {
+        let reducers = self.repeat_reducers(s, item.controller);
+        if reducers.ezreal == 0 || !self.rules.component_discounts {
+            return vec![];
+        }
+        let mut out = vec![];
+        for (ii, inst) in item.repeat.iter().enumerate() {
+            if let (RepeatCost::Pay(mut c), true) = (inst.cost, inst.paid > 0) {
+                c.reduce_energy(reducers.spire);
+                out.push((Component::Repeat(ii as u8), c, inst.less));
+            }
+        }
+        for (oi, o) in item.optional.iter().enumerate() {
+            if o.paid {
+                let c = self.card(item.card).optional_costs[oi].cost;
+                out.push((Component::Optional(oi as u8), c, o.less));
+            }
+        }
+        if self.rules.ezreal_scope != EzrealScope::EachCost {
+            out.truncate(1);
+        }
+        out
+    }
+
+    /// ChooseReduction's guard (356.4.c): the first component Ezreal reduces that has both
+    /// Energy and Power and whose reduction is not chosen yet; when only one part can be taken
+    /// the choice is not a choice, and none is asked.
+    fn reduction_to_choose(&self, s: &State, item: &ChainItem) -> Option<Component> {
+        self.ezreal_components(s, item)
+            .into_iter()
+            .find(|(_, c, less)| less.is_none() && c.energy > 0 && c.power_total() > 0)
+            .map(|(k, _, _)| k)
+    }
+
+    /// ChooseReduction's effect (356.4.c): "[1] or [A] less" is the payer's choice.
+    pub(super) fn choose_reduction(&self, s: &mut State, component: Component, less: Reduction) {
+        let item = pending_mut(s);
+        let id = item.id;
+        match component {
+            Component::Repeat(i) => item.repeat[i as usize].less = Some(less),
+            Component::Optional(i) => item.optional[i as usize].less = Some(less),
+        }
+        s.log.push(Event::ReductionChosen {
+            item: id,
+            component,
+            less,
+        });
     }
 
     /// 356.4.d: whole-card discounts, once per play (the Temporal Portal FAQ), or once per
@@ -299,15 +385,26 @@ impl Game {
     }
 }
 
-/// 356.4.c: a [Repeat] component's own discounts as it is added: Marai Spire's Energy off, then
-/// Ezreal's "[1] or [A] less".
-fn discount_component(id: u8, component: &mut Cost, spire: u8, ez: bool, events: &mut Vec<Event>) {
+/// 356.4.c: a component's own discounts as it is added: Marai Spire's Energy off, then
+/// Ezreal's "[1] or [A] less" (`ez`: it applies, with the part its payer chose, if a choice was
+/// needed).
+fn discount_component(
+    id: u8,
+    component: &mut Cost,
+    spire: u8,
+    ez: Option<Option<Reduction>>,
+    events: &mut Vec<Event>,
+) {
     if spire > 0 {
         let t = component.reduce_energy(spire);
         discounted(events, id, DiscountSource::MaraiSpire, t);
     }
-    if ez {
-        let t = one_or_any_less(component);
+    if let Some(less) = ez {
+        let t = match less {
+            Some(Reduction::Power) => component.reduce_one_power() as u8,
+            Some(Reduction::Energy) => component.reduce_energy(1),
+            None => one_or_any_less(component),
+        };
         discounted(events, id, DiscountSource::Ezreal, t);
     }
 }

@@ -132,6 +132,7 @@ impl Game {
                     synthetic: false,
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
+                    optional_costs: vec![],
                 });
                 (cards.len() - 1) as CardId
             }
@@ -202,6 +203,7 @@ impl Game {
             undone: InlineVec::new(),
             portal_charged: p.portal_charged,
             near_victory: p.near_victory,
+            academy_charged: p.academy_charged,
         });
         let mut s = State {
             units,
@@ -360,6 +362,11 @@ impl Game {
             Action::RemakeChoice { obj } => self.remake_choice(s, obj),
             Action::DeclineNewChoices => self.end_new_choices(s),
             Action::ReopenRepeat { instance } => self.reopen_repeat(s, instance),
+            Action::DeclareOptionalCost { index, pay } => self.declare_optional(s, index, pay),
+            Action::ChooseLocation { to } => self.choose_location(s, to),
+            Action::ChooseReduction { component, less } => {
+                self.choose_reduction(s, component, less)
+            }
         }
     }
 

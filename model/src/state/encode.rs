@@ -6,6 +6,7 @@ use super::{
     Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance, Start, State,
     TotalCost, Unit, Zone,
 };
+use super::{Component, OptionalChoice, Reduction};
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
 use std::hash::{Hash, Hasher};
@@ -302,6 +303,7 @@ impl Encode for PlayerState {
             undone,
             portal_charged,
             near_victory,
+            academy_charged,
         } = self;
         pool.encode(b);
         b.list(hand);
@@ -313,6 +315,7 @@ impl Encode for PlayerState {
         b.list(undone);
         b.bool(*portal_charged);
         b.bool(*near_victory);
+        b.bool(*academy_charged);
     }
 }
 
@@ -324,6 +327,7 @@ impl Encode for RepeatInstance {
             origin,
             paid,
             decided,
+            less,
         } = *self;
         match cost {
             RepeatCost::Pay(c) => {
@@ -341,11 +345,13 @@ impl Encode for RepeatInstance {
                 InstanceOrigin::Portal => 1,
                 InstanceOrigin::Syndra => 2,
                 InstanceOrigin::SourceUnit => 3,
+                InstanceOrigin::Academy => 4,
             },
-            2,
+            3,
         );
         b.u8(paid);
         b.bool(decided);
+        less.encode(b);
     }
 }
 
@@ -400,6 +406,8 @@ impl Encode for ChainItem {
             cost,
             ever_chosen,
             left_chain,
+            optional,
+            enters,
         } = self;
         b.u8(*id);
         b.u16(*card);
@@ -441,6 +449,8 @@ impl Encode for ChainItem {
         b.u8(discard);
         b.list(ever_chosen);
         b.bool(*left_chain);
+        b.list(optional);
+        enters.encode(b);
     }
 }
 
@@ -748,6 +758,79 @@ impl Encode for Event {
             }
             Cleanup => tag(39),
             ChainClosed => tag(40),
+            // Tags from 48 on: costs other than [Repeat] and where units enter.
+            OptionalCostDeclared { item, index, pay } => {
+                tag(48);
+                b.u8(item);
+                b.u8(index);
+                b.bool(pay);
+            }
+            OptionalCostAdded { item, index, cost } => {
+                tag(49);
+                b.u8(item);
+                b.u8(index);
+                cost.encode(b);
+            }
+            ReductionChosen {
+                item,
+                component,
+                less,
+            } => {
+                tag(50);
+                b.u8(item);
+                component.encode(b);
+                less.encode(b);
+            }
+            LocationChosen { item, to } => {
+                tag(51);
+                b.u8(item);
+                to.encode(b);
+            }
+            UnitEntered {
+                item,
+                unit,
+                at,
+                ready,
+            } => {
+                tag(52);
+                b.u8(item);
+                b.u8(unit);
+                at.encode(b);
+                b.bool(ready);
+            }
         }
+    }
+}
+
+impl Encode for Reduction {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(*self == Reduction::Power);
+    }
+}
+
+impl Encode for Component {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let (tag, n) = match *self {
+            Component::Repeat(n) => (0, n),
+            Component::Optional(n) => (1, n),
+        };
+        b.put(tag, 1);
+        b.u8(n);
+    }
+}
+
+impl Encode for OptionalChoice {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let OptionalChoice {
+            decided,
+            paid,
+            less,
+        } = *self;
+        b.bool(decided);
+        b.bool(paid);
+        less.encode(b);
     }
 }

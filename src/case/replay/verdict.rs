@@ -41,13 +41,16 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::Pool(..) | Expect::HandSize(..) | Expect::Trash(..) | Expect::Deck(..) => {
             "357, 425.1"
         }
+        Expect::OptionalPaid(..) => "355.1.a, 356.2.b",
+        Expect::Entered(..) => "355.2, 359.2, 805",
+        Expect::Order(..) => "the event log's order",
     }
 }
 
 /// What the replay shows for an expectation's subject, in the expectation's own words.
 pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
     let s = &r.state;
-    let label = |l: &str| r.labels.get(l).copied();
+    let label = |l: &str| unit_or_label(r, l);
     Some(match e {
         Expect::Legal | Expect::Illegal { .. } => match r.illegal {
             None => Expect::Legal,
@@ -104,6 +107,82 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
                 .collect(),
         ),
         Expect::Deck(p, _) => Expect::Deck(*p, s.players[p.ix()].deck),
+        Expect::OptionalPaid(n, _) => Expect::OptionalPaid(
+            *n,
+            s.log
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::OptionalCostDeclared {
+                        item,
+                        index,
+                        pay: true,
+                    } if *item == n - 1 => Some(index + 1),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Expect::Entered(n, ..) => s.log.iter().find_map(|ev| match ev {
+            Event::UnitEntered {
+                item, at, ready, ..
+            } if *item == n - 1 => Some(Expect::Entered(*n, *at, *ready)),
+            _ => None,
+        })?,
+        Expect::Order(v) => {
+            let mut at: Vec<(usize, Moment)> = v
+                .iter()
+                .map(|m| moment_at(r, m).map(|i| (i, m.clone())))
+                .collect::<Option<_>>()?;
+            at.sort_by_key(|(i, _)| *i);
+            Expect::Order(at.into_iter().map(|(_, m)| m).collect())
+        }
+    })
+}
+
+// ---- Token labels and the order of events ----
+
+/// A label of the case, or `token-K`: the K-th unit token that entered the board.
+pub fn unit_or_label(r: &View, l: &str) -> Option<Obj> {
+    if let Some(k) = l
+        .strip_prefix("token-")
+        .and_then(|k| k.parse::<usize>().ok())
+    {
+        return k.checked_sub(1).and_then(|k| nth_token(r.state, k));
+    }
+    r.labels.get(l).copied()
+}
+
+/// The `k`-th (0-based) unit token that entered the board, in the order they entered.
+pub fn nth_token(s: &model::state::State, k: usize) -> Option<Obj> {
+    s.units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.token)
+        .nth(k)
+        .map(|(i, _)| Obj::Unit(i as u8))
+}
+
+/// Where in the log a moment first happened, if it did.
+fn moment_at(r: &View, m: &Moment) -> Option<usize> {
+    let token = match m {
+        Moment::Entry(ObjRef::Label(l)) => match unit_or_label(r, l)? {
+            Obj::Unit(u) => Some(u),
+            _ => return None,
+        },
+        _ => None,
+    };
+    r.state.log.iter().position(|ev| match (m, ev) {
+        (Moment::Execution(n, k), Event::ExecutionStarted { item, exec }) => {
+            (*item, *exec) == (n - 1, k - 1)
+        }
+        (Moment::Finalize(n), Event::Finalized { item }) => *item == n - 1,
+        (Moment::Play(n), Event::Played { item, .. }) => *item == n - 1,
+        (Moment::Finish(n), Event::Resolved { item }) => *item == n - 1,
+        (Moment::Entry(ObjRef::Item(n)), Event::UnitEntered { item, .. }) => *item == n - 1,
+        (Moment::Entry(ObjRef::Label(_)), Event::UnitEntered { unit, .. }) => Some(*unit) == token,
+        (Moment::Trigger(name), Event::Triggered { card, .. }) => {
+            r.game.card(*card).name.eq_ignore_ascii_case(name)
+        }
+        _ => false,
     })
 }
 
@@ -208,7 +287,9 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             | Expect::Performed(n, ..)
             | Expect::Ignored(n, ..)
             | Expect::Countered(n)
-            | Expect::NotCountered(n) => Some(*n),
+            | Expect::NotCountered(n)
+            | Expect::OptionalPaid(n, _)
+            | Expect::Entered(n, ..) => Some(*n),
             _ => None,
         };
         if let Some(n) = item {
@@ -226,7 +307,12 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             _ => (None, false),
         };
         if let Some(l) = label {
-            match (r.labels.get(l), unit) {
+            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() {
+                return fail(format!(
+                    "`{l}`: no such token entered the board (tokens are numbered from 1 in the order they enter)"
+                ));
+            }
+            match (unit_or_label(r, l).as_ref(), unit) {
                 (Some(Obj::Unit(_)), true) | (Some(Obj::Gear(_)), false) => {}
                 (Some(_), true) => return fail(format!("`{l}` is not a unit")),
                 (Some(_), false) => return fail(format!("`{l}` is not a gear")),
@@ -235,6 +321,22 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                         "unknown label `{l}`: declare it with `{} {l} ...`",
                         if unit { "unit" } else { "gear" }
                     ))
+                }
+            }
+        }
+        if let Expect::Order(v) = stmt {
+            for (i, m) in v.iter().enumerate() {
+                if v[..i].contains(m) {
+                    return fail(format!(
+                        "`{}` is named twice",
+                        crate::case::print::moment(m)
+                    ));
+                }
+                if moment_at(r, m).is_none() {
+                    return fail(format!(
+                        "`{}` matches no event of the replay",
+                        crate::case::print::moment(m)
+                    ));
                 }
             }
         }
@@ -309,6 +411,7 @@ pub fn verdict(case: &Case, r: &Replayed) -> Verdict {
                     Expect::Performed(..) | Expect::Ignored(..) => {
                         "that instruction never ran".into()
                     }
+                    Expect::Entered(n, ..) => format!("item {n} never entered the board"),
                     _ => "nothing matches (unknown label or item)".into(),
                 },
             };

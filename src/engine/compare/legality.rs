@@ -153,5 +153,8 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => {
             ("new-choices", "750-753")
         }
+        PlayStmt::Optional { .. } => ("optional", "355.1.a, 356.2.b"),
+        PlayStmt::Location { .. } => ("location", "355.2"),
+        PlayStmt::Reduce { .. } => ("reduce", "356.4.c"),
     }
 }

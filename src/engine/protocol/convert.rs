@@ -271,6 +271,7 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::NearVictory(p) => pj(&mut board, *p).near_victory = true,
             BoardStmt::Showdown => board.showdown = true,
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
+            BoardStmt::Academy(p) => pj(&mut board, *p).academy = true,
         }
     }
     for n in 1..=max_bf {
@@ -383,6 +384,9 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         }
         if j.near_victory {
             board.push(BoardStmt::NearVictory(p));
+        }
+        if j.academy {
+            board.push(BoardStmt::Academy(p));
         }
     }
     if req.board.showdown {
