@@ -307,13 +307,17 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             _ => (None, false),
         };
         if let Some(l) = label {
-            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() {
+            // Tokens and moments exist only if the replay got that far: a replay stopped by a
+            // refused statement reports that statement instead (see `verdict`).
+            let stopped = r.illegal.is_some();
+            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() && !stopped {
                 return fail(format!(
                     "`{l}`: no such token entered the board (tokens are numbered from 1 in the order they enter)"
                 ));
             }
             match (unit_or_label(r, l).as_ref(), unit) {
                 (Some(Obj::Unit(_)), true) | (Some(Obj::Gear(_)), false) => {}
+                (None, true) if l.starts_with("token-") => {}
                 (Some(_), true) => return fail(format!("`{l}` is not a unit")),
                 (Some(_), false) => return fail(format!("`{l}` is not a gear")),
                 (None, _) => {
@@ -324,7 +328,7 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                 }
             }
         }
-        if let Expect::Order(v) = stmt {
+        if let (Expect::Order(v), None) = (stmt, r.illegal) {
             for (i, m) in v.iter().enumerate() {
                 if v[..i].contains(m) {
                     return fail(format!(
