@@ -167,6 +167,8 @@ pub enum Extra {
     Spellwatcher,
     /// The opponent is within 3 points of the Victory Score (Find Your Center's discount).
     OpponentNearVictory,
+    /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
+    Academy,
 }
 
 /// Your resources.
@@ -243,7 +245,7 @@ pub struct Scenario {
 
 impl Bound {
     /// The preset names.
-    pub const PRESETS: [&'static str; 3] = ["tiny", "default", "large"];
+    pub const PRESETS: [&'static str; 4] = ["tiny", "default", "large", "costs"];
 
     /// A named preset.
     pub fn preset(name: &str) -> Option<Bound> {
@@ -337,6 +339,34 @@ impl Bound {
                 ]),
                 resources: vec![Resources::Rich, Resources::Tight],
                 reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
+            },
+            // Costs other than [Repeat]: units played from hand with optional additional costs
+            // (Accelerate, Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take
+            // off, token locations and plays, and The Academy's grant beside the Portal's.
+            "costs" => Bound {
+                name: "costs".into(),
+                instances: vec![0, 1],
+                instance_costs: s(&["[1][B]"]),
+                bodies: vec![BodyShape::Token],
+                item_cost: 1,
+                catalogue: s(&[
+                    "Legion Rearguard",
+                    "Clockwork Keeper",
+                    "Blast Corps Cadet",
+                    "Curtain Call",
+                    "Desert's Call",
+                    "Hidden Blade",
+                ]),
+                abilities: false,
+                boards: vec![BoardShape::EnemySpread],
+                extras: e(&[
+                    &[],
+                    &[Ezreal, MaraiSpire],
+                    &[Portal, Extra::Academy],
+                    &[Ezreal, Spellwatcher],
+                ]),
+                resources: vec![Resources::Rich, Resources::Tight],
+                reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
             },
             _ => return None,
         })
@@ -697,6 +727,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
             }
             Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
             Extra::OpponentNearVictory => s.players[1].near_victory = true,
+            Extra::Academy => s.players[0].academy_charged = true,
         }
     }
     s.showdown = showdown;

@@ -124,26 +124,25 @@ impl Game {
                 to: Zone::Board,
             });
         }
-        let paid = |r: &dyn Fn(Rider) -> bool| {
-            item.optional
-                .iter()
-                .zip(&def.optional_costs)
-                .filter(|(o, c)| o.paid && r(c.rider))
-                .map(|(_, c)| c.rider)
-                .collect::<Vec<Rider>>()
-        };
-        let ready = !paid(&|r| r == Rider::EnterReady).is_empty();
+        // The riders of the optional costs paid, however much was actually paid (356.4.f.1).
+        let riders: Vec<Rider> = item
+            .optional
+            .iter()
+            .zip(&def.optional_costs)
+            .filter(|(o, _)| o.paid)
+            .map(|(_, c)| c.rider)
+            .collect();
         s.log.push(Event::UnitEntered {
             item: item.id,
             unit: u,
             at,
-            ready,
+            ready: riders.contains(&Rider::EnterReady),
         });
         s.log.push(Event::Played {
             item: item.id,
             by: item.controller,
         });
-        for r in paid(&|r| matches!(r, Rider::PlayTrigger(_))) {
+        for r in riders {
             if let Rider::PlayTrigger(card) = r {
                 s.log.push(Event::Triggered { card, source: u });
                 self.put_trigger_on_chain(s, card, u);
