@@ -102,6 +102,7 @@ fn field(e: &Expect) -> &'static str {
         Expect::OptionalPaid(..) => "optional-paid",
         Expect::Entered(..) => "entered",
         Expect::Order(..) => "order",
+        Expect::Discarded(..) => "discarded",
     }
 }
 

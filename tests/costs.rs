@@ -338,10 +338,16 @@ fn the_new_statements_print_and_parse_back() {
                 index: 3,
                 less: Less::Energy,
             }),
+            Line::new(PlayStmt::Discard {
+                card: Some("Void Seeker".into()),
+            }),
+            Line::new(PlayStmt::Discard { card: None }),
         ],
         expects: vec![
             Line::new(Expect::OptionalPaid(1, vec![])),
             Line::new(Expect::OptionalPaid(1, vec![1, 2])),
+            Line::new(Expect::Discarded(1, vec![])),
+            Line::new(Expect::Discarded(1, vec![Some("Defy".into()), None])),
             Line::new(Expect::Entered(
                 2,
                 model::state::Location::Base(model::state::Player::YOU),
@@ -363,5 +369,131 @@ fn the_new_statements_print_and_parse_back() {
     assert_eq!(print(&back), text);
     assert!(text.contains("academy opponent\n"), "{text}");
     assert!(text.contains("reduce optional 1 power\n"), "{text}");
+    assert!(
+        text.contains("discard \"Void Seeker\"\ndiscard other\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("expect discarded item 1 \"Defy\" other\n"),
+        "{text}"
+    );
     assert!(text.contains("expect order execution 2 of item 1 then finalize of item 1 then play of item 1 then finish of item 1 then entry of item 2 then entry of token-1 then trigger \"Spellwatcher: draw\"\n"), "{text}");
+}
+
+#[test]
+fn the_discarded_card_is_the_payers_choice_and_is_read_back() {
+    let text = corpus("square-up-discards-the-card-its-payer-chooses.case");
+    assert_eq!(replay_text("ok.case", &text).0, 0);
+    let other = text
+        .replace("discard \"Void Seeker\"", "discard other")
+        .replace(
+            "expect trash you \"Void Seeker\" \"Square Up\"",
+            "expect trash you \"Square Up\"",
+        );
+    assert_exit(
+        "other.case",
+        &other,
+        1,
+        "expected `discarded item 1 \"Void Seeker\"`, but the model gives `discarded item 1 other`",
+    );
+    for (name, from, to, code, want) in [
+        (
+            "nocard.case",
+            "discard \"Void Seeker\"",
+            "discard \"Void Seker\"",
+            2,
+            "unknown card \"Void Seker\"",
+        ),
+        (
+            "nothand.case",
+            "discard \"Void Seeker\"",
+            "discard \"Defy\"",
+            1,
+            "is not allowed",
+        ),
+        (
+            "missing.case",
+            "discard \"Void Seeker\"\n",
+            "",
+            2,
+            "must still decide: DiscardForCost",
+        ),
+        (
+            "expname.case",
+            "expect discarded item 1 \"Void Seeker\"",
+            "expect discarded item 1 \"Void Seker\"",
+            2,
+            "no card or ability is named \"Void Seker\"",
+        ),
+        (
+            "expitem.case",
+            "expect discarded item 1 \"Void Seeker\"",
+            "expect discarded item 7 none",
+            2,
+            "there is no item 7",
+        ),
+        (
+            "expnone.case",
+            "expect discarded item 1 \"Void Seeker\"",
+            "expect discarded item 1 none",
+            1,
+            "but the model gives `discarded item 1 \"Void Seeker\"`",
+        ),
+        (
+            "bad.case",
+            "discard \"Void Seeker\"",
+            "discard 3",
+            2,
+            "expected a card name or `other`",
+        ),
+    ] {
+        assert!(text.contains(from), "{name}");
+        assert_exit(name, &text.replace(from, to), code, want);
+    }
+    // With only one kind of card left there is no choice to write.
+    let forced = corpus("square-up-repeat-paid-by-discarding.case");
+    assert_eq!(replay_text("forced.case", &forced).0, 0);
+}
+
+#[test]
+fn non_energy_costs_the_model_lacks_are_refused_at_load() {
+    let text = corpus("tithe-bolt-mandatory-discard-paid-once-when-repeated.case");
+    let define = |cost: &str| {
+        text.replace(
+            "rules rup4\n",
+            &format!("rules rup4\n\ndefine {{ name = \"Tithe Bolt\", type = \"spell\", cost = \"[1]\", repeat = [\"[1]\"], additional_costs = [\"{cost}\"], do = [{{ effect = \"deal\", amount = 2, target = {{ kind = \"unit\" }} }}] }}\n"),
+        )
+    };
+    assert_eq!(replay_text("discard.case", &define("Discard 1")).0, 0);
+    assert_exit(
+        "kill.case",
+        &define("Kill a friendly unit"),
+        2,
+        "is not modelled yet",
+    );
+    assert_exit(
+        "exhaust.case",
+        &define("Exhaust a friendly unit"),
+        2,
+        "is not modelled yet",
+    );
+    assert_exit(
+        "zero.case",
+        &define("Discard 0"),
+        2,
+        "expected `Discard N` with N from 1 to 255",
+    );
+    assert_exit(
+        "odd.case",
+        &define("Sing a song"),
+        2,
+        "unknown cost `Sing a song`",
+    );
+    // Paid once, not per execution: two discards would leave one card in hand.
+    assert_exit(
+        "twice.case",
+        &text.replace("expect hand-size you 2", "expect hand-size you 1"),
+        1,
+        "but the model gives `hand-size you 2`",
+    );
 }

@@ -125,6 +125,11 @@ pub enum Action {
         /// Energy or Power.
         less: Reduction,
     },
+    /// 357.2: discard a card to pay a cost, the payer's choice (DiscardForCost).
+    DiscardForCost {
+        /// A named card in hand, or `None` for one of the other cards.
+        card: Option<crate::card::CardId>,
+    },
 }
 
 impl Action {
@@ -179,6 +184,7 @@ impl Action {
             Action::DeclareOptionalCost { .. } => cite("355.1.a, 356.2.b", &["355.1.a"]),
             Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
             Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
+            Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
         }
     }
 
@@ -214,6 +220,7 @@ impl Action {
             Action::DeclareOptionalCost { .. } => "DeclareOptionalCost",
             Action::ChooseLocation { .. } => "ChooseLocation",
             Action::ChooseReduction { .. } => "ChooseReduction",
+            Action::DiscardForCost { .. } => "DiscardForCost",
         }
     }
 }
@@ -283,6 +290,8 @@ impl fmt::Display for Action {
             Action::ChooseReduction { component, less } => {
                 write!(f, "({component:?}, {less:?} less)")
             }
+            Action::DiscardForCost { card: Some(c) } => write!(f, "(card {c})"),
+            Action::DiscardForCost { card: None } => write!(f, "(another card)"),
             _ => Ok(()),
         }
     }

@@ -265,6 +265,8 @@ pub struct CardDef {
     pub source: String,
     /// Optional additional costs other than [Repeat], in printed order (356.2.b, 805).
     pub optional_costs: Vec<OptionalCost>,
+    /// Mandatory additional costs that are not Energy or Power (356.2.a, 356.7).
+    pub additional_costs: Vec<AdditionalCost>,
 }
 
 impl CardDef {
@@ -316,4 +318,13 @@ pub enum Rider {
     /// "If you paid, draw N" as the unit is played: its play effect (383.4.a.2), a triggered
     /// ability that goes on the chain after the unit has entered the board.
     PlayTrigger(CardId),
+}
+
+/// A mandatory additional cost that is not Energy or Power (356.2.a, 356.7), paid in 357.2. Only
+/// discarding is modelled; "kill a friendly unit" and "exhaust" are refused when a card is loaded
+/// (the model has no exhausted status and no cost that chooses a unit yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AdditionalCost {
+    /// "As an additional cost, discard N": the payer chooses which cards (357.2, 422.3).
+    Discard(u8),
 }

@@ -104,6 +104,8 @@ struct RawCard {
     source: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     optional_costs: Vec<RawOptionalCost>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    additional_costs: Vec<String>,
 }
 
 /// An optional additional cost as the catalogue writes it:
@@ -430,6 +432,11 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let optional_costs = optional_costs(rc, names, &domains)?;
+    let additional_costs = rc
+        .additional_costs
+        .iter()
+        .map(|c| additional_cost(c))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(CardDef {
         name: rc.name.clone(),
         code: rc.code.clone(),
@@ -448,7 +455,31 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         synthetic: rc.synthetic,
         source: rc.source.clone(),
         optional_costs,
+        additional_costs,
     })
+}
+
+/// A mandatory additional cost as the catalogue writes it: `Discard N` (356.2.a, 357.2). Other
+/// non-standard costs are named so that a card needing one is refused, not approximated.
+fn additional_cost(text: &str) -> Result<AdditionalCost, String> {
+    let t = text.trim();
+    let at = "field `additional_costs`";
+    if let Some(n) = t.strip_prefix("Discard ") {
+        return n
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(AdditionalCost::Discard)
+            .ok_or_else(|| format!("{at}: `{t}`: expected `Discard N` with N from 1 to 255"));
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("kill") || lower.starts_with("exhaust") || lower.starts_with("recycle") {
+        return Err(format!(
+            "{at}: `{t}` is not modelled yet (only `Discard N`): the model has no exhausted status and no cost that chooses a unit or rune"
+        ));
+    }
+    Err(format!("{at}: unknown cost `{t}`; expected `Discard N`"))
 }
 
 /// The card's optional additional costs other than [Repeat]; only units have them here (the
@@ -562,6 +593,14 @@ fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawCard {
                     rider,
                     trigger,
                 }
+            })
+            .collect(),
+        additional_costs: c
+            .additional_costs
+            .iter()
+            .map(|a| {
+                let AdditionalCost::Discard(n) = a;
+                format!("Discard {n}")
             })
             .collect(),
     }

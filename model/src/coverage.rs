@@ -14,7 +14,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "354.3",
         "what a resolving item plays waits until it finishes",
     ),
-    ("355.1.a", "Repeat decided while playing"),
+    (
+        "355.1.a",
+        "optional additional costs (Repeat, Accelerate...) decided while playing",
+    ),
     ("355.3", "modes chosen while playing"),
     ("355.4", "move destinations chosen while playing"),
     ("355.5", "targets chosen while playing"),
@@ -22,7 +25,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("355.13", "\"up to\": fewer targets"),
     ("356", "determine the total cost"),
     ("356.2.a.2", "Deflect is a mandatory additional cost"),
-    ("356.2.b", "optional additional costs (Repeat) added"),
+    (
+        "356.2.b",
+        "optional additional costs (Repeat, Accelerate...) added",
+    ),
     ("356.4.c", "component discounts (Ezreal, Marai Spire)"),
     ("356.4.d", "whole-card discounts once"),
     ("356.4.f.1", "an optional cost reduced to 0 still paid"),
@@ -95,6 +101,8 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("350.2", "a token is played"),
     ("359.2", "a unit enters the board when finalized"),
     ("805", "Accelerate: the unit enters ready"),
+    ("356.2.a", "mandatory additional costs added"),
+    ("357.2", "non-standard costs paid: which card is discarded"),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -147,6 +155,8 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::OptionalCostAdded { .. } => &["356.2.b"],
         Event::UnitEntered { ready: true, .. } => &["359.2", "805"],
         Event::UnitEntered { .. } => &["359.2"],
+        Event::AdditionalCostAdded { .. } => &["356.2.a"],
+        Event::Discarded { .. } => &["357.2"],
         _ => &[],
     }
 }
@@ -245,6 +255,7 @@ mod tests {
                 component: crate::state::Component::Repeat(0),
                 less: crate::state::Reduction::Power,
             },
+            Action::DiscardForCost { card: None },
         ];
         for a in &all {
             match a {
@@ -271,7 +282,8 @@ mod tests {
                 | Action::ReopenRepeat { .. }
                 | Action::DeclareOptionalCost { .. }
                 | Action::ChooseLocation { .. }
-                | Action::ChooseReduction { .. } => {}
+                | Action::ChooseReduction { .. }
+                | Action::DiscardForCost { .. } => {}
             }
         }
         all
@@ -359,6 +371,15 @@ mod tests {
                 unit: 0,
                 at: Location::Base(Player::YOU),
                 ready: false,
+            },
+            Event::AdditionalCostAdded {
+                item: 0,
+                discard: 1,
+            },
+            Event::Discarded {
+                item: 0,
+                who: Player::YOU,
+                card: None,
             },
         ]
     }

@@ -131,7 +131,9 @@ impl Game {
             | Event::OptionalCostAdded { .. }
             | Event::ReductionChosen { .. }
             | Event::LocationChosen { .. }
-            | Event::UnitEntered { .. } => self.describe_other_costs(s, e),
+            | Event::UnitEntered { .. }
+            | Event::AdditionalCostAdded { .. }
+            | Event::Discarded { .. } => self.describe_other_costs(s, e),
         })
     }
 
@@ -161,6 +163,14 @@ impl Game {
                 "{} enters the board at {at}, {}",
                 self.obj_name(s, Obj::Unit(unit)),
                 if ready { "ready" } else { "exhausted" }
+            ),
+            Event::AdditionalCostAdded { item, discard } => {
+                format!("{}: additional cost Discard {discard}", it(item))
+            }
+            Event::Discarded { item, who, card } => format!(
+                "{}: {who} discards {}",
+                it(item),
+                card.map_or("another card".to_string(), |c| self.card(c).name.clone())
             ),
             _ => unreachable!("not this group's event"),
         }

@@ -142,6 +142,7 @@ fn item() -> impl Strategy<Value = CardDef> {
                 }),
                 optional: false,
                 optional_costs: vec![],
+                additional_costs: vec![],
                 as_you_play: if as_you_play {
                     vec![Instruction {
                         effect: Effect::Draw(1),

@@ -370,6 +370,8 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | OptionalCostAdded { .. }
         | ReductionChosen { .. }
         | LocationChosen { .. }
-        | UnitEntered { .. } => e,
+        | UnitEntered { .. }
+        | AdditionalCostAdded { .. }
+        | Discarded { .. } => e,
     }
 }

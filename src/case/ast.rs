@@ -216,6 +216,12 @@ pub enum PlayStmt {
         /// What is taken off.
         less: Less,
     },
+    /// `discard "Card"` / `discard other`: the card discarded to pay a cost (357.2)
+    Discard {
+        /// The named card, or `None` for one of the other cards in hand.
+        #[serde(default)]
+        card: Option<String>,
+    },
 }
 
 /// The kind of cost component a `reduce` line names.
@@ -315,4 +321,7 @@ pub enum Expect {
     Entered(u8, Location, bool),
     /// `order M then M ...`: these moments happened in this order
     Order(Vec<Moment>),
+    /// `discarded item N "Card"|other ...` / `... none`: the cards discarded to pay item N's
+    /// costs, in order (`None`: one of the other cards)
+    Discarded(u8, Vec<Option<String>>),
 }

@@ -234,6 +234,9 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                     less,
                 });
             }
+            Action::DiscardForCost { card } => out.push(PlayStmt::Discard {
+                card: card.map(|c| game.card(c).name.clone()),
+            }),
             _ => {}
         }
     }

@@ -197,7 +197,7 @@ fn statement(
             case.board.push(Line { line: c.line, stmt });
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "optional"
-        | "location" | "reduce" => {
+        | "location" | "reduce" | "discard" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
             c.pos = 0;
@@ -215,7 +215,7 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, portal, near-victory, showdown, attack, academy, you, opponent, may, repeat, exec, pay, new-choices, optional, location, reduce, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, portal, near-victory, showdown, attack, academy, you, opponent, may, repeat, exec, pay, new-choices, optional, location, reduce, discard, expect"),
             })
         }
     }

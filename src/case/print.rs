@@ -132,6 +132,7 @@ pub fn play_stmt(p: &PlayStmt) -> String {
             format!("optional {index} {}", if *pay { "pay" } else { "skip" })
         }
         PlayStmt::Location { to } => format!("location {}", loc(*to)),
+        PlayStmt::Discard { card } => format!("discard {}", discarded(card)),
         PlayStmt::Reduce { part, index, less } => format!(
             "reduce {} {index} {}",
             match part {
@@ -214,11 +215,21 @@ pub fn expect_stmt(e: &Expect) -> String {
             loc(*at),
             if *ready { "ready" } else { "exhausted" }
         ),
+        Expect::Discarded(n, v) if v.is_empty() => format!("discarded item {n} none"),
+        Expect::Discarded(n, v) => format!(
+            "discarded item {n} {}",
+            v.iter().map(discarded).collect::<Vec<_>>().join(" ")
+        ),
         Expect::Order(v) => format!(
             "order {}",
             v.iter().map(moment).collect::<Vec<_>>().join(" then ")
         ),
     }
+}
+
+/// A discarded card: its quoted name, or `other`.
+fn discarded(c: &Option<String>) -> String {
+    c.as_deref().map_or("other".to_string(), quote)
 }
 
 /// One moment of `expect order`.

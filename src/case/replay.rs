@@ -551,6 +551,18 @@ fn decisions(
             },
         )),
         PlayStmt::Location { to } => wanted.push((line, Action::ChooseLocation { to: *to })),
+        PlayStmt::Discard { card } => {
+            let card = match card {
+                Some(n) => Some(run.game.card_named(n).ok_or_else(|| {
+                    err(
+                        line,
+                        format!("unknown card \"{n}\" (not in model/cards.toml or a `define`)"),
+                    )
+                })?),
+                None => None,
+            };
+            wanted.push((line, Action::DiscardForCost { card }));
+        }
         PlayStmt::Reduce { part, index, less } => {
             let i = index - 1;
             let component = match part {

@@ -230,6 +230,7 @@ pub fn generated_item() -> impl Strategy<Value = CardDef> {
             }),
             optional: false,
             optional_costs: vec![],
+            additional_costs: vec![],
             as_you_play: if as_you_play {
                 vec![Instruction {
                     effect: Effect::Draw(1),

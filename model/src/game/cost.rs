@@ -61,7 +61,8 @@ impl Game {
         let mut events = vec![];
         self.add_deflect(s, &item, &mut total, &mut events);
         let reducers = self.repeat_reducers(s, item.controller);
-        let discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        let mut discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        discard = discard.saturating_add(self.add_mandatory_costs(&item, &mut events));
         self.whole_card_discounts(s, &item, &mut total, &mut events);
         s.log.extend(events);
         s.log.push(Event::CostDetermined {
@@ -341,8 +342,22 @@ impl Game {
         splits(need.any, 0, &left, &mut split, out);
     }
 
-    /// PayCosts' effect (357): Energy and Power together, then discards (anonymous cards first,
-    /// a simplification: which card is discarded does not matter to any card modelled).
+    /// 356.2.a: the card's mandatory additional costs that are not Energy or Power (discards).
+    fn add_mandatory_costs(&self, item: &ChainItem, events: &mut Vec<Event>) -> u8 {
+        let mut discard = 0u8;
+        for c in &self.card(item.card).additional_costs {
+            let crate::card::AdditionalCost::Discard(n) = *c;
+            discard = discard.saturating_add(n);
+            events.push(Event::AdditionalCostAdded {
+                item: item.id,
+                discard: n,
+            });
+        }
+        discard
+    }
+
+    /// PayCosts' effect (357.1): Energy and Power together; the cards to discard are chosen
+    /// next, one at a time (357.2, `discard`).
     pub(super) fn pay_costs(&self, s: &mut State, any: [u8; 6]) {
         let item = pending(s);
         let (id, controller, need) = (item.id, item.controller, item.cost);
@@ -359,29 +374,19 @@ impl Game {
         for d in 0..6 {
             ps.pool.power[d] -= paid.power[d];
         }
-        let mut discarded = 0;
-        while discarded < need.discard {
-            if ps.hand_other > 0 {
-                ps.hand_other -= 1;
-                ps.trash_other += 1;
-            } else if let Some(c) = ps.hand.pop() {
-                ps.trash.push(c);
-            } else {
-                break;
-            }
-            discarded += 1;
-        }
         let item = pending_mut(s);
+        // From here `discard` counts the cards still to discard (357.2).
         item.cost = TotalCost {
             resources: paid,
-            discard: discarded,
+            discard: need.discard,
         };
         item.phase = Phase::Paid;
         s.log.push(Event::CostPaid {
             item: id,
             paid,
-            discarded,
+            discarded: need.discard,
         });
+        self.forced_discards(s);
     }
 }
 

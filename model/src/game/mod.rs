@@ -19,6 +19,7 @@
 //! "what happens then".
 
 mod cost;
+mod discard;
 mod finalize;
 mod instruction;
 mod new_choices;
@@ -133,6 +134,7 @@ impl Game {
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
                     optional_costs: vec![],
+                    additional_costs: vec![],
                 });
                 (cards.len() - 1) as CardId
             }
@@ -304,6 +306,7 @@ impl Game {
                 match item.phase {
                     Phase::Choosing => self.choice_actions(s, item, out),
                     Phase::Chosen | Phase::Costed => self.cost_actions(s, item, out),
+                    Phase::Paid if item.cost.discard > 0 => self.discard_actions(s, item, out),
                     Phase::Paid | Phase::Legal => self.legality_actions(item, out),
                     _ => unreachable!("not pending"),
                 }
@@ -367,6 +370,7 @@ impl Game {
             Action::ChooseReduction { component, less } => {
                 self.choose_reduction(s, component, less)
             }
+            Action::DiscardForCost { card } => self.discard_for_cost(s, card),
         }
     }
 

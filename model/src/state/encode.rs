@@ -798,6 +798,17 @@ impl Encode for Event {
                 at.encode(b);
                 b.bool(ready);
             }
+            AdditionalCostAdded { item, discard } => {
+                tag(53);
+                b.u8(item);
+                b.u8(discard);
+            }
+            Discarded { item, who, card } => {
+                tag(54);
+                b.u8(item);
+                who.encode(b);
+                card.encode(b);
+            }
         }
     }
 }

@@ -376,6 +376,22 @@ pub enum Event {
         /// Ready (805) rather than exhausted (359.2).
         ready: bool,
     },
+    /// A mandatory additional cost was added (356.2.a): cards to discard.
+    AdditionalCostAdded {
+        /// The item.
+        item: u8,
+        /// Cards to discard.
+        discard: u8,
+    },
+    /// A card was discarded to pay a cost, chosen by the payer (357.2).
+    Discarded {
+        /// The item paid for.
+        item: u8,
+        /// Who discarded.
+        who: Player,
+        /// The named card, or `None` for one of the other cards in hand.
+        card: Option<CardId>,
+    },
 }
 
 /// Whose discount was applied (356.4).

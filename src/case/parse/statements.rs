@@ -185,6 +185,9 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
         },
         "location" => PlayStmt::Location { to: c.location()? },
         "reduce" => reduce(c)?,
+        "discard" => PlayStmt::Discard {
+            card: discarded_card(c)?,
+        },
         _ => unreachable!("dispatched on play keywords"),
     })
 }
@@ -303,6 +306,19 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             Expect::Entered(item, at, ready)
         }
         "order" => order(c)?,
+        "discarded" => {
+            let item = c.item()?;
+            let mut v = vec![];
+            if c.peek_word() == Some("none") {
+                c.pos += 1;
+            } else {
+                v.push(discarded_card(c)?);
+                while c.pos < c.toks.len() {
+                    v.push(discarded_card(c)?);
+                }
+            }
+            Expect::Discarded(item, v)
+        }
         w => {
             c.pos -= 1;
             return Err(c.err(format!(
@@ -464,4 +480,13 @@ fn moment(c: &mut Cursor) -> Result<Moment, ParseError> {
             return Err(c.err(format!("expected {expected}, found `{w}`")));
         }
     })
+}
+
+/// A discarded card: `"Card"` or `other` (one of the other cards in hand).
+fn discarded_card(c: &mut Cursor) -> Result<Option<String>, ParseError> {
+    if c.peek_word() == Some("other") {
+        c.pos += 1;
+        return Ok(None);
+    }
+    c.quoted("a card name or `other`").map(Some)
 }

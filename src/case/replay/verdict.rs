@@ -44,6 +44,7 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::OptionalPaid(..) => "355.1.a, 356.2.b",
         Expect::Entered(..) => "355.2, 359.2, 805",
         Expect::Order(..) => "the event log's order",
+        Expect::Discarded(..) => "357.2",
     }
 }
 
@@ -127,6 +128,18 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
             } if *item == n - 1 => Some(Expect::Entered(*n, *at, *ready)),
             _ => None,
         })?,
+        Expect::Discarded(n, _) => Expect::Discarded(
+            *n,
+            s.log
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::Discarded { item, card, .. } if *item == n - 1 => {
+                        Some(card.map(|c| r.game.card(c).name.clone()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        ),
         Expect::Order(v) => {
             let mut at: Vec<(usize, Moment)> = v
                 .iter()
@@ -289,7 +302,8 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             | Expect::Countered(n)
             | Expect::NotCountered(n)
             | Expect::OptionalPaid(n, _)
-            | Expect::Entered(n, ..) => Some(*n),
+            | Expect::Entered(n, ..)
+            | Expect::Discarded(n, _) => Some(*n),
             _ => None,
         };
         if let Some(n) = item {
@@ -344,9 +358,14 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                 }
             }
         }
+        let discarded: Vec<String> = match stmt {
+            Expect::Discarded(_, v) => v.iter().flatten().cloned().collect(),
+            _ => vec![],
+        };
         let names: &[String] = match stmt {
             Expect::Triggered(name, _) => std::slice::from_ref(name),
             Expect::Trash(_, v) => v,
+            Expect::Discarded(..) => &discarded,
             _ => &[],
         };
         for name in names {
@@ -376,6 +395,14 @@ fn matches(expected: &Expect, got: &Expect) -> bool {
         }
         (Expect::Cancelled(a, None), Expect::Cancelled(b, _)) => a == b,
         (Expect::Ignored(a, b, c, None), Expect::Ignored(d, e, f, _)) => (a, b, c) == (d, e, f),
+        (Expect::Discarded(n, a), Expect::Discarded(m, b)) => {
+            let same = |x: &Option<String>, y: &Option<String>| match (x, y) {
+                (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+                (None, None) => true,
+                _ => false,
+            };
+            n == m && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
         (Expect::Trash(p, a), Expect::Trash(q, b)) => {
             let (mut a, mut b) = (a.clone(), b.clone());
             a.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
