@@ -71,7 +71,7 @@ pub enum ItemPick {
     /// A real spell, by index into [`ITEMS`].
     Catalogue(usize),
     /// A generated spell.
-    Generated(CardDef),
+    Generated(Box<CardDef>),
     /// Vendetta Duelist's "when I attack" ability (RUP4's repeated ability).
     Ability,
 }
@@ -257,7 +257,7 @@ pub fn generated_item() -> impl Strategy<Value = CardDef> {
 fn item_pick() -> impl Strategy<Value = ItemPick> {
     prop_oneof![
         5 => (0..ITEMS.len()).prop_map(ItemPick::Catalogue),
-        4 => generated_item().prop_map(ItemPick::Generated),
+        4 => generated_item().prop_map(|d| ItemPick::Generated(Box::new(d))),
         1 => Just(ItemPick::Ability),
     ]
 }
@@ -377,7 +377,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
 pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     let mut cards = Catalogue::builtin().cards;
     if let ItemPick::Generated(def) = &r.item {
-        cards.push(def.clone());
+        cards.push(CardDef::clone(def));
     }
     let game = Game::new(rules, cards);
     let id = |n: &str| game.card_named(n).ok_or_else(|| format!("no card `{n}`"));
