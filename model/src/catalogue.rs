@@ -431,11 +431,11 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    let optional_costs = optional_costs(rc, names, &domains)?;
+    let optional_costs = costs::optional_costs(rc, names, &domains)?;
     let additional_costs = rc
         .additional_costs
         .iter()
-        .map(|c| additional_cost(c))
+        .map(|c| costs::additional_cost(c))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(CardDef {
         name: rc.name.clone(),
@@ -457,67 +457,6 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         optional_costs,
         additional_costs,
     })
-}
-
-/// A mandatory additional cost as the catalogue writes it: `Discard N` (356.2.a, 357.2). Other
-/// non-standard costs are named so that a card needing one is refused, not approximated.
-fn additional_cost(text: &str) -> Result<AdditionalCost, String> {
-    let t = text.trim();
-    let at = "field `additional_costs`";
-    if let Some(n) = t.strip_prefix("Discard ") {
-        return n
-            .trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|n| *n > 0)
-            .map(AdditionalCost::Discard)
-            .ok_or_else(|| format!("{at}: `{t}`: expected `Discard N` with N from 1 to 255"));
-    }
-    let lower = t.to_ascii_lowercase();
-    if lower.starts_with("kill") || lower.starts_with("exhaust") || lower.starts_with("recycle") {
-        return Err(format!(
-            "{at}: `{t}` is not modelled yet (only `Discard N`): the model has no exhausted status and no cost that chooses a unit or rune"
-        ));
-    }
-    Err(format!("{at}: unknown cost `{t}`; expected `Discard N`"))
-}
-
-/// The card's optional additional costs other than [Repeat]; only units have them here (the
-/// model plays units from hand; no spell in the digest has one).
-fn optional_costs(
-    rc: &RawCard,
-    names: &[String],
-    domains: &[Domain],
-) -> Result<Vec<OptionalCost>, String> {
-    if !rc.optional_costs.is_empty() && rc.kind != CardKind::Unit {
-        return Err("field `optional_costs`: only units have them in this model".into());
-    }
-    if rc.optional_costs.len() > 2 {
-        return Err("field `optional_costs`: at most 2".into());
-    }
-    let mut out = vec![];
-    for (i, o) in rc.optional_costs.iter().enumerate() {
-        let at = format!("field `optional_costs`, cost {}", i + 1);
-        let cost = Cost::parse(&o.cost, domains).map_err(|e| format!("{at}: {e}"))?;
-        let rider = match (o.rider, &o.trigger) {
-            (RawRider::Accelerate, None) => Rider::EnterReady,
-            (RawRider::PlayTrigger, Some(name)) => Rider::PlayTrigger(
-                names
-                    .iter()
-                    .position(|n| n.eq_ignore_ascii_case(name))
-                    .map(|i| i as CardId)
-                    .ok_or_else(|| format!("{at}: `trigger`: no card or ability named `{name}`"))?,
-            ),
-            (RawRider::PlayTrigger, None) => {
-                return Err(format!(
-                    "{at}: `play-trigger` needs `trigger` (an ability's name)"
-                ))
-            }
-            (_, Some(_)) => return Err(format!("{at}: only `play-trigger` takes `trigger`")),
-        };
-        out.push(OptionalCost { cost, rider });
-    }
-    Ok(out)
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -848,5 +787,6 @@ fn ability(a: &RawAbility, names: &[String], domains: &[Domain]) -> Result<Abili
     })
 }
 
+mod costs;
 #[cfg(test)]
 mod tests;

@@ -6,10 +6,11 @@ use super::{
     Location, Obj, Origin, Phase, Pick, Player, PlayerState, Queued, RepeatInstance, Start, State,
     TotalCost, Unit, Zone,
 };
-use super::{Component, OptionalChoice, Reduction};
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
 use std::hash::{Hash, Hasher};
+
+mod costs;
 
 /// Hashes a state as a packed bit string: each field in as few bits as its type needs (a bool in
 /// one bit, a `u8` in eight, an enum's variant in a few bits before its fields, a list's length
@@ -759,89 +760,13 @@ impl Encode for Event {
             Cleanup => tag(39),
             ChainClosed => tag(40),
             // Tags from 48 on: costs other than [Repeat] and where units enter.
-            OptionalCostDeclared { item, index, pay } => {
-                tag(48);
-                b.u8(item);
-                b.u8(index);
-                b.bool(pay);
-            }
-            OptionalCostAdded { item, index, cost } => {
-                tag(49);
-                b.u8(item);
-                b.u8(index);
-                cost.encode(b);
-            }
-            ReductionChosen {
-                item,
-                component,
-                less,
-            } => {
-                tag(50);
-                b.u8(item);
-                component.encode(b);
-                less.encode(b);
-            }
-            LocationChosen { item, to } => {
-                tag(51);
-                b.u8(item);
-                to.encode(b);
-            }
-            UnitEntered {
-                item,
-                unit,
-                at,
-                ready,
-            } => {
-                tag(52);
-                b.u8(item);
-                b.u8(unit);
-                at.encode(b);
-                b.bool(ready);
-            }
-            AdditionalCostAdded { item, discard } => {
-                tag(53);
-                b.u8(item);
-                b.u8(discard);
-            }
-            Discarded { item, who, card } => {
-                tag(54);
-                b.u8(item);
-                who.encode(b);
-                card.encode(b);
-            }
+            OptionalCostDeclared { .. }
+            | OptionalCostAdded { .. }
+            | ReductionChosen { .. }
+            | LocationChosen { .. }
+            | UnitEntered { .. }
+            | AdditionalCostAdded { .. }
+            | Discarded { .. } => costs::encode_event(self, b),
         }
-    }
-}
-
-impl Encode for Reduction {
-    #[inline(always)]
-    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        b.bool(*self == Reduction::Power);
-    }
-}
-
-impl Encode for Component {
-    #[inline(always)]
-    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        let (tag, n) = match *self {
-            Component::Repeat(n) => (0, n),
-            Component::Optional(n) => (1, n),
-        };
-        b.put(tag, 1);
-        b.u8(n);
-    }
-}
-
-impl Encode for OptionalChoice {
-    #[inline(always)]
-    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        let OptionalChoice {
-            decided,
-            paid,
-            less,
-        } = *self;
-        b.bool(decided);
-        b.bool(paid);
-        less.encode(b);
     }
 }
