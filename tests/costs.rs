@@ -12,7 +12,12 @@ fn root() -> PathBuf {
 }
 
 fn replay_text(name: &str, text: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("rbcheck-costs-{}", std::process::id()));
+    // One folder per test: tests run in parallel and reuse file names.
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace("::", "-");
+    let dir = std::env::temp_dir().join(format!("rbcheck-costs-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(name);
     std::fs::write(&f, text).unwrap();
