@@ -110,6 +110,10 @@ fn field(e: &Expect) -> &'static str {
         Expect::Hand(..) => "hand",
         Expect::Demands(..) => "demands",
         Expect::RunesExhausted(..) => "runes-exhausted",
+        Expect::OptionalPaid(..) => "optional-paid",
+        Expect::Entered(..) => "entered",
+        Expect::Order(..) => "order",
+        Expect::Discarded(..) => "discarded",
     }
 }
 

@@ -188,11 +188,21 @@ fn reference_engine_passes_the_corpus() {
     .unwrap();
     let files = case::collect(&[root().join("corpus/cases")]).unwrap();
     let verdicts = check_files(&mut e, &files).unwrap();
+    // Issue 12's features came after this engine was written; it declares them unsupported.
+    let issue12 = [
+        "costs",
+        "combat",
+        "deck-cards",
+        "demands",
+        "chosen-counters",
+    ];
     let mut agree = 0;
     let mut skipped = 0;
+    let mut later = 0;
     for v in &verdicts {
         match &v.verdict {
             Verdict::Agree => agree += 1,
+            Verdict::Unsupported(f) if issue12.contains(&f.as_str()) => later += 1,
             Verdict::Unsupported(_) => skipped += 1,
             other => panic!("{}: {other:?}", v.path.display()),
         }
@@ -201,8 +211,12 @@ fn reference_engine_passes_the_corpus() {
         agree >= 50,
         "only {agree} corpus cases agree ({skipped} skipped)"
     );
-    // What it skips: other rules versions, rulebook files, new choices.
-    assert!(skipped < verdicts.len() / 2);
+    // What it skips otherwise: other rules versions, rulebook files, new choices.
+    assert!(
+        skipped < (verdicts.len() - later) / 2,
+        "{skipped} of {} cases skipped ({later} for issue 12's features)",
+        verdicts.len() - later
+    );
 }
 
 fn fake(fail: &str, extra: &str, timeout: f64, cases: usize) -> rbcheck::engine::fuzz::FuzzReport {

@@ -5,7 +5,7 @@
 //! its text, coverage counts its clauses, and each variant's doc comment opens with the same
 //! text (a test in `coverage` holds the three and the clause table together).
 
-use crate::state::{CancelWhy, Location, Obj, Player};
+use crate::state::{CancelWhy, Component, Location, Obj, Player, Reduction};
 use std::fmt;
 
 /// A step of playing, paying for or resolving a chain item.
@@ -123,6 +123,32 @@ pub enum Action {
         /// Pay or decline.
         pay: bool,
     },
+    // ---- Costs other than [Repeat] and where units enter ----
+    /// 355.1.a, 356.2.b: declare one optional additional cost other than [Repeat] paid or not
+    /// (DeclareOptionalCost).
+    DeclareOptionalCost {
+        /// Which of the card's optional costs.
+        index: u8,
+        /// Pay it or not.
+        pay: bool,
+    },
+    /// 355.2: choose the location a unit or token will enter (ChooseLocation).
+    ChooseLocation {
+        /// Where.
+        to: Location,
+    },
+    /// 356.4.c: choose which part "[1] or [A] less" takes off a component (ChooseReduction).
+    ChooseReduction {
+        /// The component.
+        component: Component,
+        /// Energy or Power.
+        less: Reduction,
+    },
+    /// 357.2: discard a card to pay a cost, the payer's choice (DiscardForCost).
+    DiscardForCost {
+        /// A named card in hand, or `None` for one of the other cards.
+        card: Option<crate::card::CardId>,
+    },
 }
 
 impl Action {
@@ -176,6 +202,10 @@ impl Action {
             Action::ReopenRepeat { .. } => cite("752.2", &[]),
             Action::DrawLooked { .. } | Action::PayDemand { .. } => cite("359.3.e", &["359.3.e"]),
             Action::RecycleLooked { .. } => cite("416", &["416"]),
+            Action::DeclareOptionalCost { .. } => cite("355.1.a, 356.2.b", &["355.1.a"]),
+            Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
+            Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
+            Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
         }
     }
 
@@ -211,6 +241,10 @@ impl Action {
             Action::DrawLooked { .. } => "DrawLooked",
             Action::RecycleLooked { .. } => "RecycleLooked",
             Action::PayDemand { .. } => "PayDemand",
+            Action::DeclareOptionalCost { .. } => "DeclareOptionalCost",
+            Action::ChooseLocation { .. } => "ChooseLocation",
+            Action::ChooseReduction { .. } => "ChooseReduction",
+            Action::DiscardForCost { .. } => "DiscardForCost",
         }
     }
 }
@@ -276,6 +310,18 @@ impl fmt::Display for Action {
             Action::PayDemand { pay } => {
                 write!(f, "({})", if *pay { "pay" } else { "decline" })
             }
+            Action::DeclareOptionalCost { index, pay } => write!(
+                f,
+                "(optional cost {}, {})",
+                index + 1,
+                if *pay { "pay" } else { "don't pay" }
+            ),
+            Action::ChooseLocation { to } => write!(f, "({to})"),
+            Action::ChooseReduction { component, less } => {
+                write!(f, "({component:?}, {less:?} less)")
+            }
+            Action::DiscardForCost { card: Some(c) } => write!(f, "(card {c})"),
+            Action::DiscardForCost { card: None } => write!(f, "(another card)"),
             _ => Ok(()),
         }
     }

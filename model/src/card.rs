@@ -58,6 +58,8 @@ pub enum InstanceOrigin {
     Syndra,
     /// "My abilities have [Repeat] — Discard 1" (RUP4 820.1.d.1).
     SourceUnit,
+    /// The Academy: "give your next spell this turn [Repeat] equal to its base cost" (356.1.c).
+    Academy,
 }
 
 /// A whole-card discount the card gives itself (356.4.d), e.g. Find Your Center.
@@ -313,6 +315,9 @@ pub enum Ability {
     WhenAttacks(CardId),
     /// [Deflect N]: opponents' items that choose me cost N more Power of any domain (809).
     Deflect(u8),
+    /// The Academy: "When you hold here, give your next spell this turn [Repeat] equal to its
+    /// base cost." The hold is part of a scenario's setup.
+    GrantRepeatBaseCostToNextSpell,
 }
 
 /// A card or ability definition.
@@ -352,6 +357,10 @@ pub struct CardDef {
     pub synthetic: bool,
     /// Where the text comes from (set, rule, FAQ).
     pub source: String,
+    /// Optional additional costs other than [Repeat], in printed order (356.2.b, 805).
+    pub optional_costs: Vec<OptionalCost>,
+    /// Mandatory additional costs that are not Energy or Power (356.2.a, 356.7).
+    pub additional_costs: Vec<AdditionalCost>,
     /// The printed text, and which parts of it the model leaves out (issue 12, m12c).
     pub printed: Printed,
 }
@@ -395,4 +404,36 @@ impl CardDef {
     pub fn has(&self, pred: impl Fn(&Ability) -> bool) -> bool {
         self.abilities.iter().any(pred)
     }
+}
+
+// ---- Costs other than [Repeat] (356.2, 356.7, 805) ----
+
+/// An optional additional cost ("you may pay ... as an additional cost"), decided while playing
+/// (355.1.a) and reduced by Ezreal like a [Repeat] cost (Spiritforged FAQ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OptionalCost {
+    /// What paying it costs.
+    pub cost: Cost,
+    /// What paying it does.
+    pub rider: Rider,
+}
+
+/// What paying an optional additional cost does; it counts as paid however much was actually
+/// paid (356.4.f.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rider {
+    /// [Accelerate] (805): "If you do, I enter ready."
+    EnterReady,
+    /// "If you paid, draw N" as the unit is played: its play effect (383.4.a.2), a triggered
+    /// ability that goes on the chain after the unit has entered the board.
+    PlayTrigger(CardId),
+}
+
+/// A mandatory additional cost that is not Energy or Power (356.2.a, 356.7), paid in 357.2. Only
+/// discarding is modelled; "kill a friendly unit" and "exhaust" are refused when a card is loaded
+/// (the model has no exhausted status and no cost that chooses a unit yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AdditionalCost {
+    /// "As an additional cost, discard N": the payer chooses which cards (357.2, 422.3).
+    Discard(u8),
 }

@@ -112,6 +112,29 @@ struct RawCard {
     unmodelled: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     modelled_text: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    optional_costs: Vec<RawOptionalCost>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    additional_costs: Vec<String>,
+}
+
+/// An optional additional cost as the catalogue writes it:
+/// `{ cost = "[1][C]", rider = "accelerate" }` or `{ cost = "[G]", rider = "play-trigger",
+/// trigger = "..." }`.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct RawOptionalCost {
+    cost: String,
+    rider: RawRider,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    trigger: Option<String>,
+}
+
+#[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "kebab-case")]
+enum RawRider {
+    Accelerate,
+    PlayTrigger,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -215,6 +238,7 @@ enum RawAbilityKind {
     WhenChosen,
     WhenAttacks,
     Deflect,
+    GrantRepeatBaseCostToNextSpell,
 }
 
 impl Catalogue {
@@ -299,8 +323,9 @@ impl Catalogue {
         Ok(Catalogue { cards: out })
     }
 
-    /// Checks one card given as a TOML table (a case file's `define`), without the rest.
-    pub fn check_table(t: &toml::Table) -> Result<(), String> {
+    /// Checks one card given as a TOML table (a case file's `define`), without the rest; `also`
+    /// names the other cards defined beside it, which its abilities may trigger.
+    pub fn check_table(t: &toml::Table, also: &[String]) -> Result<(), String> {
         let rc: RawCard = t
             .clone()
             .try_into()
@@ -308,6 +333,7 @@ impl Catalogue {
         let cat = Catalogue::builtin();
         let mut names: Vec<String> = cat.cards.iter().map(|c| c.name.clone()).collect();
         names.push(rc.name.clone());
+        names.extend(also.iter().cloned());
         convert(&rc, &names)
             .map(|_| ())
             .map_err(|m| format!("card `{}`: {m}", rc.name))
@@ -441,6 +467,12 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    let optional_costs = costs::optional_costs(rc, names, &domains)?;
+    let additional_costs = rc
+        .additional_costs
+        .iter()
+        .map(|c| costs::additional_cost(c))
+        .collect::<Result<Vec<_>, _>>()?;
     let def = CardDef {
         name: rc.name.clone(),
         code: rc.code.clone(),
@@ -459,6 +491,8 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         tags,
         synthetic: rc.synthetic,
         source: rc.source.clone(),
+        optional_costs,
+        additional_costs,
         printed: Printed {
             text: rc.printed.clone().unwrap_or_default(),
             unmodelled: rc.unmodelled.clone(),
@@ -655,11 +689,9 @@ fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
                 format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
             })?,
         },
-        RawEffect::CounterUnlessPays => {
-            Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
-        }
+        RawEffect::CounterUnlessPays => Effect::CounterUnlessPays(unsigned("counter-unless-pays")?),
         RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
-            };
+    };
     if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
         return Err(format!("{at}: only `look-at-top` takes `take`"));
     }
@@ -711,5 +743,6 @@ pub use write::card_table;
 #[cfg(test)]
 use write::{repeat_text, unconvert};
 
+mod costs;
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "354.3",
         "what a resolving item plays waits until it finishes",
     ),
-    ("355.1.a", "Repeat decided while playing"),
+    (
+        "355.1.a",
+        "optional additional costs (Repeat, Accelerate...) decided while playing",
+    ),
     ("355.3", "modes chosen while playing"),
     ("355.4", "move destinations chosen while playing"),
     ("355.5", "targets chosen while playing"),
@@ -22,7 +25,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("355.13", "\"up to\": fewer targets"),
     ("356", "determine the total cost"),
     ("356.2.a.2", "Deflect is a mandatory additional cost"),
-    ("356.2.b", "optional additional costs (Repeat) added"),
+    (
+        "356.2.b",
+        "optional additional costs (Repeat, Accelerate...) added",
+    ),
     ("356.4.c", "component discounts (Ezreal, Marai Spire)"),
     ("356.4.d", "whole-card discounts once"),
     ("356.4.f.1", "an optional cost reduced to 0 still paid"),
@@ -122,6 +128,16 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "423.1.a.1",
         "already stunned: returned to its owner's hand instead (a new object, 124)",
     ),
+    // Costs other than [Repeat], where units enter, tokens played.
+    (
+        "355.2",
+        "the location a unit or token enters chosen while playing",
+    ),
+    ("350.2", "a token is played"),
+    ("359.2", "a unit enters the board when finalized"),
+    ("805", "Accelerate: the unit enters ready"),
+    ("356.2.a", "mandatory additional costs added"),
+    ("357.2", "non-standard costs paid: which card is discarded"),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -186,6 +202,12 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
             to: crate::state::Zone::Hand,
             ..
         } => &["423.1.a.1"],
+        Event::OptionalCostAdded { cost, .. } if cost.is_zero() => &["356.2.b", "356.4.f.1"],
+        Event::OptionalCostAdded { .. } => &["356.2.b"],
+        Event::UnitEntered { ready: true, .. } => &["359.2", "805"],
+        Event::UnitEntered { .. } => &["359.2"],
+        Event::AdditionalCostAdded { .. } => &["356.2.a"],
+        Event::Discarded { .. } => &["357.2"],
         _ => &[],
     }
 }
@@ -209,6 +231,20 @@ pub fn context_clauses(new: &[Event], repeat_on_ability: bool) -> Vec<&'static s
     }
     if repeat_on_ability {
         out.push("820.1.a");
+    }
+    // A token's play completes as it enters the board (350.2): only tokens enter by a zone change.
+    if new.iter().any(|e| matches!(e, Event::Played { .. }))
+        && new.iter().any(|e| {
+            matches!(
+                e,
+                Event::ZoneChange {
+                    to: crate::state::Zone::Board,
+                    ..
+                }
+            )
+        })
+    {
+        out.push("350.2");
     }
     out
 }
@@ -262,6 +298,18 @@ mod tests {
             Action::DrawLooked { index: None },
             Action::RecycleLooked { index: 0 },
             Action::PayDemand { pay: true },
+            Action::DeclareOptionalCost {
+                index: 0,
+                pay: true,
+            },
+            Action::ChooseLocation {
+                to: Location::Base(Player::YOU),
+            },
+            Action::ChooseReduction {
+                component: crate::state::Component::Repeat(0),
+                less: crate::state::Reduction::Power,
+            },
+            Action::DiscardForCost { card: None },
         ];
         for a in &all {
             match a {
@@ -289,6 +337,10 @@ mod tests {
                 | Action::DrawLooked { .. }
                 | Action::RecycleLooked { .. }
                 | Action::PayDemand { .. } => {}
+                Action::DeclareOptionalCost { .. }
+                | Action::ChooseLocation { .. }
+                | Action::ChooseReduction { .. }
+                | Action::DiscardForCost { .. } => {}
             }
         }
         all
@@ -396,6 +448,37 @@ mod tests {
                 obj: Obj::Unit(0),
                 to: crate::state::Zone::Hand,
             },
+            Event::OptionalCostAdded {
+                item: 0,
+                index: 0,
+                cost: Cost::ZERO,
+            },
+            Event::OptionalCostAdded {
+                item: 0,
+                index: 0,
+                cost: Cost::energy(1),
+            },
+            Event::UnitEntered {
+                item: 0,
+                unit: 0,
+                at: Location::Base(Player::YOU),
+                ready: true,
+            },
+            Event::UnitEntered {
+                item: 0,
+                unit: 0,
+                at: Location::Base(Player::YOU),
+                ready: false,
+            },
+            Event::AdditionalCostAdded {
+                item: 0,
+                discard: 1,
+            },
+            Event::Discarded {
+                item: 0,
+                who: Player::YOU,
+                card: None,
+            },
         ]
     }
 
@@ -474,6 +557,14 @@ mod tests {
                 exec: 0,
                 slot: 0,
                 obj: Obj::Unit(0),
+            },
+            Event::Played {
+                item: 0,
+                by: Player::YOU,
+            },
+            Event::ZoneChange {
+                obj: Obj::Unit(0),
+                to: crate::state::Zone::Board,
             },
         ];
         let mut counted: Vec<&str> = context_clauses(&context, true);

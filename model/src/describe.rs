@@ -161,7 +161,53 @@ impl Game {
             | Event::ChosenChecked { .. }
             | Event::RevealDeclined { .. }
             | Event::RunesChannelled { .. } => self.describe_deck(s, e),
+            Event::OptionalCostDeclared { .. }
+            | Event::OptionalCostAdded { .. }
+            | Event::ReductionChosen { .. }
+            | Event::LocationChosen { .. }
+            | Event::UnitEntered { .. }
+            | Event::AdditionalCostAdded { .. }
+            | Event::Discarded { .. } => self.describe_other_costs(s, e),
         })
+    }
+
+    /// Events of optional costs other than [Repeat], reductions, and where units enter
+    /// (355.1.a, 355.2, 356.4.c, 359.2).
+    fn describe_other_costs(&self, s: &State, e: &Event) -> String {
+        let it = |i: u8| self.item_name(s, i);
+        match *e {
+            Event::OptionalCostDeclared { item, index, pay } => format!(
+                "{}: optional cost {} {}",
+                it(item),
+                index + 1,
+                if pay { "will be paid" } else { "not paid" }
+            ),
+            Event::OptionalCostAdded { item, index, cost } => {
+                format!("{}: optional cost {} adds {cost}", it(item), index + 1)
+            }
+            Event::ReductionChosen {
+                item,
+                component,
+                less,
+            } => format!("{}: {component:?} costs one {less:?} less", it(item)),
+            Event::LocationChosen { item, to } => format!("{}: will enter at {to}", it(item)),
+            Event::UnitEntered {
+                unit, at, ready, ..
+            } => format!(
+                "{} enters the board at {at}, {}",
+                self.obj_name(s, Obj::Unit(unit)),
+                if ready { "ready" } else { "exhausted" }
+            ),
+            Event::AdditionalCostAdded { item, discard } => {
+                format!("{}: additional cost Discard {discard}", it(item))
+            }
+            Event::Discarded { item, who, card } => format!(
+                "{}: {who} discards {}",
+                it(item),
+                card.map_or("another card".to_string(), |c| self.card(c).name.clone())
+            ),
+            _ => unreachable!("not this group's event"),
+        }
     }
 
     /// Events of putting an item on the chain, choosing and finalizing (354–355, 359).

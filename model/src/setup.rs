@@ -78,6 +78,10 @@ pub struct PlayerSetup {
     /// Named cards on top of the main deck, top first, above the `deck` anonymous ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck_top: Vec<CardId>,
+    /// The Academy's hold triggered this turn: the next spell gets [Repeat] equal to its base
+    /// cost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub academy_charged: bool,
 }
 
 /// The whole starting position.

@@ -453,6 +453,8 @@ fn a_repeated_ability_pays_discard_one() {
             rep(0, true),
             tgt(0, 0, Obj::Unit(1)),
             tgt(1, 0, Obj::Unit(2)),
+            // 357.2: the payer chooses one of the other cards, not Downstage Dramatics.
+            Action::DiscardForCost { card: None },
         ],
     );
     assert!(s
@@ -758,17 +760,16 @@ fn ezreal_scope_is_a_named_option() {
             scn.state(&g),
             &[cast(), rep(0, true), rep(1, false), rep(2, true)],
         );
-        let s = play(
-            &g,
-            s,
-            &[
-                mode(0, 0),
-                mode(1, 1),
-                mode(2, 2),
-                tgt(2, 0, Obj::Unit(2)),
-                Action::DetermineTotalCost,
-            ],
-        );
+        let mut script = vec![mode(0, 0), mode(1, 1), mode(2, 2), tgt(2, 0, Obj::Unit(2))];
+        if scope == EzrealScope::EachCost {
+            // 356.4.c: which of "[1] or [A]" comes off [1][A] is the payer's choice.
+            script.push(Action::ChooseReduction {
+                component: model::state::Component::Repeat(2),
+                less: model::state::Reduction::Energy,
+            });
+        }
+        script.push(Action::DetermineTotalCost);
+        let s = play(&g, s, &script);
         let total = s.log.iter().find_map(|e| match e {
             Event::CostDetermined { total, .. } => Some(*total),
             _ => None,

@@ -387,6 +387,13 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Readied { .. }
         | AssaultGiven { .. }
         | MightsExchanged { .. }
-        | GroupAffected { .. } => e,
+        | GroupAffected { .. }
+        | OptionalCostDeclared { .. }
+        | OptionalCostAdded { .. }
+        | ReductionChosen { .. }
+        | LocationChosen { .. }
+        | UnitEntered { .. }
+        | AdditionalCostAdded { .. }
+        | Discarded { .. } => e,
     }
 }

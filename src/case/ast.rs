@@ -112,6 +112,9 @@ pub enum BoardStmt {
     /// `deck-top PLAYER "Card"...`: named cards on top of the main deck, top first, above the
     /// `deck N` anonymous ones.
     DeckTop(Player, Vec<String>),
+    /// `academy PLAYER`: The Academy's hold triggered this turn (its next spell gets [Repeat]
+    /// equal to its base cost).
+    Academy(Player),
 }
 
 /// A decision of the play section. On the wire (`corpus/PROTOCOL.md`) it is an object tagged by
@@ -196,6 +199,37 @@ pub enum PlayStmt {
         /// The item.
         item: u8,
     },
+    // ---- Costs other than [Repeat] and where units enter ----
+    /// `optional N pay` / `optional N skip`: an optional additional cost other than [Repeat]
+    /// (355.1.a)
+    Optional {
+        /// 1-based optional cost of the card.
+        index: u8,
+        /// Paid or not.
+        pay: bool,
+    },
+    /// `location LOCATION`: where the unit or token being played will enter (355.2)
+    Location {
+        /// Where.
+        #[serde(rename = "location", with = "wire::location")]
+        to: Location,
+    },
+    /// `reduce repeat N energy|power` / `reduce optional N energy|power`: which part "[1] or [A]
+    /// less" takes off that component (356.4.c)
+    Reduce {
+        /// The kind of component.
+        part: Part,
+        /// 1-based index of the component within its kind.
+        index: u8,
+        /// What is taken off.
+        less: Less,
+    },
+    /// `discard "Card"` / `discard other`: the card discarded to pay a cost (357.2)
+    Discard {
+        /// The named card, or `None` for one of the other cards in hand.
+        #[serde(default)]
+        card: Option<String>,
+    },
     // ---- issue 12 (m12c): decisions inside an execution ----
     /// `look draw "Card"|other|none`: the card looked at that is drawn (or revealed and drawn);
     /// `none` declines a "you may" (359.3.e).
@@ -224,6 +258,43 @@ pub enum DeckRef {
     Named(String),
     /// An anonymous card.
     Other,
+}
+
+/// The kind of cost component a `reduce` line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// A [Repeat] instance.
+    Repeat,
+    /// An optional additional cost other than [Repeat].
+    Optional,
+}
+
+/// What "[1] or [A] less" takes off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Less {
+    /// One Energy.
+    Energy,
+    /// One Power.
+    Power,
+}
+
+/// A moment of the play that `expect order` names: the first event in the log that matches it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// `execution K of item N` (820.3)
+    Execution(u8, u8),
+    /// `finalize of item N` (359)
+    Finalize(u8),
+    /// `play of item N`: its play event (419.4.a, 350.2)
+    Play(u8),
+    /// `finish of item N`: it finished resolving (359.3.d)
+    Finish(u8),
+    /// `entry of OBJ`: the unit played as item N, or token `token-K`, entered the board (359.2)
+    Entry(ObjRef),
+    /// `trigger "Ability"`: the ability triggered (the first time)
+    Trigger(String),
 }
 
 /// What an expectation checks.
@@ -301,4 +372,15 @@ pub enum Expect {
     UnitReady(String, bool),
     /// `unit LABEL assault K`: the [Assault] granted this turn, summed (807.2).
     UnitAssault(String, u8),
+    // ---- Costs other than [Repeat], where units enter, the order of events ----
+    /// `optional-paid item N I...` / `... none`: exactly these optional costs declared paid
+    OptionalPaid(u8, Vec<u8>),
+    /// `entered item N at LOCATION ready|exhausted`: the unit played as item N entered there
+    /// (359.2), ready if its [Accelerate] was paid (805)
+    Entered(u8, Location, bool),
+    /// `order M then M ...`: these moments happened in this order
+    Order(Vec<Moment>),
+    /// `discarded item N "Card"|other ...` / `... none`: the cards discarded to pay item N's
+    /// costs, in order (`None`: one of the other cards)
+    Discarded(u8, Vec<Option<String>>),
 }

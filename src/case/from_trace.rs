@@ -120,6 +120,9 @@ fn board(
         if ps.near_victory {
             out.push(BoardStmt::NearVictory(p));
         }
+        if ps.academy_charged {
+            out.push(BoardStmt::Academy(p));
+        }
     }
     if setup.showdown || setup.showdown_at.is_some() {
         out.push(BoardStmt::Showdown(setup.showdown_at.map(|n| n + 1)));
@@ -130,10 +133,19 @@ fn board(
     out.into_iter().map(Line::new).collect()
 }
 
-fn obj_ref(setup: &Setup, o: Obj) -> ObjRef {
+/// How a case names an object: setup units and gear by label, tokens by the order they entered
+/// (`token-K`: units played from hand are not tokens and are not counted).
+fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
     match o {
         Obj::Unit(u) if (u as usize) < setup.units.len() => ObjRef::Label(unit_label(u as usize)),
-        Obj::Unit(u) => ObjRef::Label(format!("token-{}", u as usize - setup.units.len() + 1)),
+        Obj::Unit(u) => ObjRef::Label(format!(
+            "token-{}",
+            s.units
+                .iter()
+                .take(u as usize + 1)
+                .filter(|x| x.token)
+                .count()
+        )),
         Obj::Gear(g) => ObjRef::Label(gear_label(g as usize)),
         Obj::Item(i) => ObjRef::Item(i + 1),
     }
@@ -171,7 +183,7 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             Action::ChooseTarget { exec, slot, obj } => out.push(PlayStmt::Target {
                 exec: exec + 1,
                 instruction: slot + 1,
-                obj: obj_ref(setup, obj),
+                obj: obj_ref(setup, s, obj),
             }),
             Action::EndTargets { exec, slot } => out.push(PlayStmt::NoMoreTargets {
                 exec: exec + 1,
@@ -217,6 +229,29 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 card: looked(game, s, index),
             }),
             Action::PayDemand { pay } => out.push(PlayStmt::Demand { pay }),
+            Action::DeclareOptionalCost { index, pay } => out.push(PlayStmt::Optional {
+                index: index + 1,
+                pay,
+            }),
+            Action::ChooseLocation { to } => out.push(PlayStmt::Location { to }),
+            Action::ChooseReduction { component, less } => {
+                let (part, i) = match component {
+                    model::state::Component::Repeat(i) => (Part::Repeat, i),
+                    model::state::Component::Optional(i) => (Part::Optional, i),
+                };
+                let less = match less {
+                    model::state::Reduction::Energy => Less::Energy,
+                    model::state::Reduction::Power => Less::Power,
+                };
+                out.push(PlayStmt::Reduce {
+                    part,
+                    index: i + 1,
+                    less,
+                });
+            }
+            Action::DiscardForCost { card } => out.push(PlayStmt::Discard {
+                card: card.map(|c| game.card(c).name.clone()),
+            }),
             _ => {}
         }
     }
@@ -279,7 +314,7 @@ fn new_targets(setup: &Setup, s: &State, next_log: &[Event], item: u8, out: &mut
                     out.push(PlayStmt::Target {
                         exec: exec + 1,
                         instruction: slot + 1,
-                        obj: obj_ref(setup, o),
+                        obj: obj_ref(setup, s, o),
                     });
                 }
             }
@@ -291,7 +326,7 @@ fn new_targets(setup: &Setup, s: &State, next_log: &[Event], item: u8, out: &mut
             } if i == item => out.push(PlayStmt::Target {
                 exec: exec + 1,
                 instruction: slot + 1,
-                obj: obj_ref(setup, obj),
+                obj: obj_ref(setup, s, obj),
             }),
             _ => {}
         }

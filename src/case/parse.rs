@@ -191,14 +191,15 @@ fn statement(
             }
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" | "deck-top" => {
+        | "showdown" | "attack" | "deck-top" | "academy" => {
             order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
             *section = Section::Board;
             let stmt = if head == "deck-top" { deck::board(c)? } else { board(head, c)? };
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
-        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand" => {
+        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
+        | "optional" | "location" | "reduce" | "discard" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
             let stmt = if head == "look" || head == "demand" {
@@ -220,7 +221,7 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, you, opponent, may, repeat, exec, pay, new-choices, look, demand, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, expect"),
             })
         }
     }

@@ -112,6 +112,7 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::Showdown(Some(n)) => format!("showdown battlefield {n}"),
         BoardStmt::Attack(l) => format!("attack {l}"),
         BoardStmt::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
+        BoardStmt::Academy(p) => format!("academy {}", player(*p)),
     }
 }
 
@@ -153,6 +154,22 @@ pub fn play_stmt(p: &PlayStmt) -> String {
         PlayStmt::LookDraw { card: Some(c) } => format!("look draw {}", deck_ref(c)),
         PlayStmt::LookRecycle { card } => format!("look recycle {}", deck_ref(card)),
         PlayStmt::Demand { pay } => format!("demand {}", if *pay { "pay" } else { "decline" }),
+        PlayStmt::Optional { index, pay } => {
+            format!("optional {index} {}", if *pay { "pay" } else { "skip" })
+        }
+        PlayStmt::Location { to } => format!("location {}", loc(*to)),
+        PlayStmt::Discard { card } => format!("discard {}", discarded(card)),
+        PlayStmt::Reduce { part, index, less } => format!(
+            "reduce {} {index} {}",
+            match part {
+                Part::Repeat => "repeat",
+                Part::Optional => "optional",
+            },
+            match less {
+                Less::Energy => "energy",
+                Less::Power => "power",
+            }
+        ),
     }
 }
 
@@ -233,6 +250,28 @@ pub fn expect_stmt(e: &Expect) -> String {
         Expect::UnitReady(l, true) => format!("unit {l} ready"),
         Expect::UnitReady(l, false) => format!("unit {l} exhausted"),
         Expect::UnitAssault(l, k) => format!("unit {l} assault {k}"),
+        Expect::OptionalPaid(n, v) if v.is_empty() => format!("optional-paid item {n} none"),
+        Expect::OptionalPaid(n, v) => format!(
+            "optional-paid item {n} {}",
+            v.iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Expect::Entered(n, at, ready) => format!(
+            "entered item {n} at {} {}",
+            loc(*at),
+            if *ready { "ready" } else { "exhausted" }
+        ),
+        Expect::Discarded(n, v) if v.is_empty() => format!("discarded item {n} none"),
+        Expect::Discarded(n, v) => format!(
+            "discarded item {n} {}",
+            v.iter().map(discarded).collect::<Vec<_>>().join(" ")
+        ),
+        Expect::Order(v) => format!(
+            "order {}",
+            v.iter().map(moment).collect::<Vec<_>>().join(" then ")
+        ),
     }
 }
 
@@ -249,6 +288,23 @@ fn deck_ref(d: &DeckRef) -> String {
     match d {
         DeckRef::Named(c) => quote(c),
         DeckRef::Other => "other".into(),
+    }
+}
+
+/// A discarded card: its quoted name, or `other`.
+fn discarded(c: &Option<String>) -> String {
+    c.as_deref().map_or("other".to_string(), quote)
+}
+
+/// One moment of `expect order`.
+pub fn moment(m: &Moment) -> String {
+    match m {
+        Moment::Execution(n, k) => format!("execution {k} of item {n}"),
+        Moment::Finalize(n) => format!("finalize of item {n}"),
+        Moment::Play(n) => format!("play of item {n}"),
+        Moment::Finish(n) => format!("finish of item {n}"),
+        Moment::Entry(o) => format!("entry of {}", obj(o)),
+        Moment::Trigger(a) => format!("trigger {}", quote(a)),
     }
 }
 

@@ -149,9 +149,17 @@ pub fn cards(case: &Case) -> Result<Vec<model::CardDef>, CaseError> {
                 "expected an inline table `{ name = ..., type = ... }`",
             ));
         };
-        Catalogue::check_table(&t).map_err(|m| err(d.line, m))?;
-        tables.push(t);
+        tables.push((d.line, t));
     }
+    // A define may trigger an ability another define of the same case declares.
+    let names: Vec<String> = tables
+        .iter()
+        .filter_map(|(_, t)| t.get("name").and_then(|n| n.as_str()).map(String::from))
+        .collect();
+    for (line, t) in &tables {
+        Catalogue::check_table(t, &names).map_err(|m| err(*line, m))?;
+    }
+    let tables: Vec<toml::Table> = tables.into_iter().map(|(_, t)| t).collect();
     Catalogue::builtin_with(&tables, "the case's defines")
         .map(|c| c.cards)
         .map_err(|e| err(define_line(case, &e.message), e.message))
@@ -267,7 +275,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 s.players[p.ix()].pool = *c;
             }
             BoardStmt::Hand(p, c) => {
-                let id = card(line, c, &[CardKind::Spell])?;
+                let id = card(line, c, &[CardKind::Spell, CardKind::Unit])?;
                 s.players[p.ix()].hand.push(id);
             }
             BoardStmt::OtherCards(p, n) => s.players[p.ix()].hand_other = *n,
@@ -282,6 +290,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::DeckTop(p, v) => s.players[p.ix()]
                 .deck_top
                 .extend(deck::deck_top_cards(game, line, v)?),
+            BoardStmt::Academy(p) => s.players[p.ix()].academy_charged = true,
         }
     }
     for (p, ps) in s.players.iter().enumerate() {
@@ -392,7 +401,6 @@ fn resolve_obj(
     s: &State,
     line: usize,
     o: &ObjRef,
-    setup_units: usize,
 ) -> Result<Obj, CaseError> {
     match o {
         ObjRef::Item(n) => Ok(Obj::Item(n - 1)),
@@ -402,15 +410,10 @@ fn resolve_obj(
                 .and_then(|k| k.parse::<usize>().ok())
             {
                 // Checked: `k` is the file's number, any size (token-0 and huge ones exist not).
-                let idx = k.checked_sub(1).and_then(|k| setup_units.checked_add(k));
-                return if let Some(idx) = idx.filter(|i| *i < s.units.len()) {
-                    Ok(Obj::Unit(idx as u8))
-                } else {
-                    Err(err(
-                        line,
-                        format!("`{l}`: no such token has been played yet"),
-                    ))
-                };
+                return k
+                    .checked_sub(1)
+                    .and_then(|k| verdict::nth_token(s, k))
+                    .ok_or_else(|| err(line, format!("`{l}`: no such token has been played yet")));
             }
             labels.get(l).copied().ok_or_else(|| {
                 err(
@@ -440,7 +443,6 @@ pub fn replay_under(case: &Case, rules: Rulebook) -> Result<Replayed, CaseError>
     let run = Run {
         game: &game,
         labels: &labels,
-        setup_units: setup.units.len(),
     };
     let illegal = play_all(&run, &mut s, &case.plays)?;
     if illegal.is_none() {
@@ -498,8 +500,6 @@ type Steps = Vec<(usize, Action)>;
 struct Run<'a> {
     game: &'a Game,
     labels: &'a HashMap<String, Obj>,
-    /// Units of the setup: tokens played later are numbered after them.
-    setup_units: usize,
 }
 
 /// The model's steps (with their lines) that the statement at `i` stands for, and the index of
@@ -572,7 +572,7 @@ fn decisions(
             instruction,
             obj,
         } => {
-            let obj = resolve_obj(run.labels, s, line, obj, run.setup_units)?;
+            let obj = resolve_obj(run.labels, s, line, obj)?;
             wanted.push((
                 line,
                 Action::ChooseTarget {
@@ -609,6 +609,38 @@ fn decisions(
             wanted.push((line, Action::PayCosts { any: split }));
         }
         PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
+        PlayStmt::Optional { index, pay } => wanted.push((
+            line,
+            Action::DeclareOptionalCost {
+                index: index - 1,
+                pay: *pay,
+            },
+        )),
+        PlayStmt::Location { to } => wanted.push((line, Action::ChooseLocation { to: *to })),
+        PlayStmt::Discard { card } => {
+            let card = match card {
+                Some(n) => Some(run.game.card_named(n).ok_or_else(|| {
+                    err(
+                        line,
+                        format!("unknown card \"{n}\" (not in model/cards.toml or a `define`)"),
+                    )
+                })?),
+                None => None,
+            };
+            wanted.push((line, Action::DiscardForCost { card }));
+        }
+        PlayStmt::Reduce { part, index, less } => {
+            let i = index - 1;
+            let component = match part {
+                Part::Repeat => model::state::Component::Repeat(i),
+                Part::Optional => model::state::Component::Optional(i),
+            };
+            let less = match less {
+                Less::Energy => model::state::Reduction::Energy,
+                Less::Power => model::state::Reduction::Power,
+            };
+            wanted.push((line, Action::ChooseReduction { component, less }));
+        }
         PlayStmt::NewChoices { item } => {
             let (w, next) = new_choices(run, s, plays, i, *item)?;
             return Ok(Ok((w, next)));
@@ -677,7 +709,7 @@ fn new_choices(
         if (e - 1, ins - 1) != (*oe, *os) {
             return Err(err(*l, format!("expected the new choice for exec {} target {} here (same order as the original choices)", oe + 1, os + 1)));
         }
-        let obj = resolve_obj(run.labels, s, *l, o, run.setup_units)?;
+        let obj = resolve_obj(run.labels, s, *l, o)?;
         wanted.push((
             *l,
             if obj == *oo {

@@ -232,6 +232,8 @@ pub fn generated_item() -> impl Strategy<Value = CardDef> {
                 when: Condition::Always,
             }),
             optional: false,
+            optional_costs: vec![],
+            additional_costs: vec![],
             as_you_play: if as_you_play {
                 vec![Instruction {
                     effect: Effect::Draw(1),

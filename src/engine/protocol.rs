@@ -267,6 +267,9 @@ pub struct PlayerJson {
     /// Within 3 points of the Victory Score.
     #[serde(default)]
     pub near_victory: bool,
+    /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub academy: bool,
 }
 
 impl Default for PlayerJson {
@@ -278,6 +281,7 @@ impl Default for PlayerJson {
             deck: 10,
             portal: false,
             near_victory: false,
+            academy: false,
         }
     }
 }

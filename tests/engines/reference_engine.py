@@ -999,6 +999,16 @@ def answer(req):
     for f in req.get("features", []):
         if f not in FEATURES:
             return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
+    # Costs other than Repeat (optional costs, unit locations, Ezreal's choice, discards) and
+    # The Academy's grant came after this engine was written: it declares them unsupported.
+    for st in req.get("plays", []):
+        if st.get("do") in ("optional", "location", "reduce", "discard"):
+            return {"type": "unsupported", "id": rid, "feature": "costs",
+                    "detail": "`%s` statements are not implemented" % st.get("do")}
+    players = req.get("board", {}).get("players", {})
+    if any(p.get("academy") for p in players.values() if isinstance(p, dict)):
+        return {"type": "unsupported", "id": rid, "feature": "costs",
+                "detail": "The Academy's grant is not implemented"}
     try:
         g = Game(req)
         try:

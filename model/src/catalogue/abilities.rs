@@ -32,6 +32,12 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
         Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
         Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+        Ability::GrantRepeatBaseCostToNextSpell => (
+            RawAbilityKind::GrantRepeatBaseCostToNextSpell,
+            None,
+            None,
+            None,
+        ),
     };
     RawAbility {
         ability,
@@ -80,5 +86,6 @@ pub(super) fn ability(
         RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
         RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
+        RawAbilityKind::GrantRepeatBaseCostToNextSpell => Ability::GrantRepeatBaseCostToNextSpell,
     })
 }

@@ -43,9 +43,16 @@ pub(super) fn check(def: &CardDef) -> Result<(), String> {
         }
         return Ok(());
     }
-    if !p.modelled.is_empty() && def.abilities.is_empty() && def.discount.is_none() {
+    // Optional and additional costs other than [Repeat] are modelled by the card's cost fields
+    // (Accelerate, Clockwork Keeper's "[G] ... draw 1"): they may claim text too.
+    if !p.modelled.is_empty()
+        && def.abilities.is_empty()
+        && def.discount.is_none()
+        && def.optional_costs.is_empty()
+        && def.additional_costs.is_empty()
+    {
         return Err(
-            "`modelled_text` claims text for abilities or a discount the card does not have".into(),
+            "`modelled_text` claims text for abilities, a discount or additional costs the card does not have".into(),
         );
     }
     let mut rest = norm(&p.text);

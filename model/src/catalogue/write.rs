@@ -67,6 +67,29 @@ pub(super) fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawC
         printed: Some(c.printed.text.clone()).filter(|t| !t.is_empty()),
         unmodelled: c.printed.unmodelled.clone(),
         modelled_text: c.printed.modelled.clone(),
+        optional_costs: c
+            .optional_costs
+            .iter()
+            .map(|o| {
+                let (rider, trigger) = match o.rider {
+                    Rider::EnterReady => (RawRider::Accelerate, None),
+                    Rider::PlayTrigger(id) => (RawRider::PlayTrigger, Some(name_of(id))),
+                };
+                RawOptionalCost {
+                    cost: o.cost.to_string(),
+                    rider,
+                    trigger,
+                }
+            })
+            .collect(),
+        additional_costs: c
+            .additional_costs
+            .iter()
+            .map(|a| {
+                let AdditionalCost::Discard(n) = a;
+                format!("Discard {n}")
+            })
+            .collect(),
     }
 }
 

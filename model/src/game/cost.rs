@@ -33,6 +33,12 @@ impl Game {
     /// (357): each way to pay the determined cost; with none, the play is undone (358.5).
     pub(super) fn cost_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         if item.phase == Phase::Chosen {
+            if let Some(component) = self.reduction_to_choose(s, item) {
+                for less in [Reduction::Energy, Reduction::Power] {
+                    out.push(Action::ChooseReduction { component, less });
+                }
+                return;
+            }
             return out.push(Action::DetermineTotalCost);
         }
         self.payment_options(s, item, out);
@@ -55,7 +61,8 @@ impl Game {
         let mut events = vec![];
         self.add_deflect(s, &item, &mut total, &mut events);
         let reducers = self.repeat_reducers(s, item.controller);
-        let discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        let mut discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        discard = discard.saturating_add(self.add_mandatory_costs(&item, &mut events));
         self.whole_card_discounts(s, &item, &mut total, &mut events);
         s.log.extend(events);
         s.log.push(Event::CostDetermined {
@@ -135,6 +142,7 @@ impl Game {
         let mut pooled_discount = Cost::ZERO;
         let mut ezreal_used = 0u8;
         for (ii, inst) in item.repeat.iter().enumerate() {
+            let less = inst.less;
             for _ in 0..inst.paid {
                 match inst.cost {
                     RepeatCost::Discard(n) => {
@@ -154,6 +162,7 @@ impl Game {
                             ezreal_used += 1;
                         }
                         if self.rules.component_discounts {
+                            let ez = ez.then_some(less);
                             discount_component(id, &mut component, reducers.spire, ez, events);
                         } else {
                             // v1.2 §353: discounts apply to the total, in any order.
@@ -173,10 +182,88 @@ impl Game {
                 }
             }
         }
+        for (oi, o) in item.optional.iter().enumerate() {
+            if !o.paid {
+                continue;
+            }
+            let mut component = self.card(item.card).optional_costs[oi].cost;
+            let ez = reducers.ezreal > 0
+                && (self.rules.ezreal_scope == EzrealScope::EachCost || ezreal_used == 0);
+            if ez {
+                ezreal_used += 1;
+            }
+            if self.rules.component_discounts {
+                discount_component(id, &mut component, 0, ez.then_some(o.less), events);
+            } else if ez {
+                pooled_discount.any += 1;
+            }
+            events.push(Event::OptionalCostAdded {
+                item: id,
+                index: oi as u8,
+                cost: component,
+            });
+            *total = total.plus(&component);
+        }
         if !self.rules.component_discounts {
             discount_total(id, total, pooled_discount, events);
         }
         discard
+    }
+
+    /// The components Ezreal's "[1] or [A] less" applies to, in the order they are added
+    /// (paid [Repeat] instances, then paid optional costs), each with what it costs before that
+    /// discount and the reduction chosen for it; only under component discounts (356.4.c).
+    fn ezreal_components(
+        &self,
+        s: &State,
+        item: &ChainItem,
+    ) -> Vec<(Component, Cost, Option<Reduction>)> {
+        let reducers = self.repeat_reducers(s, item.controller);
+        if reducers.ezreal == 0 || !self.rules.component_discounts {
+            return vec![];
+        }
+        let mut out = vec![];
+        for (ii, inst) in item.repeat.iter().enumerate() {
+            if let (RepeatCost::Pay(mut c), true) = (inst.cost, inst.paid > 0) {
+                c.reduce_energy(reducers.spire);
+                out.push((Component::Repeat(ii as u8), c, inst.less));
+            }
+        }
+        for (oi, o) in item.optional.iter().enumerate() {
+            if o.paid {
+                let c = self.card(item.card).optional_costs[oi].cost;
+                out.push((Component::Optional(oi as u8), c, o.less));
+            }
+        }
+        if self.rules.ezreal_scope != EzrealScope::EachCost {
+            out.truncate(1);
+        }
+        out
+    }
+
+    /// ChooseReduction's guard (356.4.c): the first component Ezreal reduces that has both
+    /// Energy and Power and whose reduction is not chosen yet; when only one part can be taken
+    /// the choice is not a choice, and none is asked.
+    fn reduction_to_choose(&self, s: &State, item: &ChainItem) -> Option<Component> {
+        self.ezreal_components(s, item)
+            .into_iter()
+            .find(|(_, c, less)| less.is_none() && c.energy > 0 && c.power_total() > 0)
+            .map(|(k, _, _)| k)
+    }
+
+    /// ChooseReduction's effect (356.4.c): "[1] or [A] less" is the payer's choice.
+    pub(super) fn choose_reduction(&self, s: &mut State, component: Component, less: Reduction) {
+        let item = pending_mut(s);
+        let id = item.id;
+        match component {
+            Component::Repeat(i) => item.repeat[i as usize].less = Some(less),
+            Component::Optional(i) => item.optional[i as usize].less = Some(less),
+        }
+        s.log.push(Event::ReductionChosen {
+            item: id,
+            component,
+            less,
+        });
     }
 
     /// 356.4.d: whole-card discounts, once per play (the Temporal Portal FAQ), or once per
@@ -255,8 +342,22 @@ impl Game {
         splits(need.any, 0, &left, &mut split, out);
     }
 
-    /// PayCosts' effect (357): Energy and Power together, then discards (anonymous cards first,
-    /// a simplification: which card is discarded does not matter to any card modelled).
+    /// 356.2.a: the card's mandatory additional costs that are not Energy or Power (discards).
+    fn add_mandatory_costs(&self, item: &ChainItem, events: &mut Vec<Event>) -> u8 {
+        let mut discard = 0u8;
+        for c in &self.card(item.card).additional_costs {
+            let crate::card::AdditionalCost::Discard(n) = *c;
+            discard = discard.saturating_add(n);
+            events.push(Event::AdditionalCostAdded {
+                item: item.id,
+                discard: n,
+            });
+        }
+        discard
+    }
+
+    /// PayCosts' effect (357.1): Energy and Power together; the cards to discard are chosen
+    /// next, one at a time (357.2, `discard`).
     pub(super) fn pay_costs(&self, s: &mut State, any: [u8; 6]) {
         let item = pending(s);
         let (id, controller, need) = (item.id, item.controller, item.cost);
@@ -273,41 +374,42 @@ impl Game {
         for d in 0..6 {
             ps.pool.power[d] -= paid.power[d];
         }
-        let mut discarded = 0;
-        while discarded < need.discard {
-            if ps.hand_other > 0 {
-                ps.hand_other -= 1;
-                ps.trash_other += 1;
-            } else if let Some(c) = ps.hand.pop() {
-                ps.trash.push(c);
-            } else {
-                break;
-            }
-            discarded += 1;
-        }
         let item = pending_mut(s);
+        // From here `discard` counts the cards still to discard (357.2).
         item.cost = TotalCost {
             resources: paid,
-            discard: discarded,
+            discard: need.discard,
         };
         item.phase = Phase::Paid;
         s.log.push(Event::CostPaid {
             item: id,
             paid,
-            discarded,
+            discarded: need.discard,
         });
+        self.forced_discards(s);
     }
 }
 
-/// 356.4.c: a [Repeat] component's own discounts as it is added: Marai Spire's Energy off, then
-/// Ezreal's "[1] or [A] less".
-fn discount_component(id: u8, component: &mut Cost, spire: u8, ez: bool, events: &mut Vec<Event>) {
+/// 356.4.c: a component's own discounts as it is added: Marai Spire's Energy off, then
+/// Ezreal's "[1] or [A] less" (`ez`: it applies, with the part its payer chose, if a choice was
+/// needed).
+fn discount_component(
+    id: u8,
+    component: &mut Cost,
+    spire: u8,
+    ez: Option<Option<Reduction>>,
+    events: &mut Vec<Event>,
+) {
     if spire > 0 {
         let t = component.reduce_energy(spire);
         discounted(events, id, DiscountSource::MaraiSpire, t);
     }
-    if ez {
-        let t = one_or_any_less(component);
+    if let Some(less) = ez {
+        let t = match less {
+            Some(Reduction::Power) => component.reduce_one_power() as u8,
+            Some(Reduction::Energy) => component.reduce_energy(1),
+            None => one_or_any_less(component),
+        };
         discounted(events, id, DiscountSource::Ezreal, t);
     }
 }

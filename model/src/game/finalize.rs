@@ -4,7 +4,7 @@
 
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, CardId};
+use crate::card::{Ability, CardId, Rider};
 use crate::rulebook::TargetingTriggers;
 use crate::state::*;
 
@@ -61,31 +61,8 @@ impl Game {
         let id = item.id;
         let def = self.card(item.card);
         s.log.push(Event::Finalized { item: id });
-        if let Origin::Token { might } = item.origin {
-            s.chain.retain(|i| i.id != id);
-            let u = s.units.len() as u8;
-            s.units.push(Unit {
-                card: item.card,
-                token: true,
-                owner: item.controller,
-                controller: item.controller,
-                loc: Location::Base(item.controller),
-                zone: Zone::Board,
-                might,
-                might_mod: 0,
-                damage: 0,
-                // 359.2: a unit enters the board exhausted.
-                status: UnitStatus {
-                    exhausted: true,
-                    ..UnitStatus::default()
-                },
-            });
-            s.log.push(Event::ZoneChange {
-                obj: Obj::Unit(u),
-                to: Zone::Board,
-            });
-            self.after_chain_change(s);
-            return;
+        if !def.resolves() {
+            return self.enter_board(s, &item);
         }
         if item.origin == Origin::Hand {
             s.players[item.controller.ix()].finalized_this_turn += 1;
@@ -110,6 +87,72 @@ impl Game {
         }
         for u in chosen {
             self.fire_when_chosen(s, u, item.controller, false);
+        }
+        self.after_chain_change(s);
+    }
+
+    /// 359.2, 350.2: a unit or token leaves the chain and enters the board at the chosen location,
+    /// exhausted, or ready if its [Accelerate] was paid (805); its play is complete, so it is
+    /// played now (one play event); a play effect whose optional cost was paid goes on the chain
+    /// after it has entered (383.4.a.2). A token enters at once, never waiting (337.2).
+    fn enter_board(&self, s: &mut State, item: &ChainItem) {
+        let def = self.card(item.card);
+        s.chain.retain(|i| i.id != item.id);
+        let (token, might) = match item.origin {
+            Origin::Token { might } => (true, might),
+            _ => (false, def.might),
+        };
+        if item.origin == Origin::Hand {
+            s.players[item.controller.ix()].finalized_this_turn += 1;
+        }
+        // The riders of the optional costs paid, however much was actually paid (356.4.f.1).
+        let riders: Vec<Rider> = item
+            .optional
+            .iter()
+            .zip(&def.optional_costs)
+            .filter(|(o, _)| o.paid)
+            .map(|(_, c)| c.rider)
+            .collect();
+        let ready = riders.contains(&Rider::EnterReady);
+        let at = item.enters.unwrap_or(Location::Base(item.controller));
+        let u = s.units.len() as u8;
+        s.units.push(Unit {
+            card: item.card,
+            token,
+            owner: item.owner,
+            controller: item.controller,
+            loc: at,
+            zone: Zone::Board,
+            might,
+            might_mod: 0,
+            damage: 0,
+            // 359.2: a unit enters the board exhausted, unless its [Accelerate] was paid (805).
+            status: UnitStatus {
+                exhausted: !ready,
+                ..UnitStatus::default()
+            },
+        });
+        if token {
+            s.log.push(Event::ZoneChange {
+                obj: Obj::Unit(u),
+                to: Zone::Board,
+            });
+        }
+        s.log.push(Event::UnitEntered {
+            item: item.id,
+            unit: u,
+            at,
+            ready,
+        });
+        s.log.push(Event::Played {
+            item: item.id,
+            by: item.controller,
+        });
+        for r in riders {
+            if let Rider::PlayTrigger(card) = r {
+                s.log.push(Event::Triggered { card, source: u });
+                self.put_trigger_on_chain(s, card, u);
+            }
         }
         self.after_chain_change(s);
     }

@@ -22,6 +22,7 @@
 mod combat;
 mod cost;
 mod decide;
+mod discard;
 mod finalize;
 mod instruction;
 mod new_choices;
@@ -139,6 +140,8 @@ impl Game {
                     source: "a unit token played by an effect (e.g. Desert's Call's Sand Soldier)"
                         .into(),
                     printed: Default::default(),
+                    optional_costs: vec![],
+                    additional_costs: vec![],
                 });
                 (cards.len() - 1) as CardId
             }
@@ -213,6 +216,7 @@ impl Game {
             deck_top: p.deck_top.iter().copied().collect(),
             recycled: InlineVec::new(),
             runes_exhausted: 0,
+            academy_charged: p.academy_charged,
         });
         let mut s = State {
             units,
@@ -313,6 +317,7 @@ impl Game {
                 match item.phase {
                     Phase::Choosing => self.choice_actions(s, item, out),
                     Phase::Chosen | Phase::Costed => self.cost_actions(s, item, out),
+                    Phase::Paid if item.cost.discard > 0 => self.discard_actions(s, item, out),
                     Phase::Paid | Phase::Legal => self.legality_actions(item, out),
                     _ => unreachable!("not pending"),
                 }
@@ -374,6 +379,12 @@ impl Game {
             Action::DrawLooked { index } => self.draw_looked(s, index),
             Action::RecycleLooked { index } => self.recycle_looked(s, index),
             Action::PayDemand { pay } => self.pay_demand(s, pay),
+            Action::DeclareOptionalCost { index, pay } => self.declare_optional(s, index, pay),
+            Action::ChooseLocation { to } => self.choose_location(s, to),
+            Action::ChooseReduction { component, less } => {
+                self.choose_reduction(s, component, less)
+            }
+            Action::DiscardForCost { card } => self.discard_for_cost(s, card),
         }
     }
 

@@ -36,7 +36,9 @@ impl Game {
     /// existing chain needs [Reaction].
     fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
-        if !matches!(c.kind, CardKind::Spell) || s.players[p.ix()].undone.contains(&card) {
+        if !matches!(c.kind, CardKind::Spell | CardKind::Unit)
+            || s.players[p.ix()].undone.contains(&card)
+        {
             return false;
         }
         if s.chain.is_empty() {
@@ -65,6 +67,15 @@ impl Game {
                 InstanceOrigin::Portal,
             ));
         }
+        if ps.academy_charged && def.kind == CardKind::Spell {
+            // The Academy: [Repeat] equal to its base cost (356.1.c: the printed base cost), a
+            // grant of its own that stacks with the Portal's (820.1.c.2).
+            ps.academy_charged = false;
+            repeat.push(RepeatInstance::undecided(
+                RepeatCost::Pay(def.cost),
+                InstanceOrigin::Academy,
+            ));
+        }
         if s.showdown {
             for u in s
                 .units
@@ -83,6 +94,11 @@ impl Game {
             }
         }
         let id = push_pending(s, card, Origin::Hand, player, repeat);
+        let optional = def.optional_costs.len();
+        let item = on_chain_mut(s, id);
+        for _ in 0..optional {
+            item.optional.push(OptionalChoice::default());
+        }
         s.started = true;
         s.priority = None;
         s.passes = 0;
@@ -150,6 +166,12 @@ impl Game {
         }
         if let Some((i, inst)) = item.repeat.iter().enumerate().find(|(_, r)| !r.decided) {
             return self.declare_repeat_actions(i as u8, inst, out);
+        }
+        if let Some(i) = item.optional.iter().position(|o| !o.decided) {
+            return declare_optional_actions(i as u8, out);
+        }
+        if !card.resolves() {
+            return self.choose_location_actions(s, item, out);
         }
         let Some((e, ex)) = item.choices.iter().enumerate().find(|(_, c)| !c.complete) else {
             unreachable!("choosing with every execution complete")
@@ -404,9 +426,13 @@ impl Game {
         if card.optional && item.accepted.is_none() {
             return;
         }
-        if item.repeat.iter().any(|r| !r.decided) {
+        if item.repeat.iter().any(|r| !r.decided) || item.optional.iter().any(|o| !o.decided) {
             return;
         }
+        if !card.resolves() {
+            return self.complete_location(s, id);
+        }
+        let item = on_chain_mut(s, id);
         let n = item.executions(self.rules.executions_per_instance) as usize;
         let copy_first = self.rules.extra_execution_choices == ExtraChoices::CopyFirst;
         let lay_out = if copy_first { 1 } else { n };
@@ -489,6 +515,81 @@ fn push_pending(
         cost: TotalCost::default(),
         ever_chosen: InlineVec::new(),
         left_chain: false,
+        optional: InlineVec::new(),
+        enters: None,
     });
     id
+}
+
+/// DeclareOptionalCost's guard (355.1.a): the first undecided optional additional cost, paid or
+/// not; each at most once.
+fn declare_optional_actions(index: u8, out: &mut Vec<Action>) {
+    out.push(Action::DeclareOptionalCost { index, pay: false });
+    out.push(Action::DeclareOptionalCost { index, pay: true });
+}
+
+// ---- Optional additional costs other than [Repeat], and where a unit enters ----
+impl Game {
+    /// DeclareOptionalCost's effect (355.1.a, 356.2.b): the decision is made while playing; a
+    /// cost declared paid is added in 356 and counts as paid at any amount (356.4.f.1).
+    pub(super) fn declare_optional(&self, s: &mut State, index: u8, pay: bool) {
+        let item = pending_mut(s);
+        let id = item.id;
+        let o = &mut item.optional[index as usize];
+        o.decided = true;
+        o.paid = pay;
+        s.log.push(Event::OptionalCostDeclared {
+            item: id,
+            index,
+            pay,
+        });
+        self.complete_choices(s, id);
+    }
+
+    /// 355.2: where a unit may enter: its controller's base or a battlefield they control.
+    fn entry_locations(&self, s: &State, p: Player) -> Vec<Location> {
+        let mut out = vec![Location::Base(p)];
+        for (i, b) in s.battlefields.iter().enumerate() {
+            if b.controller == Some(p) {
+                out.push(Location::Battlefield(i as u8));
+            }
+        }
+        out
+    }
+
+    /// ChooseLocation's guard (355.2): each location the unit may enter, when there is more than
+    /// one (a single one is taken without a decision, see `complete_location`).
+    fn choose_location_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
+        for to in self.entry_locations(s, item.controller) {
+            out.push(Action::ChooseLocation { to });
+        }
+    }
+
+    /// ChooseLocation's effect (355.2): the unit will enter there.
+    pub(super) fn choose_location(&self, s: &mut State, to: Location) {
+        let item = pending_mut(s);
+        item.enters = Some(to);
+        let id = item.id;
+        s.log.push(Event::LocationChosen { item: id, to });
+        self.complete_choices(s, id);
+    }
+
+    /// A unit's choices are complete once its location is chosen; with only one location
+    /// possible it is taken at once. A token played by an effect pays no cost and goes straight
+    /// to finalizing; a unit from hand goes on to 356.
+    fn complete_location(&self, s: &mut State, id: u8) {
+        let item = on_chain(s, id);
+        if item.enters.is_none() {
+            let places = self.entry_locations(s, item.controller);
+            let [only] = places[..] else { return };
+            on_chain_mut(s, id).enters = Some(only);
+            s.log.push(Event::LocationChosen { item: id, to: only });
+        }
+        let item = on_chain_mut(s, id);
+        item.phase = if matches!(item.origin, Origin::Token { .. }) {
+            Phase::Legal
+        } else {
+            Phase::Chosen
+        };
+    }
 }

@@ -217,19 +217,23 @@ impl Game {
                         origin: Origin::Token { might },
                         owner: controller,
                         controller,
-                        phase: Phase::Legal,
+                        // A token is played (350.2): it makes its choices, then finalizes.
+                        phase: Phase::Choosing,
                         repeat: InlineVec::new(),
                         accepted: Some(true),
                         choices: InlineVec::new(),
                         cost: TotalCost::default(),
                         ever_chosen: InlineVec::new(),
                         left_chain: false,
+                        optional: InlineVec::new(),
+                        enters: None,
                     });
                     s.log.push(Event::MovedToChain {
                         item: id,
                         card: self.token,
                         by: controller,
                     });
+                    self.complete_choices(s, id);
                 }
                 Queued::Trigger { card, source } => self.put_trigger_on_chain(s, card, source),
             }

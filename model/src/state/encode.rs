@@ -3,12 +3,14 @@
 
 use super::{
     Battlefield, ChainItem, Combat, DeckCard, ExecChoices, Gear, Location, Obj, Origin, Phase,
-    Pick, Player, PlayerState, Queued, RepeatInstance,
-    Start, State, TotalCost, Unit, UnitStatus, Zone,
+    Pick, Player, PlayerState, Queued, RepeatInstance, Start, State, TotalCost, Unit, UnitStatus,
+    Zone,
 };
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
 use std::hash::{Hash, Hasher};
+
+mod costs;
 
 /// Hashes a state as a packed bit string: each field in as few bits as its type needs (a bool in
 /// one bit, a `u8` in eight, an enum's variant in a few bits before its fields, a list's length
@@ -336,6 +338,7 @@ impl Encode for PlayerState {
             deck_top,
             recycled,
             runes_exhausted,
+            academy_charged,
         } = self;
         pool.encode(b);
         b.list(hand);
@@ -350,6 +353,7 @@ impl Encode for PlayerState {
         b.list(deck_top);
         b.list(recycled);
         b.u8(*runes_exhausted);
+        b.bool(*academy_charged);
     }
 }
 
@@ -374,6 +378,7 @@ impl Encode for RepeatInstance {
             origin,
             paid,
             decided,
+            less,
         } = *self;
         match cost {
             RepeatCost::Pay(c) => {
@@ -391,11 +396,13 @@ impl Encode for RepeatInstance {
                 InstanceOrigin::Portal => 1,
                 InstanceOrigin::Syndra => 2,
                 InstanceOrigin::SourceUnit => 3,
+                InstanceOrigin::Academy => 4,
             },
-            2,
+            3,
         );
         b.u8(paid);
         b.bool(decided);
+        less.encode(b);
     }
 }
 
@@ -450,6 +457,8 @@ impl Encode for ChainItem {
             cost,
             ever_chosen,
             left_chain,
+            optional,
+            enters,
         } = self;
         b.u8(*id);
         b.u16(*card);
@@ -513,6 +522,8 @@ impl Encode for ChainItem {
         b.u8(discard);
         b.list(ever_chosen);
         b.bool(*left_chain);
+        b.list(optional);
+        enters.encode(b);
     }
 }
 

@@ -430,6 +430,70 @@ pub enum Event {
         /// How many units the group held.
         n: u8,
     },
+    // ---- Costs other than [Repeat], where units enter (355.1.a, 355.2, 356.4.c, 359.2) ----
+    /// An optional additional cost other than [Repeat] was declared paid or not (355.1.a).
+    OptionalCostDeclared {
+        /// The item.
+        item: u8,
+        /// Which of the card's optional costs.
+        index: u8,
+        /// Paid or not.
+        pay: bool,
+    },
+    /// A paid optional additional cost was added, after its component discounts (356.2.b,
+    /// 356.4.c); it counts as paid even at 0 (356.4.f.1).
+    OptionalCostAdded {
+        /// The item.
+        item: u8,
+        /// Which of the card's optional costs.
+        index: u8,
+        /// Its Energy and Power after component discounts.
+        cost: Cost,
+    },
+    /// The payer chose which part "[1] or [A] less" takes off a component (356.4.c).
+    ReductionChosen {
+        /// The item.
+        item: u8,
+        /// The component.
+        component: super::Component,
+        /// Energy or Power.
+        less: super::Reduction,
+    },
+    /// The location a unit or token will enter was chosen (355.2).
+    LocationChosen {
+        /// The item.
+        item: u8,
+        /// Where.
+        to: Location,
+    },
+    /// A unit played (from hand or as a token) entered the board (359.2), ready if its
+    /// [Accelerate] was paid (805), else exhausted.
+    UnitEntered {
+        /// The item it was.
+        item: u8,
+        /// The unit.
+        unit: u8,
+        /// Where.
+        at: Location,
+        /// Ready (805) rather than exhausted (359.2).
+        ready: bool,
+    },
+    /// A mandatory additional cost was added (356.2.a): cards to discard.
+    AdditionalCostAdded {
+        /// The item.
+        item: u8,
+        /// Cards to discard.
+        discard: u8,
+    },
+    /// A card was discarded to pay a cost, chosen by the payer (357.2).
+    Discarded {
+        /// The item paid for.
+        item: u8,
+        /// Who discarded.
+        who: Player,
+        /// The named card, or `None` for one of the other cards in hand.
+        card: Option<CardId>,
+    },
 }
 
 /// Whose discount was applied (356.4).

@@ -218,6 +218,8 @@ pub struct PlayerState {
     /// Runes channelled exhausted during the play (Find Your Center). Runes themselves are not
     /// modelled yet: only how many were channelled, so that the instruction is observable.
     pub runes_exhausted: u8,
+    /// The Academy's hold was triggered: the next spell gets [Repeat] equal to its base cost.
+    pub academy_charged: bool,
 }
 
 /// A card of a main deck: a named card, or one of the anonymous cards that only count.
@@ -289,6 +291,8 @@ pub struct RepeatInstance {
     pub paid: u8,
     /// Whether its decision has been made.
     pub decided: bool,
+    /// Which part of it Ezreal's "[1] or [A] less" takes off, once its payer has chosen (356.4.c).
+    pub less: Option<Reduction>,
 }
 
 impl RepeatInstance {
@@ -299,6 +303,7 @@ impl RepeatInstance {
             origin,
             paid: 0,
             decided: false,
+            less: None,
         }
     }
 }
@@ -490,6 +495,10 @@ pub struct ChainItem {
     pub ever_chosen: InlineVec<(u8, Obj), 6>,
     /// It left the chain during its own resolution (359.3.e.15); it stays listed until it finishes.
     pub left_chain: bool,
+    /// The decisions on the card's optional additional costs other than [Repeat] (355.1.a).
+    pub optional: InlineVec<OptionalChoice, 2>,
+    /// For a unit (or token): the location it will enter, once chosen (355.2).
+    pub enters: Option<Location>,
 }
 
 impl ChainItem {
@@ -653,4 +662,35 @@ impl State {
             .filter(|(_, u)| u.zone == Zone::Board)
             .map(|(i, u)| (i as u8, u))
     }
+}
+
+// ---- Costs other than [Repeat] and where units enter (355.1.a, 355.2, 356.4.c) ----
+
+/// Which part of a cost "[1] or [A] less" takes off: the payer's choice (356.4.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reduction {
+    /// One Energy.
+    Energy,
+    /// One Power.
+    Power,
+}
+
+/// A component of a total cost that a discount can apply to on its own (356.4.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Component {
+    /// The [Repeat] instance with this index.
+    Repeat(u8),
+    /// The optional additional cost (other than [Repeat]) with this index.
+    Optional(u8),
+}
+
+/// The decision on one optional additional cost other than [Repeat] (355.1.a, 356.2.b).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OptionalChoice {
+    /// Whether its decision has been made.
+    pub decided: bool,
+    /// The player chose to pay it: it counts as paid however much was paid (356.4.f.1).
+    pub paid: bool,
+    /// Which part Ezreal's "[1] or [A] less" takes off, once chosen (356.4.c).
+    pub less: Option<Reduction>,
 }

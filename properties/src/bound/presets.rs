@@ -19,7 +19,7 @@ fn e(v: &[&[Extra]]) -> Vec<Vec<Extra>> {
 
 impl Bound {
     /// The preset names.
-    pub const PRESETS: [&'static str; 5] = ["tiny", "default", "large", "combat", "deck"];
+    pub const PRESETS: [&'static str; 6] = ["tiny", "default", "large", "combat", "deck", "costs"];
 
     /// A named preset.
     pub fn preset(name: &str) -> Option<Bound> {
@@ -29,6 +29,7 @@ impl Bound {
             "large" => large(),
             "combat" => combat(),
             "deck" => deck(),
+            "costs" => costs(),
             _ => return None,
         })
     }
@@ -198,5 +199,38 @@ fn deck() -> Bound {
             &["Mystic Reversal"],
         ]),
         deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
+    }
+}
+
+/// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
+/// Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take off, token locations and
+/// plays, and The Academy's grant beside the Portal's.
+fn costs() -> Bound {
+    Bound {
+        name: "costs".into(),
+        instances: vec![0, 1],
+        instance_costs: s(&["[1][B]"]),
+        bodies: vec![BodyShape::Token],
+        item_cost: 1,
+        catalogue: s(&[
+            "Legion Rearguard",
+            "Clockwork Keeper",
+            "Blast Corps Cadet",
+            "Curtain Call",
+            "Desert's Call",
+            "Hidden Blade",
+            "Tithe Bolt",
+        ]),
+        abilities: false,
+        boards: vec![BoardShape::EnemySpread],
+        extras: e(&[
+            &[],
+            &[Ezreal, MaraiSpire],
+            &[Portal, Extra::Academy],
+            &[Ezreal, Spellwatcher],
+        ]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
     }
 }

@@ -74,6 +74,7 @@ pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError>
             }
         }
         "attack" => BoardStmt::Attack(c.word("the label of the attacking unit")?),
+        "academy" => BoardStmt::Academy(c.player()?),
         _ => unreachable!("dispatched on board keywords"),
     })
 }
@@ -224,6 +225,15 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
                 PlayStmt::NewChoices { item }
             }
         }
+        "optional" => PlayStmt::Optional {
+            index: c.positive("an optional cost number")?,
+            pay: pay_or_skip(c)?,
+        },
+        "location" => PlayStmt::Location { to: c.location()? },
+        "reduce" => reduce(c)?,
+        "discard" => PlayStmt::Discard {
+            card: discarded_card(c)?,
+        },
         _ => unreachable!("dispatched on play keywords"),
     })
 }
@@ -335,6 +345,47 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             Expect::Trash(p, v)
         }
         "deck" => Expect::Deck(c.player()?, c.number("a number of cards")?),
+        "optional-paid" => {
+            let item = c.item()?;
+            let mut v = vec![];
+            if c.peek_word() == Some("none") {
+                c.pos += 1;
+            } else {
+                v.push(c.positive("an optional cost number or `none`")?);
+                while c.peek_word().is_some() {
+                    v.push(c.positive("an optional cost number")?);
+                }
+            }
+            Expect::OptionalPaid(item, v)
+        }
+        "entered" => {
+            let item = c.item()?;
+            c.keyword("at")?;
+            let at = c.location()?;
+            let ready = match c.word("`ready` or `exhausted`")?.as_str() {
+                "ready" => true,
+                "exhausted" => false,
+                w => {
+                    c.pos -= 1;
+                    return Err(c.err(format!("expected `ready` or `exhausted`, found `{w}`")));
+                }
+            };
+            Expect::Entered(item, at, ready)
+        }
+        "order" => order(c)?,
+        "discarded" => {
+            let item = c.item()?;
+            let mut v = vec![];
+            if c.peek_word() == Some("none") {
+                c.pos += 1;
+            } else {
+                v.push(discarded_card(c)?);
+                while c.pos < c.toks.len() {
+                    v.push(discarded_card(c)?);
+                }
+            }
+            Expect::Discarded(item, v)
+        }
         w => {
             c.pos -= 1;
             return Err(c.err(format!(
@@ -406,4 +457,103 @@ fn instruction(c: &mut Cursor, performed: bool) -> Result<Expect, ParseError> {
         };
         Ok(Expect::Ignored(item, exec, ins, why))
     }
+}
+
+// ---- Costs other than [Repeat], where units enter, the order of events ----
+
+/// `pay` or `skip`.
+fn pay_or_skip(c: &mut Cursor) -> Result<bool, ParseError> {
+    match c.word("`pay` or `skip`")?.as_str() {
+        "pay" => Ok(true),
+        "skip" => Ok(false),
+        w => {
+            c.pos -= 1;
+            Err(c.err(format!("expected `pay` or `skip`, found `{w}`")))
+        }
+    }
+}
+
+/// `reduce repeat|optional N energy|power` (356.4.c)
+fn reduce(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
+    let part = match c.word("`repeat` or `optional`")?.as_str() {
+        "repeat" => Part::Repeat,
+        "optional" => Part::Optional,
+        w => {
+            c.pos -= 1;
+            return Err(c.err(format!("expected `repeat` or `optional`, found `{w}`")));
+        }
+    };
+    let index = c.positive("a component number")?;
+    let less = match c.word("`energy` or `power`")?.as_str() {
+        "energy" => Less::Energy,
+        "power" => Less::Power,
+        w => {
+            c.pos -= 1;
+            return Err(c.err(format!("expected `energy` or `power`, found `{w}`")));
+        }
+    };
+    Ok(PlayStmt::Reduce { part, index, less })
+}
+
+/// `order M then M ...`: at least two moments.
+fn order(c: &mut Cursor) -> Result<Expect, ParseError> {
+    let mut v = vec![moment(c)?];
+    while c.peek_word() == Some("then") {
+        c.pos += 1;
+        v.push(moment(c)?);
+    }
+    if v.len() < 2 {
+        return Err(c.err(format!(
+            "expected `then` and a second moment (an order needs two), found {}",
+            c.describe()
+        )));
+    }
+    Ok(Expect::Order(v))
+}
+
+/// One moment of `expect order`.
+fn moment(c: &mut Cursor) -> Result<Moment, ParseError> {
+    let expected = "a moment: `execution K of item N`, `finalize of item N`, `play of item N`, `finish of item N`, `entry of item N`, `entry of token-K` or `trigger \"Ability\"`";
+    let at = c.pos;
+    let w = c.word(expected)?;
+    let of_item = |c: &mut Cursor| -> Result<u8, ParseError> {
+        c.keyword("of")?;
+        c.item()
+    };
+    Ok(match w.as_str() {
+        "execution" => {
+            let k = c.positive("an execution number")?;
+            Moment::Execution(of_item(c)?, k)
+        }
+        "finalize" => Moment::Finalize(of_item(c)?),
+        "play" => Moment::Play(of_item(c)?),
+        "finish" => Moment::Finish(of_item(c)?),
+        "entry" => {
+            c.keyword("of")?;
+            let obj = c.obj()?;
+            if let ObjRef::Label(l) = &obj {
+                if !l.starts_with("token-") {
+                    c.pos -= 1;
+                    return Err(c.err(format!(
+                        "expected `item N` or `token-K` after `entry of`, found `{l}`"
+                    )));
+                }
+            }
+            Moment::Entry(obj)
+        }
+        "trigger" => Moment::Trigger(c.quoted("an ability's name")?),
+        _ => {
+            c.pos = at;
+            return Err(c.err(format!("expected {expected}, found `{w}`")));
+        }
+    })
+}
+
+/// A discarded card: `"Card"` or `other` (one of the other cards in hand).
+fn discarded_card(c: &mut Cursor) -> Result<Option<String>, ParseError> {
+    if c.peek_word() == Some("other") {
+        c.pos += 1;
+        return Ok(None);
+    }
+    c.quoted("a card name or `other`").map(Some)
 }

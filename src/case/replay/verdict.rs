@@ -49,13 +49,17 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::UnitStunned(..) => "423.1",
         Expect::UnitReady(..) => "414, 415",
         Expect::UnitAssault(..) => "807.2",
+        Expect::OptionalPaid(..) => "355.1.a, 356.2.b",
+        Expect::Entered(..) => "355.2, 359.2, 805",
+        Expect::Order(..) => "the event log's order",
+        Expect::Discarded(..) => "357.2",
     }
 }
 
 /// What the replay shows for an expectation's subject, in the expectation's own words.
 pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
     let s = &r.state;
-    let label = |l: &str| r.labels.get(l).copied();
+    let label = |l: &str| unit_or_label(r, l);
     Some(match e {
         Expect::Legal | Expect::Illegal { .. } => match r.illegal {
             None => Expect::Legal,
@@ -136,6 +140,10 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
         | Expect::Recycled(..)
         | Expect::Demands(..)
         | Expect::RunesExhausted(..) => return deck_observed(r, e),
+        Expect::OptionalPaid(..)
+        | Expect::Entered(..)
+        | Expect::Discarded(..)
+        | Expect::Order(..) => return costs_observed(r, e),
     })
 }
 
@@ -175,6 +183,103 @@ fn deck_observed(r: &View, e: &Expect) -> Option<Expect> {
             Expect::RunesExhausted(*p, s.players[p.ix()].runes_exhausted)
         }
         _ => return None,
+    })
+}
+
+/// What the replay shows for the expectations about costs other than [Repeat] and where units
+/// enter: optional costs paid, entries, discards, and the order of moments.
+fn costs_observed(r: &View, e: &Expect) -> Option<Expect> {
+    let s = &r.state;
+    Some(match e {
+        Expect::OptionalPaid(n, _) => Expect::OptionalPaid(
+            *n,
+            s.log
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::OptionalCostDeclared {
+                        item,
+                        index,
+                        pay: true,
+                    } if *item == n - 1 => Some(index + 1),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Expect::Entered(n, ..) => s.log.iter().find_map(|ev| match ev {
+            Event::UnitEntered {
+                item, at, ready, ..
+            } if *item == n - 1 => Some(Expect::Entered(*n, *at, *ready)),
+            _ => None,
+        })?,
+        Expect::Discarded(n, _) => Expect::Discarded(
+            *n,
+            s.log
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::Discarded { item, card, .. } if *item == n - 1 => {
+                        Some(card.map(|c| r.game.card(c).name.clone()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Expect::Order(v) => {
+            let mut at: Vec<(usize, Moment)> = v
+                .iter()
+                .map(|m| moment_at(r, m).map(|i| (i, m.clone())))
+                .collect::<Option<_>>()?;
+            at.sort_by_key(|(i, _)| *i);
+            Expect::Order(at.into_iter().map(|(_, m)| m).collect())
+        }
+        _ => return None,
+    })
+}
+
+// ---- Token labels and the order of events ----
+
+/// A label of the case, or `token-K`: the K-th unit token that entered the board.
+pub fn unit_or_label(r: &View, l: &str) -> Option<Obj> {
+    if let Some(k) = l
+        .strip_prefix("token-")
+        .and_then(|k| k.parse::<usize>().ok())
+    {
+        return k.checked_sub(1).and_then(|k| nth_token(r.state, k));
+    }
+    r.labels.get(l).copied()
+}
+
+/// The `k`-th (0-based) unit token that entered the board, in the order they entered.
+pub fn nth_token(s: &model::state::State, k: usize) -> Option<Obj> {
+    s.units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.token)
+        .nth(k)
+        .map(|(i, _)| Obj::Unit(i as u8))
+}
+
+/// Where in the log a moment first happened, if it did.
+fn moment_at(r: &View, m: &Moment) -> Option<usize> {
+    let token = match m {
+        Moment::Entry(ObjRef::Label(l)) => match unit_or_label(r, l)? {
+            Obj::Unit(u) => Some(u),
+            _ => return None,
+        },
+        _ => None,
+    };
+    r.state.log.iter().position(|ev| match (m, ev) {
+        (Moment::Execution(n, k), Event::ExecutionStarted { item, exec }) => {
+            (*item, *exec) == (n - 1, k - 1)
+        }
+        (Moment::Finalize(n), Event::Finalized { item }) => *item == n - 1,
+        (Moment::Play(n), Event::Played { item, .. }) => *item == n - 1,
+        (Moment::Finish(n), Event::Resolved { item }) => *item == n - 1,
+        (Moment::Entry(ObjRef::Item(n)), Event::UnitEntered { item, .. }) => *item == n - 1,
+        (Moment::Entry(ObjRef::Label(_)), Event::UnitEntered { unit, .. }) => Some(*unit) == token,
+        (Moment::Trigger(name), Event::Triggered { card, .. }) => {
+            r.game.card(*card).name.eq_ignore_ascii_case(name)
+        }
+        _ => false,
     })
 }
 
@@ -280,7 +385,10 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             | Expect::Ignored(n, ..)
             | Expect::Countered(n)
             | Expect::NotCountered(n)
-            | Expect::Demands(n, _) => Some(*n),
+            | Expect::Demands(n, _)
+            | Expect::OptionalPaid(n, _)
+            | Expect::Entered(n, ..)
+            | Expect::Discarded(n, _) => Some(*n),
             _ => None,
         };
         if let Some(n) = item {
@@ -302,8 +410,17 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             _ => (None, false),
         };
         if let Some(l) = label {
-            match (r.labels.get(l), unit) {
+            // Tokens and moments exist only if the replay got that far: a replay stopped by a
+            // refused statement reports that statement instead (see `verdict`).
+            let stopped = r.illegal.is_some();
+            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() && !stopped {
+                return fail(format!(
+                    "`{l}`: no such token entered the board (tokens are numbered from 1 in the order they enter)"
+                ));
+            }
+            match (unit_or_label(r, l).as_ref(), unit) {
                 (Some(Obj::Unit(_)), true) | (Some(Obj::Gear(_)), false) => {}
+                (None, true) if l.starts_with("token-") => {}
                 (Some(_), true) => return fail(format!("`{l}` is not a unit")),
                 (Some(_), false) => return fail(format!("`{l}` is not a gear")),
                 (None, _) => {
@@ -314,10 +431,31 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                 }
             }
         }
+        if let (Expect::Order(v), None) = (stmt, r.illegal) {
+            for (i, m) in v.iter().enumerate() {
+                if v[..i].contains(m) {
+                    return fail(format!(
+                        "`{}` is named twice",
+                        crate::case::print::moment(m)
+                    ));
+                }
+                if moment_at(r, m).is_none() {
+                    return fail(format!(
+                        "`{}` matches no event of the replay",
+                        crate::case::print::moment(m)
+                    ));
+                }
+            }
+        }
+        let discarded: Vec<String> = match stmt {
+            Expect::Discarded(_, v) => v.iter().flatten().cloned().collect(),
+            _ => vec![],
+        };
         let recycled: Vec<String>;
         let names: &[String] = match stmt {
             Expect::Triggered(name, _) => std::slice::from_ref(name),
             Expect::Trash(_, v) | Expect::DeckTop(_, v) | Expect::Hand(_, v) => v,
+            Expect::Discarded(..) => &discarded,
             Expect::Recycled(_, v) => {
                 recycled = v
                     .iter()
@@ -357,6 +495,14 @@ fn matches(expected: &Expect, got: &Expect) -> bool {
         }
         (Expect::Cancelled(a, None), Expect::Cancelled(b, _)) => a == b,
         (Expect::Ignored(a, b, c, None), Expect::Ignored(d, e, f, _)) => (a, b, c) == (d, e, f),
+        (Expect::Discarded(n, a), Expect::Discarded(m, b)) => {
+            let same = |x: &Option<String>, y: &Option<String>| match (x, y) {
+                (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+                (None, None) => true,
+                _ => false,
+            };
+            n == m && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
         (Expect::Trash(p, a), Expect::Trash(q, b)) => {
             let (mut a, mut b) = (a.clone(), b.clone());
             a.iter_mut().for_each(|x| *x = x.to_ascii_lowercase());
@@ -402,6 +548,7 @@ pub fn verdict(case: &Case, r: &Replayed) -> Verdict {
                     Expect::Performed(..) | Expect::Ignored(..) => {
                         "that instruction never ran".into()
                     }
+                    Expect::Entered(n, ..) => format!("item {n} never entered the board"),
                     _ => "nothing matches (unknown label or item)".into(),
                 },
             };

@@ -156,5 +156,9 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::LookDraw { .. } => ("look draw", "359.3.e"),
         PlayStmt::LookRecycle { .. } => ("look recycle", "416"),
         PlayStmt::Demand { .. } => ("demand", "425"),
+        PlayStmt::Optional { .. } => ("optional", "355.1.a, 356.2.b"),
+        PlayStmt::Location { .. } => ("location", "355.2"),
+        PlayStmt::Reduce { .. } => ("reduce", "356.4.c"),
+        PlayStmt::Discard { .. } => ("discard", "357.2"),
     }
 }

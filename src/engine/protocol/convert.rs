@@ -327,6 +327,7 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
             // Protocol v1 has no field for it: such a case is never sent (`NOT_IN_V1`).
             BoardStmt::DeckTop(..) => {}
+            BoardStmt::Academy(p) => pj(&mut board, *p).academy = true,
         }
     }
     for n in 1..=max_bf {
@@ -441,6 +442,9 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         }
         if j.near_victory {
             board.push(BoardStmt::NearVictory(p));
+        }
+        if j.academy {
+            board.push(BoardStmt::Academy(p));
         }
     }
     if req.board.showdown || req.board.showdown_battlefield.is_some() {

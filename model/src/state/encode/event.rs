@@ -353,6 +353,14 @@ impl Encode for Event {
                 who.encode(b);
                 b.u8(n);
             }
+            // Tags from 54 on: costs other than [Repeat] and where units enter.
+            OptionalCostDeclared { .. }
+            | OptionalCostAdded { .. }
+            | ReductionChosen { .. }
+            | LocationChosen { .. }
+            | UnitEntered { .. }
+            | AdditionalCostAdded { .. }
+            | Discarded { .. } => super::costs::encode_event(self, b),
         }
     }
 }

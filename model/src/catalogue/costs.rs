@@ -1,0 +1,67 @@
+//! Reading the costs other than [Repeat] a card declares: optional additional costs with what
+//! paying them does, and mandatory non-Energy additional costs.
+
+use super::{RawCard, RawRider};
+use crate::card::*;
+use crate::cost::{Cost, Domain};
+
+/// The card's optional additional costs other than [Repeat]; only units have them here (the
+/// model plays units from hand; no spell in the digest has one).
+pub(super) fn optional_costs(
+    rc: &RawCard,
+    names: &[String],
+    domains: &[Domain],
+) -> Result<Vec<OptionalCost>, String> {
+    if !rc.optional_costs.is_empty() && rc.kind != CardKind::Unit {
+        return Err("field `optional_costs`: only units have them in this model".into());
+    }
+    if rc.optional_costs.len() > 2 {
+        return Err("field `optional_costs`: at most 2".into());
+    }
+    let mut out = vec![];
+    for (i, o) in rc.optional_costs.iter().enumerate() {
+        let at = format!("field `optional_costs`, cost {}", i + 1);
+        let cost = Cost::parse(&o.cost, domains).map_err(|e| format!("{at}: {e}"))?;
+        let rider = match (o.rider, &o.trigger) {
+            (RawRider::Accelerate, None) => Rider::EnterReady,
+            (RawRider::PlayTrigger, Some(name)) => Rider::PlayTrigger(
+                names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(name))
+                    .map(|i| i as CardId)
+                    .ok_or_else(|| format!("{at}: `trigger`: no card or ability named `{name}`"))?,
+            ),
+            (RawRider::PlayTrigger, None) => {
+                return Err(format!(
+                    "{at}: `play-trigger` needs `trigger` (an ability's name)"
+                ))
+            }
+            (_, Some(_)) => return Err(format!("{at}: only `play-trigger` takes `trigger`")),
+        };
+        out.push(OptionalCost { cost, rider });
+    }
+    Ok(out)
+}
+
+/// A mandatory additional cost as the catalogue writes it: `Discard N` (356.2.a, 357.2). Other
+/// non-standard costs are named so that a card needing one is refused, not approximated.
+pub(super) fn additional_cost(text: &str) -> Result<AdditionalCost, String> {
+    let t = text.trim();
+    let at = "field `additional_costs`";
+    if let Some(n) = t.strip_prefix("Discard ") {
+        return n
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(AdditionalCost::Discard)
+            .ok_or_else(|| format!("{at}: `{t}`: expected `Discard N` with N from 1 to 255"));
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("kill") || lower.starts_with("exhaust") || lower.starts_with("recycle") {
+        return Err(format!(
+            "{at}: `{t}` is not modelled yet (only `Discard N`): the model has no exhausted status and no cost that chooses a unit or rune"
+        ));
+    }
+    Err(format!("{at}: unknown cost `{t}`; expected `Discard N`"))
+}

@@ -1,0 +1,98 @@
+//! The bit packing of the state parts and events about costs other than [Repeat] and where units
+//! enter (tags from 54 on), apart from `encode` so that file stays readable.
+
+use super::{Bits, Encode};
+use crate::state::{Component, Event, OptionalChoice, Reduction};
+use std::hash::Hasher;
+
+/// One event of this group: its tag in 6 bits, then its fields.
+pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
+    use Event::*;
+    let mut tag = |t: u64| b.put(t, 6);
+    match *e {
+        OptionalCostDeclared { item, index, pay } => {
+            tag(54);
+            b.u8(item);
+            b.u8(index);
+            b.bool(pay);
+        }
+        OptionalCostAdded { item, index, cost } => {
+            tag(55);
+            b.u8(item);
+            b.u8(index);
+            cost.encode(b);
+        }
+        ReductionChosen {
+            item,
+            component,
+            less,
+        } => {
+            tag(56);
+            b.u8(item);
+            component.encode(b);
+            less.encode(b);
+        }
+        LocationChosen { item, to } => {
+            tag(57);
+            b.u8(item);
+            to.encode(b);
+        }
+        UnitEntered {
+            item,
+            unit,
+            at,
+            ready,
+        } => {
+            tag(58);
+            b.u8(item);
+            b.u8(unit);
+            at.encode(b);
+            b.bool(ready);
+        }
+        AdditionalCostAdded { item, discard } => {
+            tag(59);
+            b.u8(item);
+            b.u8(discard);
+        }
+        Discarded { item, who, card } => {
+            tag(60);
+            b.u8(item);
+            who.encode(b);
+            card.encode(b);
+        }
+        _ => unreachable!("not an event of this group"),
+    }
+}
+
+impl Encode for Reduction {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.bool(*self == Reduction::Power);
+    }
+}
+
+impl Encode for Component {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let (tag, n) = match *self {
+            Component::Repeat(n) => (0, n),
+            Component::Optional(n) => (1, n),
+        };
+        b.put(tag, 1);
+        b.u8(n);
+    }
+}
+
+impl Encode for OptionalChoice {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let OptionalChoice {
+            decided,
+            paid,
+            less,
+        } = *self;
+        b.bool(decided);
+        b.bool(paid);
+        less.encode(b);
+    }
+}

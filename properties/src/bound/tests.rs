@@ -1,0 +1,68 @@
+//! Tests of bounds: scenario counts, presets, and errors naming the line.
+
+use super::*;
+
+#[test]
+fn multisets_do_not_repeat_permutations() {
+    assert_eq!(multisets(4, 2).len(), 10);
+    assert_eq!(multisets(4, 3).len(), 20);
+    assert_eq!(multisets(2, 0), vec![Vec::<usize>::new()]);
+}
+
+#[test]
+fn scenario_counts_are_computed_before_building() {
+    for name in Bound::PRESETS {
+        let b = Bound::preset(name).unwrap();
+        let built = b.scenarios(&mut Catalogue::builtin().cards).unwrap().len();
+        assert_eq!(b.scenario_count().unwrap(), built as u64, "{name}");
+    }
+    // 400 boards, extras and reactions: 64 million scenarios times the items, refused
+    // before any is built, with the count.
+    let many = |n: usize, v: &str| vec![v; n].join(", ");
+    let text = format!(
+        "instances = [0]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [{}]\nextras = [{}]\nresources = [\"rich\"]\nreactions = [{}]\n",
+        many(400, "\"empty\""),
+        many(400, "[]"),
+        many(400, "[]"),
+    );
+    let e = Bound::from_toml(&text, "huge").unwrap_err();
+    assert!(
+        e.message.contains("makes 64000000 scenarios"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("at most 1000000"), "{}", e.message);
+    assert_eq!(e.line, 7, "the last of the largest lists");
+    let b = Bound {
+        instances: vec![3; 400],
+        instance_costs: vec!["[1]".into(); 1 << 20],
+        ..Bound::preset("tiny").unwrap()
+    };
+    assert!(b.scenario_count().unwrap_err().contains("more than 2^64"));
+}
+
+#[test]
+fn presets_build() {
+    for name in Bound::PRESETS {
+        let b = Bound::preset(name).unwrap();
+        let mut cards = Catalogue::builtin().cards;
+        let scenarios = b.scenarios(&mut cards).unwrap();
+        assert!(!scenarios.is_empty());
+    }
+}
+
+#[test]
+fn bad_bound_files_name_the_line() {
+    let e = Bound::from_toml("instances = [5]\ninstance_costs = []\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n", "x").unwrap_err();
+    assert_eq!(e.line, 1);
+    let e = Bound::from_toml("instances = [1]\ninstance_costs = [\"[Q]\"]\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n", "x").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    let e = Bound::from_toml(
+        "instances = [1]\ninstance_costs = []\nbodies = [\"wobble\"]\n",
+        "x",
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    let e = Bound::from_toml("instances = [1]\ninstance_costs = []\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[\"Nope\"]]\n", "x").unwrap_err();
+    assert!(e.message.contains("Nope"), "{e}");
+}
