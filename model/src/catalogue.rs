@@ -655,11 +655,9 @@ fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
                 format!("{at}: `look-at-top` needs `take` (draw-one or may-reveal-unit)")
             })?,
         },
-        RawEffect::CounterUnlessPays => {
-            Effect::CounterUnlessPays(unsigned("counter-unless-pays")?)
-        }
+        RawEffect::CounterUnlessPays => Effect::CounterUnlessPays(unsigned("counter-unless-pays")?),
         RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
-            };
+    };
     if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
         return Err(format!("{at}: only `look-at-top` takes `take`"));
     }

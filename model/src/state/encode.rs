@@ -3,8 +3,8 @@
 
 use super::{
     Battlefield, ChainItem, Combat, DeckCard, ExecChoices, Gear, Location, Obj, Origin, Phase,
-    Pick, Player, PlayerState, Queued, RepeatInstance,
-    Start, State, TotalCost, Unit, UnitStatus, Zone,
+    Pick, Player, PlayerState, Queued, RepeatInstance, Start, State, TotalCost, Unit, UnitStatus,
+    Zone,
 };
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
 use crate::cost::Cost;
