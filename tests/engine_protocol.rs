@@ -190,9 +190,16 @@ fn reference_engine_passes_the_corpus() {
     let verdicts = check_files(&mut e, &files).unwrap();
     let mut agree = 0;
     let mut skipped = 0;
+    // Issue 12's vocabulary has no field in protocol v1: those cases are never sent.
+    let mut not_in_v1 = 0;
     for v in &verdicts {
         match &v.verdict {
             Verdict::Agree => agree += 1,
+            Verdict::Unsupported(f)
+                if ["combat", "deck-cards", "demands", "chosen-counters"].contains(&f.as_str()) =>
+            {
+                not_in_v1 += 1
+            }
             Verdict::Unsupported(_) => skipped += 1,
             other => panic!("{}: {other:?}", v.path.display()),
         }
@@ -201,8 +208,12 @@ fn reference_engine_passes_the_corpus() {
         agree >= 50,
         "only {agree} corpus cases agree ({skipped} skipped)"
     );
-    // What it skips: other rules versions, rulebook files, new choices.
-    assert!(skipped < verdicts.len() / 2);
+    // What it skips besides: other rules versions, rulebook files, new choices.
+    assert!(
+        skipped < (verdicts.len() - not_in_v1) / 2,
+        "{skipped} of {} skipped",
+        verdicts.len() - not_in_v1
+    );
 }
 
 fn fake(fail: &str, extra: &str, timeout: f64, cases: usize) -> rbcheck::engine::fuzz::FuzzReport {
