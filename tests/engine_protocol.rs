@@ -439,3 +439,59 @@ fn an_engine_and_every_process_it_started_are_killed_on_timeout_and_at_exit() {
     }
     assert!(survivors.is_empty(), "children left running: {survivors:?}");
 }
+
+/// Interrupting rbcheck (SIGINT) kills the engine's whole process group too: it runs in a group
+/// of its own, which the terminal's Ctrl-C does not reach, so it was once left running.
+#[test]
+fn an_interrupted_run_kills_the_engine_and_what_it_started() {
+    let d = std::env::temp_dir().join(format!("rbcheck-sigint-engine-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let pids = d.join("pids");
+    let engine = engine_cmd(
+        "fake_engine.py",
+        &format!(
+            "--fail spawns-child --every 1000000 --state {}",
+            pids.display()
+        ),
+    );
+    let mut run = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .current_dir(&d)
+        .args([
+            "fuzz", "--engine", &engine, "--cases", "1000000", "--out", "out",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the engine has started its child.
+    let mut child_pid = None;
+    for _ in 0..200 {
+        if let Some(p) = std::fs::read_to_string(&pids)
+            .ok()
+            .and_then(|t| t.lines().next().and_then(|l| l.parse::<u32>().ok()))
+        {
+            child_pid = Some(p);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let child_pid = child_pid.expect("the engine started its child");
+    let _ = Command::new("kill")
+        .args(["-INT", &run.id().to_string()])
+        .status();
+    let _ = run.wait();
+    std::thread::sleep(Duration::from_millis(300));
+    let left = alive(child_pid);
+    if left {
+        let _ = Command::new("kill")
+            .arg("-9")
+            .arg(child_pid.to_string())
+            .status();
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    assert!(
+        !left,
+        "the engine's child {child_pid} outlived the interrupted run"
+    );
+}

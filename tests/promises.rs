@@ -465,3 +465,27 @@ fn too_many_units_are_reported_at_the_one_too_many() {
 fn text_of(o: &Output) -> String {
     text(&o.stdout)
 }
+
+/// A `--keep` case file that cannot be written stops the run with exit 2 and says why (it was
+/// once ignored, leaving a folder that silently missed cases).
+#[test]
+fn a_keep_file_that_cannot_be_written_stops_the_fuzz_run_and_says_so() {
+    let d = scratch("keep-fails");
+    let engine = format!(
+        "python3 {}",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    // `ulimit -f 0`: no file may grow; SIGXFSZ ignored, so the write fails with EFBIG.
+    let o = std::process::Command::new("sh")
+        .current_dir(&d)
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 0; exec '{}' fuzz --engine \"{engine}\" --cases 5 --keep kept --out out",
+            env!("CARGO_BIN_EXE_rbcheck"),
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--keep: cannot write"), "{err}");
+}

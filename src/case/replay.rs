@@ -293,6 +293,18 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             BoardStmt::Academy(p) => s.players[p.ix()].academy_charged = true,
         }
     }
+    check_card_counts(case, &s)?;
+    if let Some((line, l)) = attack {
+        s.attack_trigger = Some(attack_trigger(game, &s, &labels, line, &l)?);
+    }
+    s.validate(game.cards.len())
+        .map_err(|m| err(case.board.first().map(|b| b.line).unwrap_or(1), m))?;
+    Ok((s, labels))
+}
+
+/// Refuses a player with more cards in hand and deck than the model counts (at the line of the
+/// last statement that added some).
+fn check_card_counts(case: &Case, s: &Setup) -> Result<(), CaseError> {
     for (p, ps) in s.players.iter().enumerate() {
         let cards =
             ps.hand.len() + usize::from(ps.hand_other) + usize::from(ps.deck) + ps.deck_top.len();
@@ -312,31 +324,37 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             ));
         }
     }
-    if let Some((line, l)) = attack {
-        match labels.get(&l) {
-            Some(Obj::Unit(u)) => {
-                let card = game.card(s.units[usize::from(*u)].card);
-                let attacks = card
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a, model::card::Ability::WhenAttacks(_)));
-                if !attacks {
-                    return Err(err(
-                        line,
-                        format!(
-                            "`attack {l}`: {l} is {}, which has no \"when I attack\" ability",
-                            card.name
-                        ),
-                    ));
-                }
-                s.attack_trigger = Some(*u);
+    Ok(())
+}
+
+/// The unit of `attack LABEL`, which must have a "when I attack" ability.
+fn attack_trigger(
+    game: &Game,
+    s: &Setup,
+    labels: &HashMap<String, Obj>,
+    line: usize,
+    l: &str,
+) -> Result<u8, CaseError> {
+    match labels.get(l) {
+        Some(Obj::Unit(u)) => {
+            let card = game.card(s.units[usize::from(*u)].card);
+            let attacks = card
+                .abilities
+                .iter()
+                .any(|a| matches!(a, model::card::Ability::WhenAttacks(_)));
+            if !attacks {
+                return Err(err(
+                    line,
+                    format!(
+                        "`attack {l}`: {l} is {}, which has no \"when I attack\" ability",
+                        card.name
+                    ),
+                ));
             }
-            _ => return Err(err(line, format!("`attack {l}`: no unit labelled `{l}`"))),
+            Ok(*u)
         }
+        _ => Err(err(line, format!("`attack {l}`: no unit labelled `{l}`"))),
     }
-    s.validate(game.cards.len())
-        .map_err(|m| err(case.board.first().map(|b| b.line).unwrap_or(1), m))?;
-    Ok((s, labels))
 }
 
 /// The card named, which must be of one of `kinds`.

@@ -228,6 +228,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             last_shown = r.findings.len();
         }
     });
+    if let Some(why) = &report.keep_failed {
+        // Said before anything else is written, so that a later failure cannot hide it.
+        eprintln!("rbcheck fuzz: {why}; the run stopped there");
+    }
     if let Some(k) = keep.as_mut() {
         k.commit(&[])?;
     }
@@ -246,6 +250,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
     print_report(args, &report, &written.files);
+    if report.keep_failed.is_some() {
+        return Ok(ExitCode::from(2));
+    }
     if let Some(why) = report.nothing_compared() {
         outln!("NOTHING COMPARED: {why}; this run proves nothing about the engine");
         return Ok(ExitCode::from(2));

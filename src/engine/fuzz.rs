@@ -120,6 +120,9 @@ pub struct FuzzReport {
     pub findings: Vec<Finding>,
     /// Why the run stopped early, if it did.
     pub aborted: Option<String>,
+    /// A `--keep` case file that could not be written: the run stops there, since the folder
+    /// would silently miss cases.
+    pub keep_failed: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -416,8 +419,15 @@ pub fn fuzz_with(
         report.cases += 1;
         let (outcome, case) = checker.outcome(&recipe);
         if let (Some(dir), Some(c)) = (&cfg.keep, &case) {
-            let _ = std::fs::create_dir_all(dir);
-            let _ = std::fs::write(dir.join(format!("{i:05}.case")), crate::case::print(c));
+            let path = dir.join(format!("{i:05}.case"));
+            let written = std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&path, crate::case::print(c)));
+            if let Err(e) = written {
+                let why = format!("--keep: cannot write {}: {e}", path.display());
+                report.aborted = Some(why.clone());
+                report.keep_failed = Some(why);
+                break;
+            }
         }
         match &outcome {
             Outcome::Agree(c) if c.compared == 0 => {

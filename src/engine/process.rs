@@ -143,6 +143,9 @@ fn kill_all(child: &mut Child) {
     kill_group(child);
     let _ = child.kill();
     let _ = child.wait();
+    if let Ok(pid) = i32::try_from(child.id()) {
+        crate::outdir::unregister_group(pid);
+    }
 }
 
 /// Splits a command line into words: spaces separate, `'...'` and `"..."` quote, `\` escapes.
@@ -276,6 +279,11 @@ impl ProcessEngine {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| Fault::Spawn(format!("`{}`: {e}", self.argv.join(" "))))?;
+        // Its group is its own, out of the terminal's reach: killed by us if we are interrupted.
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(child.id()) {
+            crate::outdir::register_group(pid);
+        }
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
         let stdin = child.stdin.take().expect("piped stdin");

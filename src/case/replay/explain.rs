@@ -24,6 +24,9 @@ pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) ->
 
 /// Why the model does not allow `a` here, as a rule and words (any undone play aside).
 fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
+    if let Some(why) = refused_decision(a, enabled) {
+        return why;
+    }
     let pending = s.chain.iter().find(|i| i.is_pending());
     if let (Some(item), Some(exec)) = (pending, exec_of(a)) {
         let per = game.rules.executions_per_instance;
@@ -116,6 +119,24 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
             "750".into(),
             "no new choices are being made for this item now".into(),
         ),
+        _ => (
+            a.rule().to_string(),
+            format!(
+                "the rules call for {} here",
+                if enabled.is_empty() {
+                    "nothing more".into()
+                } else {
+                    expected(game, s, enabled)
+                }
+            ),
+        ),
+    }
+}
+
+/// Why a decision taken while an instruction executes (looking at the deck, a demand to pay) is
+/// refused, if `a` is one and the model is waiting for one.
+fn refused_decision(a: &Action, enabled: &[Action]) -> Option<(String, String)> {
+    Some(match a {
         Action::DrawLooked { .. } if enabled.iter().any(|e| matches!(e, Action::DrawLooked { .. })) => (
             "359.3.e".into(),
             "that card cannot be taken: \"reveal a unit\" takes a unit among the cards looked at, or none".into(),
@@ -132,18 +153,8 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
             "357".into(),
             "the spell's controller cannot pay the demand from their pool; they can only decline".into(),
         ),
-        _ => (
-            a.rule().to_string(),
-            format!(
-                "the rules call for {} here",
-                if enabled.is_empty() {
-                    "nothing more".into()
-                } else {
-                    expected(game, s, enabled)
-                }
-            ),
-        ),
-    }
+        _ => return None,
+    })
 }
 
 /// The execution a choice is for.
