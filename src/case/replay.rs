@@ -2,6 +2,7 @@
 //! statement into the model's step, take the forced steps in between, and compare what happened
 //! with the expectations, naming the first difference with its line and rule.
 
+mod costs;
 mod deck;
 mod explain;
 mod verdict;
@@ -528,8 +529,7 @@ fn decisions(
     plays: &[Line<PlayStmt>],
     i: usize,
 ) -> Result<Result<(Steps, usize), Illegal>, CaseError> {
-    let Line { line, stmt } = &plays[i];
-    let line = *line;
+    let (line, stmt) = (plays[i].line, &plays[i].stmt);
     let mut wanted: Vec<(usize, Action)> = vec![];
     match stmt {
         PlayStmt::Play { player: p, card: c } => {
@@ -619,46 +619,17 @@ fn decisions(
                 to: *to,
             },
         )),
-        PlayStmt::Pay { any } => {
-            let mut split = [0u8; 6];
-            for d in any {
-                split[*d as usize] += 1;
-            }
-            wanted.push((line, Action::PayCosts { any: split }));
-        }
-        PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
-        PlayStmt::Optional { index, pay } => wanted.push((
+        PlayStmt::Pay { any } => wanted.push((
             line,
-            Action::DeclareOptionalCost {
-                index: index - 1,
-                pay: *pay,
+            Action::PayCosts {
+                any: any_split(any),
             },
         )),
-        PlayStmt::Location { to } => wanted.push((line, Action::ChooseLocation { to: *to })),
-        PlayStmt::Discard { card } => {
-            let card = match card {
-                Some(n) => Some(run.game.card_named(n).ok_or_else(|| {
-                    err(
-                        line,
-                        format!("unknown card \"{n}\" (not in model/cards.toml or a `define`)"),
-                    )
-                })?),
-                None => None,
-            };
-            wanted.push((line, Action::DiscardForCost { card }));
-        }
-        PlayStmt::Reduce { part, index, less } => {
-            let i = index - 1;
-            let component = match part {
-                Part::Repeat => model::state::Component::Repeat(i),
-                Part::Optional => model::state::Component::Optional(i),
-            };
-            let less = match less {
-                Less::Energy => model::state::Reduction::Energy,
-                Less::Power => model::state::Reduction::Power,
-            };
-            wanted.push((line, Action::ChooseReduction { component, less }));
-        }
+        PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
+        PlayStmt::Optional { .. }
+        | PlayStmt::Location { .. }
+        | PlayStmt::Discard { .. }
+        | PlayStmt::Reduce { .. } => wanted.push((line, costs::decision(run.game, line, stmt)?)),
         PlayStmt::NewChoices { item } => {
             let (w, next) = new_choices(run, s, plays, i, *item)?;
             return Ok(Ok((w, next)));
@@ -671,6 +642,15 @@ fn decisions(
         }
     }
     Ok(Ok((wanted, i + 1)))
+}
+
+/// How many [A] of `pay any ...` go to each domain.
+fn any_split(any: &[model::cost::Domain]) -> [u8; 6] {
+    let mut split = [0u8; 6];
+    for d in any {
+        split[*d as usize] += 1;
+    }
+    split
 }
 
 /// `new-choices item N` (751–753): the lines that follow are the item's whole new set of

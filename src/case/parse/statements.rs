@@ -292,38 +292,7 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             c.number("a number of times")?,
         ),
         "finalized" => Expect::Finalized(c.player()?, c.number("a number of cards")?),
-        "unit" => {
-            let label = c.word("a unit label")?;
-            match c.peek_word() {
-                Some("damage") => {
-                    c.pos += 1;
-                    Expect::UnitDamage(label, c.number("the damage")?)
-                }
-                Some("at") => {
-                    c.pos += 1;
-                    Expect::UnitAt(label, c.location()?)
-                }
-                Some("might") => {
-                    c.pos += 1;
-                    Expect::UnitMight(label, c.number("the Might")?)
-                }
-                Some("assault") => {
-                    c.pos += 1;
-                    Expect::UnitAssault(label, c.number("the [Assault] value")?)
-                }
-                Some(w @ ("stunned" | "not-stunned")) => {
-                    let v = w == "stunned";
-                    c.pos += 1;
-                    Expect::UnitStunned(label, v)
-                }
-                Some(w @ ("ready" | "exhausted")) => {
-                    let v = w == "ready";
-                    c.pos += 1;
-                    Expect::UnitReady(label, v)
-                }
-                _ => Expect::UnitZone(label, c.zone()?),
-            }
-        }
+        "unit" => unit(c)?,
         "gear" => {
             let label = c.word("a gear label")?;
             Expect::GearZone(label, c.zone()?)
@@ -392,6 +361,40 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
                 "unknown expectation `{w}`; see corpus/FORMAT.md for the list"
             )));
         }
+    })
+}
+
+/// `unit LABEL damage|at|might|assault|stunned|not-stunned|ready|exhausted|ZONE ...`
+fn unit(c: &mut Cursor) -> Result<Expect, ParseError> {
+    let label = c.word("a unit label")?;
+    Ok(match c.peek_word() {
+        Some("damage") => {
+            c.pos += 1;
+            Expect::UnitDamage(label, c.number("the damage")?)
+        }
+        Some("at") => {
+            c.pos += 1;
+            Expect::UnitAt(label, c.location()?)
+        }
+        Some("might") => {
+            c.pos += 1;
+            Expect::UnitMight(label, c.number("the Might")?)
+        }
+        Some("assault") => {
+            c.pos += 1;
+            Expect::UnitAssault(label, c.number("the [Assault] value")?)
+        }
+        Some(w @ ("stunned" | "not-stunned")) => {
+            let v = w == "stunned";
+            c.pos += 1;
+            Expect::UnitStunned(label, v)
+        }
+        Some(w @ ("ready" | "exhausted")) => {
+            let v = w == "ready";
+            c.pos += 1;
+            Expect::UnitReady(label, v)
+        }
+        _ => Expect::UnitZone(label, c.zone()?),
     })
 }
 
