@@ -184,12 +184,14 @@ pub fn graph(opts: &GraphOptions) -> Result<String, Error> {
     let one = system.scenarios.swap_remove(opts.scenario - 1);
     system.scenarios = vec![one];
     let graph = checker::graph::explore(&system, opts.max_states)?;
-    Ok(graph.to_dot(&system, |s| {
-        s.log
-            .last()
-            .and_then(|e| system.game.describe_event(s, e))
-            .unwrap_or_else(|| system.scenarios[0].name.clone())
-    }))
+    let title = format!(
+        "states of scenario {} of bound {} under {}: {} states; solid edges are decisions, dashed ones forced steps",
+        opts.scenario,
+        bound.name,
+        system.game.rules.name,
+        graph.state_count()
+    );
+    Ok(export::graph_dot(&system, &graph, &title))
 }
 
 /// The files for each counterexample: a case file, and with `all` also JSON, ITF and DOT; and
@@ -206,7 +208,7 @@ fn counterexample_files(
     let mut skipped = vec![];
     let mut n = 0;
     for p in &result.properties {
-        let Outcome::Violated { trace, .. } = &p.outcome else {
+        let Outcome::Violated { trace, kind } = &p.outcome else {
             continue;
         };
         n += 1;
@@ -247,7 +249,10 @@ fn counterexample_files(
                 format!("{stem}.itf.json"),
                 export::itf(system, trace, p.name, p.rule),
             ));
-            files.push((format!("{stem}.dot"), export::dot(system, trace, p.name)));
+            files.push((
+                format!("{stem}.dot"),
+                export::dot(system, trace, p.name, p.rule, kind),
+            ));
         }
     }
     (files, skipped)

@@ -127,11 +127,17 @@ impl DotWriter {
 
     /// An edge from `s<from>` to `s<to>` with a label.
     pub fn edge(&mut self, from: usize, to: usize, label: &str) {
-        let _ = writeln!(
-            self.out,
-            "  s{from} -> s{to} [label=\"{}\"];",
-            escape(label)
-        );
+        self.edge_with(from, to, label, &[]);
+    }
+
+    /// An edge from `s<from>` to `s<to>` with a label and further attributes (e.g.
+    /// `style=dashed`).
+    pub fn edge_with(&mut self, from: usize, to: usize, label: &str, attrs: &[&str]) {
+        let _ = write!(self.out, "  s{from} -> s{to} [label=\"{}\"", escape(label));
+        for a in attrs {
+            let _ = write!(self.out, ", {a}");
+        }
+        self.out.push_str("];\n");
     }
 
     /// Closes the graph and returns the text.

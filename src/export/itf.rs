@@ -1,44 +1,17 @@
-//! Counterexamples in the formats other tools read: JSON steps, ITF (the Informal Trace Format of
-//! Apalache and Quint, with `mbt::actionTaken` and `mbt::nondetPicks` per state, as model-based
-//! testing tools expect) and DOT. Case files are written by `crate::cases`.
+//! Counterexamples as ITF, the Informal Trace Format of Apalache and Quint, with
+//! `mbt::actionTaken` and `mbt::nondetPicks` per state as model-based testing tools expect.
 //!
-//! Every struct serialised here lists its fields in alphabetical order, the order the files have
-//! always had (serde_json's maps are sorted), so that they stay byte for byte the same.
+//! Every value is typed the way Quint writes its own: integers as `#bigint`, absent values and
+//! chain phases as Quint sum types (`{"tag", "value"}`), pools as records of numbers; ITF has
+//! no null. Structs list their fields in alphabetical order, the order serde_json's maps use.
 
 use crate::case::print::{loc, player};
-use crate::report::{steps, Step};
-use checker::graph::{quoted, DotWriter};
 use checker::{Model, Trace};
-use model::state::{Obj, Player, State, Zone};
+use model::cost::{Cost, Domain};
+use model::state::{Obj, Phase, Player, State, Zone};
 use properties::RepeatSystem;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-
-/// The `--traces` JSON file of one counterexample: the property and the trace's steps.
-#[derive(Clone, Debug, Serialize)]
-pub struct StepsFile {
-    /// The property violated.
-    pub property: String,
-    /// The rule it checks.
-    pub rule: String,
-    /// The trace.
-    pub steps: Vec<Step>,
-}
-
-/// A trace's steps as the `--traces` JSON file.
-pub fn steps_file(
-    sys: &RepeatSystem,
-    trace: &Trace<RepeatSystem>,
-    property: &str,
-    rule: &str,
-) -> String {
-    let file = StepsFile {
-        property: property.into(),
-        rule: rule.into(),
-        steps: steps(sys, trace),
-    };
-    serde_json::to_string(&file).expect("a trace serialises")
-}
 
 /// An ITF integer: `{"#bigint": "<decimal>"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,9 +30,9 @@ impl Serialize for BigInt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItfOption<T>(pub Option<T>);
 
-/// The ITF empty tuple, Quint's unit value.
-#[derive(Serialize)]
-struct Unit {
+/// The ITF empty tuple, Quint's unit value (the value of a sum type's bare tag).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Unit {
     #[serde(rename = "#tup")]
     tup: [(); 0],
 }
@@ -123,7 +96,7 @@ pub struct ItfPlayer {
     /// `you` or `opponent`.
     pub player: &'static str,
     /// The rune pool.
-    pub pool: String,
+    pub pool: ItfPool,
     /// The trash's cards.
     pub trash: Vec<String>,
 }
@@ -149,27 +122,147 @@ pub struct ItfItem {
     /// Its number (1-based).
     pub item: BigInt,
     /// Where in the play it is.
-    pub phase: String,
+    pub phase: ItfPhase,
     /// The [Repeat] instances paid (1-based).
     pub repeat_paid: Vec<BigInt>,
 }
 
-/// What was picked to reach a state: the scenario for the first, the action for the others.
+/// `mbt::nondetPicks`: what was picked to reach a state, Quint-style: the same fields in every
+/// state, each an option (the scenario for the first state, the action for the others).
 #[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum Picks {
-    /// The initial state.
-    Init {
-        /// The scenario's name.
-        scenario: String,
+pub struct Picks {
+    /// The action's index among the state's enabled actions.
+    pub action_index: ItfOption<BigInt>,
+    /// The action in words, with its rule.
+    pub description: ItfOption<String>,
+    /// The scenario's name.
+    pub scenario: ItfOption<String>,
+}
+
+/// A rune pool (or any amount of Energy and Power): Energy and each domain's Power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ItfPool {
+    /// Body Power, [O].
+    pub body: BigInt,
+    /// Calm Power, [G].
+    pub calm: BigInt,
+    /// Chaos Power, [P].
+    pub chaos: BigInt,
+    /// Energy, [n].
+    pub energy: BigInt,
+    /// Fury Power, [R].
+    pub fury: BigInt,
+    /// Mind Power, [B].
+    pub mind: BigInt,
+    /// Order Power, [Y].
+    pub order: BigInt,
+}
+
+impl From<&Cost> for ItfPool {
+    fn from(c: &Cost) -> ItfPool {
+        let p = |d: Domain| int(c.power[d as usize]);
+        ItfPool {
+            body: p(Domain::Body),
+            calm: p(Domain::Calm),
+            chaos: p(Domain::Chaos),
+            energy: int(c.energy),
+            fury: p(Domain::Fury),
+            mind: p(Domain::Mind),
+            order: p(Domain::Order),
+        }
+    }
+}
+
+/// Where a chain item is in its life, as a Quint sum type: the tag is the phase's name, the
+/// value its fields as a record (executions, instructions and items counted from 1, as
+/// everywhere in ITF) or the unit value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "tag", content = "value")]
+pub enum ItfPhase {
+    /// Pending: choices being made (355).
+    Choosing(Unit),
+    /// Pending: total cost not yet determined (356).
+    Chosen(Unit),
+    /// Pending: cost determined, not paid (357).
+    Costed(Unit),
+    /// Pending: paid, legality not checked (358).
+    Paid(Unit),
+    /// Pending: legal, to be finalized (359).
+    Legal(Unit),
+    /// Finalized, waiting to resolve (359.3).
+    Finalized(Unit),
+    /// Resolving; `done` executions have run (820.3).
+    Resolving {
+        /// Executions finished.
+        done: BigInt,
     },
-    /// A step.
-    Step {
-        /// The action's index among the state's actions.
-        action_index: BigInt,
-        /// The action in words.
-        description: String,
+    /// Paused in execution `exec` while new choices are made for item `for_item` (750–755).
+    NewChoices {
+        /// The execution.
+        exec: BigInt,
+        /// The item whose choices may be remade.
+        for_item: BigInt,
     },
+    /// Paused in execution `exec`, instruction `slot`, looking at the deck's top `left` cards.
+    Looking {
+        /// The execution.
+        exec: BigInt,
+        /// Cards looked at still on top of the deck.
+        left: BigInt,
+        /// The instruction.
+        slot: BigInt,
+        /// The draw decision is still to be made.
+        taking: bool,
+    },
+    /// Paused in execution `exec`: item `target`'s controller decides to pay `energy` or not.
+    Demanding {
+        /// Energy asked.
+        energy: BigInt,
+        /// The execution.
+        exec: BigInt,
+        /// The item whose controller is asked.
+        target: BigInt,
+    },
+}
+
+impl From<&Phase> for ItfPhase {
+    fn from(p: &Phase) -> ItfPhase {
+        let unit = Unit::default();
+        let nth = |n: u8| int(i64::from(n) + 1);
+        match *p {
+            Phase::Choosing => ItfPhase::Choosing(unit),
+            Phase::Chosen => ItfPhase::Chosen(unit),
+            Phase::Costed => ItfPhase::Costed(unit),
+            Phase::Paid => ItfPhase::Paid(unit),
+            Phase::Legal => ItfPhase::Legal(unit),
+            Phase::Finalized => ItfPhase::Finalized(unit),
+            Phase::Resolving { done } => ItfPhase::Resolving { done: int(done) },
+            Phase::NewChoices { exec, for_item } => ItfPhase::NewChoices {
+                exec: nth(exec),
+                for_item: nth(for_item),
+            },
+            Phase::Looking {
+                exec,
+                slot,
+                left,
+                taking,
+            } => ItfPhase::Looking {
+                exec: nth(exec),
+                left: int(left),
+                slot: nth(slot),
+                taking,
+            },
+            Phase::Demanding {
+                exec,
+                target,
+                energy,
+            } => ItfPhase::Demanding {
+                energy: int(energy),
+                exec: nth(exec),
+                target: nth(target),
+            },
+        }
+    }
 }
 
 /// A state's `#meta`: its index in the trace.
@@ -199,8 +292,8 @@ pub struct ItfState {
     pub nondet_picks: Picks,
     /// Both players.
     pub players: Vec<ItfPlayer>,
-    /// The rule the action applies (empty for the first state).
-    pub rule: String,
+    /// The rules the action cites (`None` for the first state).
+    pub rule: ItfOption<String>,
     /// Every unit.
     pub units: Vec<ItfUnit>,
 }
@@ -269,7 +362,7 @@ fn itf_state(
     s: &State,
     index: usize,
     action: &str,
-    rule: &str,
+    rule: Option<&str>,
     picks: Picks,
 ) -> ItfState {
     let g = &sys.game;
@@ -291,7 +384,7 @@ fn itf_state(
                     .collect(),
                 controller: player(i.controller),
                 item: int(i.id + 1),
-                phase: format!("{:?}", i.phase),
+                phase: ItfPhase::from(&i.phase),
                 repeat_paid: i
                     .repeat
                     .iter()
@@ -326,12 +419,12 @@ fn itf_state(
                     finalized: int(ps.finalized_this_turn),
                     hand_size: int(ps.hand.len() as i64 + i64::from(ps.hand_other)),
                     player: player(*p),
-                    pool: ps.pool.to_string(),
+                    pool: ItfPool::from(&ps.pool),
                     trash: ps.trash.iter().map(|c| card(*c)).collect(),
                 }
             })
             .collect(),
-        rule: rule.into(),
+        rule: ItfOption(rule.map(String::from)),
         units: s
             .units
             .iter()
@@ -365,21 +458,27 @@ pub fn itf_trace(
         &trace.init,
         0,
         "init",
-        "",
-        Picks::Init { scenario },
+        None,
+        Picks {
+            action_index: ItfOption(None),
+            description: ItfOption(None),
+            scenario: ItfOption(Some(scenario)),
+        },
     )];
     let mut last = &trace.init;
     for (i, step) in trace.steps.iter().enumerate() {
-        let picks = Picks::Step {
-            action_index: int(step.action_index as i64),
-            description: sys.format_action(last, &step.action),
+        let index = i64::try_from(step.action_index).expect("an action index fits in i64");
+        let picks = Picks {
+            action_index: ItfOption(Some(int(index))),
+            description: ItfOption(Some(sys.format_action(last, &step.action))),
+            scenario: ItfOption(None),
         };
         states.push(itf_state(
             sys,
             &step.state,
             i + 1,
             step.action.name(),
-            step.action.rule(),
+            Some(step.action.rule()),
             picks,
         ));
         last = &step.state;
@@ -402,28 +501,6 @@ pub fn itf_trace(
 /// A counterexample as ITF JSON.
 pub fn itf(sys: &RepeatSystem, trace: &Trace<RepeatSystem>, property: &str, rule: &str) -> String {
     serde_json::to_string(&itf_trace(sys, trace, property, rule)).expect("an ITF trace serialises")
-}
-
-/// A trace as a DOT path: one node per state (its newest events), one edge per step (its rule).
-pub fn dot(sys: &RepeatSystem, trace: &Trace<RepeatSystem>, property: &str) -> String {
-    let mut dot = DotWriter::new(
-        &quoted(property),
-        &["rankdir=TB", "node [shape=box, fontsize=10]"],
-    );
-    let scenario = sys
-        .scenarios
-        .get(trace.init_index)
-        .map(|s| s.name.clone())
-        .unwrap_or_default();
-    dot.node(0, &format!("start: {scenario}"), &[]);
-    let mut last = &trace.init;
-    for (i, step) in trace.steps.iter().enumerate() {
-        let changes = sys.format_step(last, &step.state).unwrap_or_default();
-        dot.node(i + 1, &changes, &[]);
-        dot.edge(i, i + 1, &sys.format_action(last, &step.action));
-        last = &step.state;
-    }
-    dot.finish()
 }
 
 #[cfg(test)]
