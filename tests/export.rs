@@ -225,11 +225,15 @@ fn check_state(what: &str, i: usize, s: &ItfState, model: &model::State, seen: &
             (Phase::NewChoices { exec, for_item }, _) => assert!(*exec >= 1 && *for_item >= 1),
             (
                 Phase::Looking {
-                    exec, slot, left, ..
+                    exec,
+                    slot,
+                    left,
+                    taking,
                 },
-                _,
+                model::state::Phase::Looking { taking: t, .. },
             ) => {
-                assert!(*exec >= 1 && *slot >= 1 && *left >= 0)
+                assert!(*exec >= 1 && *slot >= 1 && *left >= 0);
+                assert_eq!(taking, t, "{what} {i}");
             }
             (
                 Phase::Demanding {
