@@ -263,8 +263,8 @@ fn diff_html_shows_each_class_with_its_smallest_pair_side_by_side() {
             text(&pres[0])
         );
         assert!(text(&pres[1]).contains("\nrules rup4\n"));
-        // The same plays on both sides.
-        assert!(text(&pres[0]).contains("\nplay "));
+        // Each side with its outcome under its rulebook.
+        assert!(text(&pres[0]).contains("\nexpect ") && text(&pres[1]).contains("\nexpect "));
         marked += all(*sec, "span", "only").len();
     }
     assert!(marked > 0, "no line marked as differing");

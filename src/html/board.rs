@@ -157,7 +157,7 @@ fn units(g: &Game, s: &State, o: &mut String) {
     }
     o.push_str("</tbody></table>");
     if !s.gear.is_empty() {
-        o.push_str("<h4>Gear</h4><table class=\"gear\"><tbody>");
+        o.push_str("<h4>Gear</h4><table class=\"gear\"><thead><tr><th>#</th><th>gear</th><th>controller</th><th>where</th></tr></thead><tbody>");
         for (i, x) in s.gear.iter().enumerate() {
             let _ = write!(
                 o,
@@ -176,7 +176,7 @@ fn units(g: &Game, s: &State, o: &mut String) {
 fn executions(g: &Game, s: &State, item: &ChainItem) -> String {
     let n = item.executions(g.rules.executions_per_instance);
     let mut rows = vec![];
-    for (e, c) in item.choices.iter().enumerate() {
+    for c in item.choices.iter() {
         let mut parts = vec![];
         if let Some(m) = c.mode.filter(|_| g.card(item.card).modes.len() > 1) {
             parts.push(format!("mode {}", m + 1));
@@ -192,13 +192,12 @@ fn executions(g: &Game, s: &State, item: &ChainItem) -> String {
             parts.push("(choosing)".into());
         }
         rows.push(format!(
-            "<li data-cell=\"execution\">execution {}: {}</li>",
-            e + 1,
+            "<li data-cell=\"execution\">{}</li>",
             esc(&none_if_empty(&parts))
         ));
     }
     format!(
-        "{n} execution(s)<ol class=\"events\">{}</ol>",
+        "{n} execution(s); choices of each:<ol class=\"events\">{}</ol>",
         rows.join("")
     )
 }

@@ -115,6 +115,94 @@ fn properties_table(r: &CheckResult<RepeatSystem>) -> String {
     o
 }
 
+/// One step of a trace as the report shows it.
+struct StepView {
+    name: String,
+    /// `decision` or `forced` (nothing for the start).
+    badge: &'static str,
+    what: String,
+    rule: &'static str,
+    changes: String,
+}
+
+impl StepView {
+    fn start(scenario: &str) -> StepView {
+        StepView {
+            name: "start".into(),
+            badge: "",
+            what: format!("the scenario: {scenario}"),
+            rule: "",
+            changes: String::new(),
+        }
+    }
+
+    fn of(
+        system: &RepeatSystem,
+        prev: &model::state::State,
+        step: &checker::Step<RepeatSystem>,
+    ) -> StepView {
+        let a = &step.action;
+        let what = system.format_action(prev, a);
+        // The rule column says it already, and a bare step name says nothing new.
+        let what = what
+            .strip_suffix(&format!(" [{}]", a.rule()))
+            .map(str::to_string)
+            .unwrap_or(what);
+        StepView {
+            name: a.name().to_string(),
+            badge: if a.is_decision() {
+                "<span class=\"badge decision\">decision</span>"
+            } else {
+                "<span class=\"badge forced\">forced</span>"
+            },
+            what: if what == a.name() {
+                String::new()
+            } else {
+                what
+            },
+            rule: a.rule(),
+            changes: system.format_step(prev, &step.state).unwrap_or_default(),
+        }
+    }
+
+    /// The step's row in the table; `selected` also marks it as the violation (the last).
+    fn row(&self, i: usize, board_id: &str, selected: bool) -> String {
+        format!(
+            "<tr{} data-board=\"{board_id}\" data-step=\"{i}\" data-rule=\"{}\"><td class=\"num\">{i}</td><td class=\"mono\">{} {}</td><td>{}{}</td><td class=\"mono\">{}</td></tr>",
+            if selected { " class=\"selected violation\"" } else { "" },
+            esc(self.rule),
+            esc(&self.name),
+            self.badge,
+            esc(&self.what),
+            if self.changes.is_empty() {
+                String::new()
+            } else {
+                format!("<div class=\"muted\">\u{2192} {}</div>", esc(&self.changes))
+            },
+            esc(self.rule)
+        )
+    }
+
+    /// The panel after the step: its rules' text, what changed, the board.
+    fn board(&self, i: usize, board_id: &str, selected: bool, board: String) -> String {
+        format!(
+            "<div class=\"board{}\" id=\"{board_id}\" data-step=\"{i}\"><h3>After step {i}: <span class=\"mono\">{}</span></h3>{}{}{board}</div>",
+            if selected { "" } else { " hidden" },
+            esc(&self.name),
+            if self.rule.is_empty() {
+                String::new()
+            } else {
+                rule_quotes(self.rule)
+            },
+            if self.changes.is_empty() {
+                String::new()
+            } else {
+                format!("<p><b>What changed:</b> {}</p>", esc(&self.changes))
+            },
+        )
+    }
+}
+
 /// One counterexample: the property, its rules' text, and the steps beside the board.
 fn counterexample(
     system: &RepeatSystem,
@@ -152,77 +240,24 @@ fn counterexample(
     let mut boards = String::new();
     let mut prev = &trace.init;
     for i in 0..=last {
-        let board_id = format!("{id}-s{i}");
+        let (view, state) = match i {
+            0 => (StepView::start(scenario), &trace.init),
+            _ => {
+                let step = &trace.steps[i - 1];
+                let view = StepView::of(system, prev, step);
+                prev = &step.state;
+                (view, &step.state)
+            }
+        };
         // The violating state is shown first (and without the script).
         let selected = i == last;
-        let class = if selected {
-            " class=\"selected violation\""
-        } else {
-            ""
-        };
-        let (name, badge, what, rule, state, changes) = if i == 0 {
-            (
-                "start".to_string(),
-                String::new(),
-                format!("the scenario: {scenario}"),
-                "",
-                &trace.init,
-                String::new(),
-            )
-        } else {
-            let step = &trace.steps[i - 1];
-            let a = &step.action;
-            let badge = if a.is_decision() {
-                "<span class=\"badge decision\">decision</span>"
-            } else {
-                "<span class=\"badge forced\">forced</span>"
-            };
-            let changes = system.format_step(prev, &step.state).unwrap_or_default();
-            let what = system.format_action(prev, a);
-            // The rule column says it already.
-            let what = what
-                .strip_suffix(&format!(" [{}]", a.rule()))
-                .map(str::to_string)
-                .unwrap_or(what);
-            prev = &step.state;
-            (
-                a.name().to_string(),
-                badge.to_string(),
-                what,
-                a.rule(),
-                &step.state,
-                changes,
-            )
-        };
-        let _ = write!(
-            o,
-            "<tr{class} data-board=\"{board_id}\" data-step=\"{i}\" data-rule=\"{}\"><td class=\"num\">{i}</td><td class=\"mono\">{} {badge}</td><td>{}</td><td class=\"mono\">{}</td></tr>",
-            esc(rule),
-            esc(&name),
-            esc(&what),
-            esc(rule)
-        );
-        let _ = write!(
-            boards,
-            "<div class=\"board{}\" id=\"{board_id}\" data-step=\"{i}\"><h3>After step {i}: <span class=\"mono\">{}</span></h3>{}{}{}</div>",
-            if selected { "" } else { " hidden" },
-            esc(&name),
-            if rule.is_empty() {
-                String::new()
-            } else {
-                rule_quotes(rule)
-            },
-            if changes.is_empty() {
-                String::new()
-            } else {
-                format!("<p><b>What changed:</b> {}</p>", esc(&changes))
-            },
-            board(g, state)
-        );
+        let board_id = format!("{id}-s{i}");
+        o.push_str(&view.row(i, &board_id, selected));
+        boards.push_str(&view.board(i, &board_id, selected, board(g, state)));
     }
-    let _ = write!(
+    let _ = writeln!(
         o,
-        "</tbody></table></div><div class=\"panel\">{boards}</div></div></section>\n"
+        "</tbody></table></div><div class=\"panel\">{boards}</div></div></section>"
     );
     o
 }
@@ -245,9 +280,9 @@ pub fn check_report(
                 body.push_str(&counterexample(system, n, p, trace, *kind));
             }
             Outcome::NeverReached => {
-                let _ = write!(
+                let _ = writeln!(
                     body,
-                    "<section class=\"card\"><h2>Never reached: <span class=\"mono\">{}</span> ({})</h2><p>{}</p><p>The bound never reaches this situation, so it proves nothing about it.</p>{}</section>\n",
+                    "<section class=\"card\"><h2>Never reached: <span class=\"mono\">{}</span> ({})</h2><p>{}</p><p>The bound never reaches this situation, so it proves nothing about it.</p>{}</section>",
                     esc(p.name),
                     esc(p.rule),
                     esc(p.doc),

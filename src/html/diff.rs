@@ -61,9 +61,9 @@ pub fn diff_report(r: &DiffReport, command: &str) -> String {
     } else {
         "<span class=\"ok\">no observable difference in this bound</span>".to_string()
     };
-    let _ = write!(
+    let _ = writeln!(
         body,
-        "<section class=\"card\" id=\"summary\"><h2>Summary</h2>{}{}</section>\n",
+        "<section class=\"card\" id=\"summary\"><h2>Summary</h2>{}{}</section>",
         facts(&[
             ("verdict", verdict),
             ("A", esc(&r.a)),

@@ -48,12 +48,14 @@ struct Para {
     text: String,
 }
 
-/// Whether a trimmed line starts a new paragraph (a bullet, a numbered item, a bold heading).
-fn starts_block(t: &str) -> bool {
+/// Whether a line starts a new paragraph: a bullet, a numbered item, or a bold heading at the
+/// margin (an indented line in bold goes on its paragraph).
+fn starts_block(raw: &str) -> bool {
+    let t = raw.trim();
     let numbered = t
         .split_once(". ")
         .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    t.starts_with("* ") || t.starts_with("- ") || t.starts_with("**") || numbered
+    t.starts_with("* ") || t.starts_with("- ") || raw.starts_with("**") || numbered
 }
 
 fn paragraphs() -> Vec<Para> {
@@ -105,7 +107,7 @@ fn paragraphs() -> Vec<Para> {
             open = false;
             continue;
         }
-        if open && !starts_block(t) {
+        if open && !starts_block(raw) {
             let last = out.last_mut().expect("an open paragraph exists");
             last.text.push(' ');
             last.text.push_str(t);

@@ -90,9 +90,9 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
         }
         let case =
             finding_case(f, n + 1, &engine, r.seed).unwrap_or_else(|_| crate::case::print(&f.case));
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "<h3>The case (its expectations are the model's)</h3><pre class=\"case\">{}</pre></section>\n",
+            "<h3>The case (its expectations are the model's)</h3><pre class=\"case\">{}</pre></section>",
             esc(&case)
         );
     }
