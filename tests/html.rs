@@ -158,6 +158,11 @@ fn check_html_shows_each_counterexample_step_by_step_beside_its_board() {
             );
             let rule = step["rule"].as_str().unwrap();
             assert_eq!(cells[3], rule);
+            // The rule has its own column: the description does not repeat it.
+            assert!(
+                rule.is_empty() || !cells[2].contains(&format!("[{rule}]")),
+                "{cells:?}"
+            );
             assert_eq!(row.attribute("data-rule"), Some(rule));
             // The row's board: the board after this step, with the rule texts it cites.
             let board = boards

@@ -145,8 +145,8 @@ impl StepView {
         let what = system.format_action(prev, a);
         // The rule column says it already, and a bare step name says nothing new.
         let what = what
-            .strip_suffix(&format!(" [{}]", a.rule()))
-            .map(str::to_string)
+            .strip_suffix(&format!("[{}]", a.rule()))
+            .map(|w| w.trim_end().to_string())
             .unwrap_or(what);
         StepView {
             name: a.name().to_string(),
