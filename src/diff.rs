@@ -32,6 +32,8 @@ pub struct DiffOptions {
     pub bound: String,
     /// Write each class's smallest example as a pair of cases (and a README) into this folder.
     pub out: Option<PathBuf>,
+    /// Build each class's pair of cases even without `out` (for `--html`).
+    pub pairs: bool,
 }
 
 // The JSON structs list their fields in alphabetical order, the order the report has always
@@ -70,6 +72,10 @@ pub struct DiffClass {
     pub sequences: usize,
     /// What differs, in words.
     pub what: String,
+    /// The example's pair of cases as text, each with its rulebook's name, A's first (built
+    /// with `out` or `pairs`, else empty).
+    #[serde(skip)]
+    pub pair: Vec<(String, String)>,
 }
 
 impl DiffReport {
@@ -362,7 +368,8 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
         let explained = explaining_fields(&ra, &rb, &report.fields, games, setup, &ex.decisions);
         let what = kind.describe(&report.a, &report.b);
         let mut cases = vec![];
-        if let Some(out) = &guard {
+        let mut pair = vec![];
+        if guard.is_some() || opts.pairs {
             let header = |name: &str| {
                 vec![
                     format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound.name, n + 1, merged.len()),
@@ -375,17 +382,19 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
             for (game, rules_arg, name) in
                 [(&sa.game, &opts.a, &report.a), (&gb, &opts.b, &report.b)]
             {
-                let case = example_case(
-                    game,
-                    &rules_line(rules_arg, out),
-                    setup,
-                    &ex.decisions,
-                    header(name),
-                    out.stage(),
-                )?;
-                let file = format!("{:02}-{}.case", n + 1, sanitize(name));
-                files.push((file.clone(), crate::case::print(&case)));
-                cases.push(file);
+                // Without a folder the rules line is the argument as given, relative to here.
+                let (rules, dir) = match &guard {
+                    Some(out) => (rules_line(rules_arg, out), Some(out.stage())),
+                    None => (rules_arg.clone(), None),
+                };
+                let case = example_case(game, &rules, setup, &ex.decisions, header(name), dir)?;
+                let text = crate::case::print(&case);
+                pair.push((name.clone(), text.clone()));
+                if guard.is_some() {
+                    let file = format!("{:02}-{}.case", n + 1, sanitize(name));
+                    files.push((file.clone(), text));
+                    cases.push(file);
+                }
             }
         }
         report.classes.push(DiffClass {
@@ -394,6 +403,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
             scenarios: class.scenarios.len(),
             sequences: class.sequences,
             what,
+            pair,
         });
     }
     let title = format!(
@@ -574,7 +584,7 @@ fn example_case(
     setup: &Setup,
     decisions: &[Action],
     header: Vec<String>,
-    dir: &Path,
+    dir: Option<&Path>,
 ) -> Result<Case, Error> {
     let mut s = game.initial_state(setup).map_err(Error::case)?;
     let mut run = vec![];
@@ -603,8 +613,7 @@ fn example_case(
             if writable {
                 run.push((s.clone(), *d));
                 run.push((s, Action::Pass));
-                return case_for_run(game, rules, setup, &run, header, Some(dir))
-                    .map_err(Error::case);
+                return case_for_run(game, rules, setup, &run, header, dir).map_err(Error::case);
             }
             break;
         }
@@ -613,5 +622,5 @@ fn example_case(
         s = next;
     }
     let run = complete_run(game, run, s);
-    case_for_run(game, rules, setup, &run, header, Some(dir)).map_err(Error::case)
+    case_for_run(game, rules, setup, &run, header, dir).map_err(Error::case)
 }

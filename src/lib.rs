@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod export;
 pub mod findings;
+pub mod html;
 pub mod inputs;
 pub mod outdir;
 pub mod read;

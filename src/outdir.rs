@@ -1,4 +1,5 @@
-//! Output folders written all at once (cases, traces, diff examples, fuzz findings) and files
+//! Output folders written all at once (cases, traces, diff examples, fuzz findings), new single
+//! files (`--html` reports) and files
 //! rewritten in place (`rbcheck fmt --write`), keeping the README's promise: an output folder
 //! must be new or empty, nothing is ever overwritten, and a failed or interrupted command leaves
 //! nothing behind.
@@ -191,6 +192,114 @@ impl OutDir {
             std::fs::remove_dir(&self.target).map_err(FileError::at(&self.shown))?;
         }
         std::fs::rename(&self.stage, &self.target).map_err(FileError::at(&self.shown))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+/// A new single file to write at the end of a command (`--html`), under the folders' rules: it
+/// is checked before any work (not a link, folder or existing file; its parent writable, proved
+/// by making the hidden temporary sibling that will hold the text), written whole, and linked
+/// into place only if nothing has appeared there meanwhile: an existing file is never replaced.
+/// Dropping it without [`NewFile::commit`] removes everything it made.
+#[derive(Debug)]
+pub struct NewFile {
+    /// The file as the user named it (for messages).
+    shown: PathBuf,
+    /// The file as an absolute path without `.`, `..` or links in its folder.
+    target: PathBuf,
+    /// The hidden temporary sibling written into.
+    temp: PathBuf,
+    /// Parent folders created for the file, outermost first (removed again on failure).
+    created: Vec<PathBuf>,
+    committed: bool,
+}
+
+impl Drop for NewFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.temp);
+        if !self.committed {
+            for p in self.created.iter().rev() {
+                let _ = std::fs::remove_dir(p);
+            }
+        }
+        unregister(&self.temp);
+    }
+}
+
+impl NewFile {
+    /// Checks that the file `path` can be written, before any work: it must not exist (nothing
+    /// is overwritten) and must name a file, not `.`, `..` or `/`. Missing parent folders are
+    /// made (and removed again if the file is never committed).
+    pub fn prepare(path: &Path) -> Result<NewFile, FileError> {
+        if !matches!(path.components().next_back(), Some(Component::Normal(_))) {
+            return Err(refuse(path, "name a file (not `.`, `..` or `/`)"));
+        }
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() => return Err(refuse(path, "is a folder: name a file")),
+            Ok(_) => {
+                return Err(refuse(
+                    path,
+                    "the file exists (rbcheck never overwrites): remove it or name another",
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(FileError::at(path)(e)),
+        }
+        let (target, to_create) = resolve(path)?;
+        let mut file = NewFile {
+            shown: path.to_path_buf(),
+            temp: sibling(&target),
+            target,
+            created: vec![],
+            committed: false,
+        };
+        for p in to_create {
+            std::fs::create_dir(&p).map_err(FileError::at(&p))?;
+            file.created.push(p);
+        }
+        register(&file.temp);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&file.temp)
+            .map_err(|e| refuse(path, &format!("cannot make a file there: {e}")))?;
+        Ok(file)
+    }
+
+    /// The file as the user named it.
+    pub fn path(&self) -> &Path {
+        &self.shown
+    }
+
+    /// The file as an absolute path (to tell it from the other outputs of a command).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes `text` into the temporary sibling and links it into place; fails, leaving
+    /// nothing behind, if a file has appeared at the target since [`NewFile::prepare`].
+    pub fn commit(mut self, text: &str) -> Result<(), FileError> {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(&self.temp)
+            .and_then(|mut f| {
+                f.write_all(text.as_bytes())?;
+                f.sync_all()
+            })
+            .map_err(FileError::at(&self.shown))?;
+        // A hard link, unlike a rename, fails instead of replacing a file that appeared meanwhile.
+        match std::fs::hard_link(&self.temp, &self.target) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(refuse(
+                    &self.shown,
+                    "a file appeared there while rbcheck ran; it was left as it is",
+                ))
+            }
+            Err(e) => return Err(FileError::at(&self.shown)(e)),
+        }
         self.committed = true;
         Ok(())
     }

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use rbcheck::check::{CheckOptions, GraphOptions};
+use rbcheck::outdir::NewFile;
 use rbcheck::{report, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -56,6 +57,10 @@ pub struct CheckArgs {
     /// The folder for --shard's part files.
     #[arg(long, requires = "shard")]
     pub parts: Option<PathBuf>,
+    /// Also write a self-contained HTML report to this file, which must not exist: the summary,
+    /// every property with its meaning, each counterexample step by step beside the board.
+    #[arg(long, conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
 }
 
 /// Options of `rbcheck merge`.
@@ -177,6 +182,18 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    // Checked before the search, like the output folders: a bad path fails fast.
+    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
+    if let Some(h) = &html {
+        for dir in [&opts.cases, &opts.traces].into_iter().flatten() {
+            if std::path::absolute(dir).is_ok_and(|d| d == h.target()) {
+                return Err(Error::Usage(format!(
+                    "--html names the output folder {}: give the report a file of its own",
+                    dir.display()
+                )));
+            }
+        }
+    }
     let mut run = rbcheck::check::check(&opts)?;
     // The verdict first: a failed export must not hide it.
     if args.json {
@@ -202,6 +219,17 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
                 format!(" ({} file(s) skipped)", w.skipped.len())
             }
         );
+    }
+    if let Some(h) = html {
+        let page = rbcheck::html::check_report(
+            &run.system,
+            &run.bound,
+            &run.result,
+            &rbcheck::html::command_line(),
+        );
+        let shown = h.path().display().to_string();
+        h.commit(&page)?;
+        eprintln!("wrote the HTML report to {shown}");
     }
     Ok(if run.failed() {
         ExitCode::from(1)

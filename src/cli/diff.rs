@@ -2,6 +2,7 @@
 
 use clap::Args;
 use rbcheck::diff::{diff, DiffOptions};
+use rbcheck::outdir::NewFile;
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,15 +23,28 @@ pub struct DiffArgs {
     /// Print one JSON object instead of the human report.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report to this file, which must not exist: each class
+    /// with its smallest pair of cases side by side.
+    #[arg(long)]
+    pub html: Option<PathBuf>,
 }
 
 /// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
+    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
+    if let (Some(h), Some(out)) = (&html, &args.out) {
+        if std::path::absolute(out).is_ok_and(|d| d == h.target()) {
+            return Err(Error::Usage(
+                "--html and --out name the same path: give each its own".into(),
+            ));
+        }
+    }
     let mut run = diff(&DiffOptions {
         a: args.a,
         b: args.b,
         bound: args.bound,
         out: args.out,
+        pairs: html.is_some(),
     })?;
     // The report first: a failed write must not hide it.
     let report = &run.report;
@@ -44,6 +58,12 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     }
     let differs = report.differs();
     run.write_out()?;
+    if let Some(h) = html {
+        let page = rbcheck::html::diff_report(&run.report, &rbcheck::html::command_line());
+        let shown = h.path().display().to_string();
+        h.commit(&page)?;
+        eprintln!("wrote the HTML report to {shown}");
+    }
     Ok(if differs {
         ExitCode::from(1)
     } else {

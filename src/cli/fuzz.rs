@@ -6,7 +6,7 @@ use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
 use rbcheck::findings::write_findings;
-use rbcheck::outdir::OutDir;
+use rbcheck::outdir::{NewFile, OutDir};
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,6 +51,10 @@ pub struct FuzzArgs {
     /// corpus/cases) and compare each answer with the model's.
     #[arg(long, num_args = 1..)]
     pub corpus: Vec<PathBuf>,
+    /// Also write a self-contained HTML report of the run to this file, which must not exist:
+    /// each finding with its case and the model's and the engine's answers.
+    #[arg(long, conflicts_with_all = ["score", "corpus"])]
+    pub html: Option<PathBuf>,
 }
 
 /// The shortest and longest `--timeout`, in seconds.
@@ -198,6 +202,14 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             args.out.display()
         )));
     }
+    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
+    if let Some(h) = &html {
+        if h.target() == out.target() || keep.as_ref().is_some_and(|k| k.target() == h.target()) {
+            return Err(Error::Usage(
+                "--html names the same path as --out or --keep: give each its own".into(),
+            ));
+        }
+    }
     let mut cfg = cfg;
     cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
     let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
@@ -250,6 +262,12 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
     print_report(args, &report, &written.files);
+    if let Some(h) = html {
+        let page = rbcheck::html::fuzz_report(&report, &rbcheck::html::command_line());
+        let shown = h.path().display().to_string();
+        h.commit(&page)?;
+        eprintln!("wrote the HTML report to {shown}");
+    }
     if report.keep_failed.is_some() {
         return Ok(ExitCode::from(2));
     }

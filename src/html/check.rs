@@ -1,0 +1,306 @@
+//! The HTML report of `rbcheck check --html`: the run's summary, every property with its
+//! meaning and verdict, and each counterexample as a table of steps (rule numbers, the rules'
+//! text from the digest) beside the board after the selected step.
+
+use super::board::board;
+use super::{esc, facts, page, rule_quotes};
+use crate::report::partial;
+use checker::{CheckResult, Expectation, Model, Outcome, Trace, Violation};
+use properties::{Bound, RepeatSystem};
+use std::fmt::Write as _;
+
+fn kind(e: Expectation) -> &'static str {
+    match e {
+        Expectation::Always => "always",
+        Expectation::Sometimes => "sometimes",
+        Expectation::Terminates => "terminates",
+    }
+}
+
+fn verdict_class<M: Model>(o: &Outcome<M>) -> &'static str {
+    if o.is_failure() {
+        "bad"
+    } else if o.is_success() {
+        "ok"
+    } else {
+        "unknown"
+    }
+}
+
+fn violation(v: Violation) -> &'static str {
+    match v {
+        Violation::Invariant => "the property is false in the last state",
+        Violation::FinalState => "the last state has no successor and the property is false there",
+        Violation::PossibleCycle => "the last step makes no progress: the play may go on for ever",
+    }
+}
+
+fn summary(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> String {
+    let s = &r.stats;
+    let failed = r
+        .properties
+        .iter()
+        .filter(|p| p.outcome.is_failure())
+        .count();
+    let verdict = if failed > 0 {
+        format!(
+            "<span class=\"bad\">{failed} propert{} failed</span>",
+            if failed == 1 { "y" } else { "ies" }
+        )
+    } else if partial(r) {
+        "<span class=\"unknown\">no violation found so far (partial run)</span>".to_string()
+    } else {
+        "<span class=\"ok\">every property holds</span>".to_string()
+    };
+    let mut rows = vec![
+        ("verdict", verdict),
+        ("rules", esc(&system.game.rules.name)),
+        (
+            "bound",
+            format!(
+                "{} ({} scenarios)",
+                esc(&bound.name),
+                system.scenarios.len()
+            ),
+        ),
+        (
+            "states",
+            format!(
+                "{} distinct ({} initial), {} transitions, depth {}",
+                s.states, s.init_states, s.transitions, s.max_depth
+            ),
+        ),
+        ("time", format!("{:.1} s", s.elapsed_secs)),
+        ("search", esc(&r.stop_message())),
+    ];
+    if !system.unplayable.is_empty() {
+        rows.push((
+            "left out",
+            format!(
+                "{} scenario(s) in which the item cannot be played (358.4)",
+                system.unplayable.len()
+            ),
+        ));
+    }
+    format!(
+        "<section class=\"card\" id=\"summary\"><h2>Summary</h2>{}</section>\n",
+        facts(&rows)
+    )
+}
+
+fn properties_table(r: &CheckResult<RepeatSystem>) -> String {
+    let mut o = String::from(
+        "<section class=\"card\" id=\"properties\"><h2>Properties</h2><table class=\"properties\"><thead><tr><th>property</th><th>kind</th><th>verdict</th><th>rule</th><th>what it means</th></tr></thead><tbody>",
+    );
+    let mut n = 0;
+    for p in &r.properties {
+        let name = if matches!(p.outcome, Outcome::Violated { .. }) {
+            n += 1;
+            format!("<a href=\"#ce{n}\">{}</a>", esc(p.name))
+        } else {
+            esc(p.name)
+        };
+        let _ = write!(
+            o,
+            "<tr data-property=\"{}\"><td class=\"mono\">{name}</td><td>{}</td><td class=\"{}\">{}</td><td class=\"mono\">{}</td><td>{}</td></tr>",
+            esc(p.name),
+            kind(p.expectation),
+            verdict_class(&p.outcome),
+            p.outcome.label(),
+            esc(p.rule),
+            esc(p.doc)
+        );
+    }
+    o.push_str("</tbody></table></section>\n");
+    o
+}
+
+/// One step of a trace as the report shows it.
+struct StepView {
+    name: String,
+    /// `decision` or `forced` (nothing for the start).
+    badge: &'static str,
+    what: String,
+    rule: &'static str,
+    changes: String,
+}
+
+impl StepView {
+    fn start(scenario: &str) -> StepView {
+        StepView {
+            name: "start".into(),
+            badge: "",
+            what: format!("the scenario: {scenario}"),
+            rule: "",
+            changes: String::new(),
+        }
+    }
+
+    fn of(
+        system: &RepeatSystem,
+        prev: &model::state::State,
+        step: &checker::Step<RepeatSystem>,
+    ) -> StepView {
+        let a = &step.action;
+        let what = system.format_action(prev, a);
+        // The rule column says it already, and a bare step name says nothing new.
+        let what = what
+            .strip_suffix(&format!("[{}]", a.rule()))
+            .map(|w| w.trim_end().to_string())
+            .unwrap_or(what);
+        StepView {
+            name: a.name().to_string(),
+            badge: if a.is_decision() {
+                "<span class=\"badge decision\">decision</span>"
+            } else {
+                "<span class=\"badge forced\">forced</span>"
+            },
+            what: if what == a.name() {
+                String::new()
+            } else {
+                what
+            },
+            rule: a.rule(),
+            changes: system.format_step(prev, &step.state).unwrap_or_default(),
+        }
+    }
+
+    /// The step's row in the table; `selected` also marks it as the violation (the last).
+    fn row(&self, i: usize, board_id: &str, selected: bool) -> String {
+        format!(
+            "<tr{} data-board=\"{board_id}\" data-step=\"{i}\" data-rule=\"{}\"><td class=\"num\">{i}</td><td class=\"mono\">{} {}</td><td>{}{}</td><td class=\"mono\">{}</td></tr>",
+            if selected { " class=\"selected violation\"" } else { "" },
+            esc(self.rule),
+            esc(&self.name),
+            self.badge,
+            esc(&self.what),
+            if self.changes.is_empty() {
+                String::new()
+            } else {
+                format!("<div class=\"muted\">\u{2192} {}</div>", esc(&self.changes))
+            },
+            esc(self.rule)
+        )
+    }
+
+    /// The panel after the step: its rules' text, what changed, the board.
+    fn board(&self, i: usize, board_id: &str, selected: bool, board: String) -> String {
+        format!(
+            "<div class=\"board{}\" id=\"{board_id}\" data-step=\"{i}\"><h3>After step {i}: <span class=\"mono\">{}</span></h3>{}{}{board}</div>",
+            if selected { "" } else { " hidden" },
+            esc(&self.name),
+            if self.rule.is_empty() {
+                String::new()
+            } else {
+                rule_quotes(self.rule)
+            },
+            if self.changes.is_empty() {
+                String::new()
+            } else {
+                format!("<p><b>What changed:</b> {}</p>", esc(&self.changes))
+            },
+        )
+    }
+}
+
+/// One counterexample: the property, its rules' text, and the steps beside the board.
+fn counterexample(
+    system: &RepeatSystem,
+    n: usize,
+    p: &checker::PropertyResult<RepeatSystem>,
+    trace: &Trace<RepeatSystem>,
+    v: Violation,
+) -> String {
+    let g = &system.game;
+    let id = format!("ce{n}");
+    let scenario = system
+        .scenarios
+        .get(trace.init_index)
+        .map(|s| s.name.as_str())
+        .unwrap_or("");
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        "<section class=\"card counterexample\" id=\"{id}\" data-property=\"{}\"><h2>Counterexample {n}: <span class=\"mono\">{}</span> ({})</h2>\
+         <p><b>The property:</b> {}</p><p><b>How it fails:</b> {} — after step {}, the last row (marked \u{2716}).</p>\
+         <h3>The rule it checks</h3>{}<p class=\"note\">Rule texts are quoted from {}: a paraphrase of the Core Rules, not their wording.</p>\
+         <h3>Steps</h3><p class=\"note\">Scenario: {}. Click a step (or use the arrow keys after a click) to see the board after it.</p>",
+        esc(p.name),
+        esc(p.name),
+        esc(p.rule),
+        esc(p.doc),
+        violation(v),
+        trace.len(),
+        rule_quotes(p.rule),
+        esc(super::digest::SOURCE),
+        esc(scenario)
+    );
+    o.push_str("<div class=\"trace\"><div><table class=\"steps\"><thead><tr><th class=\"num\">#</th><th>step</th><th>what happens</th><th>rule</th></tr></thead><tbody>");
+    let last = trace.len();
+    let mut boards = String::new();
+    let mut prev = &trace.init;
+    for i in 0..=last {
+        let (view, state) = match i {
+            0 => (StepView::start(scenario), &trace.init),
+            _ => {
+                let step = &trace.steps[i - 1];
+                let view = StepView::of(system, prev, step);
+                prev = &step.state;
+                (view, &step.state)
+            }
+        };
+        // The violating state is shown first (and without the script).
+        let selected = i == last;
+        let board_id = format!("{id}-s{i}");
+        o.push_str(&view.row(i, &board_id, selected));
+        boards.push_str(&view.board(i, &board_id, selected, board(g, state)));
+    }
+    let _ = writeln!(
+        o,
+        "</tbody></table></div><div class=\"panel\">{boards}</div></div></section>"
+    );
+    o
+}
+
+/// The whole `check --html` page for a finished run; `command` is the command line shown in
+/// the title bar.
+pub fn check_report(
+    system: &RepeatSystem,
+    bound: &Bound,
+    r: &CheckResult<RepeatSystem>,
+    command: &str,
+) -> String {
+    let mut body = summary(system, bound, r);
+    body.push_str(&properties_table(r));
+    let mut n = 0;
+    for p in &r.properties {
+        match &p.outcome {
+            Outcome::Violated { trace, kind } => {
+                n += 1;
+                body.push_str(&counterexample(system, n, p, trace, *kind));
+            }
+            Outcome::NeverReached => {
+                let _ = writeln!(
+                    body,
+                    "<section class=\"card\"><h2>Never reached: <span class=\"mono\">{}</span> ({})</h2><p>{}</p><p>The bound never reaches this situation, so it proves nothing about it.</p>{}</section>",
+                    esc(p.name),
+                    esc(p.rule),
+                    esc(p.doc),
+                    rule_quotes(p.rule)
+                );
+            }
+            _ => {}
+        }
+    }
+    if n == 0 {
+        body.push_str("<section class=\"card\"><p>No counterexample: no property was violated in this run.</p></section>\n");
+    }
+    page(
+        &format!(
+            "rbcheck check: {} | bound {}",
+            system.game.rules.name, bound.name
+        ),
+        command,
+        &body,
+    )
+}

@@ -1,0 +1,100 @@
+//! The HTML report of `rbcheck fuzz --html`: the run's counts, then each finding with the
+//! model's and the engine's answers side by side (and the rule each difference involves, quoted
+//! from the digest) and its minimal case.
+
+use super::{esc, facts, page, rule_quotes};
+use crate::engine::fuzz::FuzzReport;
+use crate::findings::finding_case;
+use std::fmt::Write as _;
+
+/// The whole `fuzz --html` page; `command` is the command line shown in the title bar.
+pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
+    let engine = r.engine.as_ref().map(|h| h.describe()).unwrap_or_default();
+    let skipped: usize = r.unsupported.values().sum();
+    let verdict = if let Some(why) = r.nothing_compared() {
+        format!(
+            "<span class=\"unknown\">nothing compared</span>: {}; this run proves nothing about the engine",
+            esc(&why)
+        )
+    } else if r.findings.is_empty() {
+        format!(
+            "<span class=\"ok\">no finding</span> in {} compared case(s)",
+            r.compared
+        )
+    } else {
+        format!("<span class=\"bad\">{} finding(s)</span>", r.findings.len())
+    };
+    let mut rows = vec![
+        ("verdict", verdict),
+        ("engine", format!("<span class=\"mono\">{}</span>", esc(&engine))),
+        ("seed", r.seed.to_string()),
+        (
+            "cases",
+            format!(
+                "{} generated in {:.1} s: {} compared ({} agreed), {} skipped as unsupported, {} engine fault(s)",
+                r.cases, r.seconds, r.compared, r.agreed, skipped, r.faults
+            ),
+        ),
+    ];
+    if let Some(why) = &r.aborted {
+        rows.push(("stopped", esc(why)));
+    }
+    let mut body = format!(
+        "<section class=\"card\" id=\"summary\"><h2>Summary</h2>{}</section>\n",
+        facts(&rows)
+    );
+    for (n, f) in r.findings.iter().enumerate() {
+        let _ = write!(
+            body,
+            "<section class=\"card finding\" id=\"finding{}\"><h2>Finding {}: {}</h2><p>{} generated case(s) of this kind; the first was case {} of seed {}.{}</p>",
+            n + 1,
+            n + 1,
+            esc(&f.kind),
+            f.hits,
+            f.first_case,
+            r.seed,
+            if f.fault.is_some() {
+                String::new()
+            } else {
+                format!(
+                    " Shrunk from {} to {} statements.",
+                    f.shrunk_from.0, f.shrunk_from.1
+                )
+            }
+        );
+        if let Some(m) = &f.fault {
+            let _ = write!(
+                body,
+                "<p><b>The engine fails on this case:</b></p><pre>{}</pre>",
+                esc(m)
+            );
+        } else {
+            body.push_str("<table class=\"answers\"><thead><tr><th>field</th><th>about</th><th>the model (the rules)</th><th>the engine</th><th>rule</th></tr></thead><tbody>");
+            for d in &f.differences {
+                let _ = write!(
+                    body,
+                    "<tr data-field=\"{}\"><td class=\"mono\">{}</td><td>{}</td><td class=\"mono ok\">{}</td><td class=\"mono bad\">{}</td><td class=\"mono\">{}</td></tr>",
+                    esc(d.field),
+                    esc(d.field),
+                    esc(&d.subject),
+                    esc(&d.model),
+                    esc(&d.engine),
+                    esc(&d.rule)
+                );
+            }
+            body.push_str("</tbody></table>");
+            let mut rules: Vec<&str> = f.differences.iter().map(|d| d.rule.as_str()).collect();
+            rules.sort_unstable();
+            rules.dedup();
+            body.push_str(&rule_quotes(&rules.join(", ")));
+        }
+        let case =
+            finding_case(f, n + 1, &engine, r.seed).unwrap_or_else(|_| crate::case::print(&f.case));
+        let _ = writeln!(
+            body,
+            "<h3>The case (its expectations are the model's)</h3><pre class=\"case\">{}</pre></section>",
+            esc(&case)
+        );
+    }
+    page(&format!("rbcheck fuzz: {engine}"), command, &body)
+}

@@ -1,0 +1,335 @@
+//! The HTML reports (`check --html`, `diff --html`, `fuzz --html`): each is parsed as XML (the
+//! reports are well-formed XHTML), and its steps, rule numbers, rule texts, boards, case pairs
+//! and answers are checked against the same run's JSON report; the file is never overwritten nor
+//! left half-written.
+
+use roxmltree::{Document, Node, ParsingOptions};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rbcheck-html-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A bound of a few scenarios in which the double-executions rulebook fails.
+const SMALL_BOUND: &str = "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-spread\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";
+
+fn parse(text: &str) -> Document<'_> {
+    let opts = ParsingOptions {
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, opts)
+        .unwrap_or_else(|e| panic!("the report is not well-formed XHTML: {e}"))
+}
+
+fn class_has(n: &Node, c: &str) -> bool {
+    n.attribute("class")
+        .is_some_and(|v| v.split_whitespace().any(|x| x == c))
+}
+
+fn all<'a, 'i>(n: Node<'a, 'i>, tag: &str, class: &str) -> Vec<Node<'a, 'i>> {
+    n.descendants()
+        .filter(|d| d.has_tag_name(tag) && (class.is_empty() || class_has(d, class)))
+        .collect()
+}
+
+fn text(n: &Node) -> String {
+    n.descendants()
+        .filter(|d| d.is_text())
+        .filter_map(|d| d.text())
+        .collect()
+}
+
+/// Nothing in the page reaches the network: no `src`, no `href` but in-page anchors, no `@import`.
+fn self_contained(doc: &Document, raw: &str) {
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        assert!(n.attribute("src").is_none(), "{:?}", n.tag_name());
+        if let Some(h) = n.attribute("href") {
+            assert!(h.starts_with('#'), "a link out of the page: {h}");
+        }
+    }
+    assert!(!raw.contains("@import") && !raw.contains("url("));
+}
+
+#[test]
+fn check_html_shows_each_counterexample_step_by_step_beside_its_board() {
+    let d = tmp("check");
+    let bound = d.join("small.toml");
+    std::fs::write(&bound, SMALL_BOUND).unwrap();
+    let html = d.join("report.html");
+    let rules = "corpus/rulebooks/double-executions.toml";
+    let o = rbcheck(&[
+        "check",
+        "--rules",
+        rules,
+        "--bound",
+        s(&bound),
+        "--quiet",
+        "--html",
+        s(&html),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let j = rbcheck(&[
+        "check",
+        "--rules",
+        rules,
+        "--bound",
+        s(&bound),
+        "--quiet",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    let raw = std::fs::read_to_string(&html).unwrap();
+    let doc = parse(&raw);
+    self_contained(&doc, &raw);
+    let root_el = doc.root_element();
+
+    // Every property, with its meaning and its verdict.
+    let props = json["properties"].as_array().unwrap();
+    for p in props {
+        let name = p["name"].as_str().unwrap();
+        let row = root_el
+            .descendants()
+            .find(|n| n.has_tag_name("tr") && n.attribute("data-property") == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}"));
+        let cells: Vec<String> = row
+            .children()
+            .filter(|c| c.is_element())
+            .map(|c| text(&c))
+            .collect();
+        assert_eq!(cells[2], p["outcome"].as_str().unwrap(), "{name}");
+        assert_eq!(cells[3], p["rule"].as_str().unwrap(), "{name}");
+        assert!(cells[4].len() > 20, "{name}: no meaning");
+    }
+
+    // Each counterexample: the JSON's steps, in order, with their rules; one board per step.
+    let violated: Vec<&serde_json::Value> = props
+        .iter()
+        .filter(|p| p["counterexample"].is_object())
+        .collect();
+    let sections = all(root_el, "section", "counterexample");
+    assert!(!violated.is_empty());
+    assert_eq!(sections.len(), violated.len());
+    for (sec, p) in sections.iter().zip(&violated) {
+        assert_eq!(sec.attribute("data-property"), p["name"].as_str());
+        let steps = p["counterexample"]["steps"].as_array().unwrap();
+        let rows: Vec<Node> = all(*sec, "tr", "")
+            .into_iter()
+            .filter(|r| r.attribute("data-step").is_some())
+            .collect();
+        assert_eq!(rows.len(), steps.len(), "{}", p["name"]);
+        let boards = all(*sec, "div", "board");
+        assert_eq!(boards.len(), steps.len());
+        let mut events = 0;
+        for (i, (row, step)) in rows.iter().zip(steps).enumerate() {
+            let cells: Vec<String> = row
+                .children()
+                .filter(|c| c.is_element())
+                .map(|c| text(&c))
+                .collect();
+            assert!(
+                cells[1].starts_with(step["action"].as_str().unwrap()),
+                "{cells:?}"
+            );
+            let rule = step["rule"].as_str().unwrap();
+            assert_eq!(cells[3], rule);
+            // The rule has its own column: the description does not repeat it.
+            assert!(
+                rule.is_empty() || !cells[2].contains(&format!("[{rule}]")),
+                "{cells:?}"
+            );
+            assert_eq!(row.attribute("data-rule"), Some(rule));
+            // The row's board: the board after this step, with the rule texts it cites.
+            let board = boards
+                .iter()
+                .find(|b| b.attribute("id") == row.attribute("data-board"))
+                .unwrap();
+            assert_eq!(board.attribute("data-step"), Some(i.to_string().as_str()));
+            for clause in rule.split(", ").filter(|c| !c.is_empty()) {
+                let clause = clause.split('–').next().unwrap();
+                let quote = all(*board, "div", "rule")
+                    .into_iter()
+                    .find(|q| q.attribute("data-clause") == Some(clause))
+                    .unwrap_or_else(|| panic!("step {i}: no text for {clause}"));
+                assert!(
+                    !class_has(&quote, "missing"),
+                    "step {i}: {clause} not found"
+                );
+                assert!(text(&quote).len() > 40, "step {i}: {}", text(&quote));
+            }
+            // The board's cells: both players' pools, every unit with its Might, the events.
+            let cells = |c: &str| {
+                board
+                    .descendants()
+                    .filter(|n| n.attribute("data-cell") == Some(c))
+                    .count()
+            };
+            assert_eq!(cells("player"), 2);
+            assert_eq!(cells("pool"), 2);
+            assert_eq!(cells("might"), cells("unit"));
+            assert!(cells("unit") >= 1);
+            // Events so far: never fewer than at the step before; some by the last.
+            assert!(cells("event") >= events, "step {i}: events lost");
+            events = cells("event");
+            // Only the violating state is shown before a click.
+            assert_eq!(class_has(board, "hidden"), i + 1 != steps.len());
+            assert_eq!(class_has(row, "selected"), i + 1 == steps.len());
+        }
+        assert!(events > 0);
+    }
+    // The text of a rule the model cites, quoted from the digest.
+    assert!(raw.contains("Move the card to the Chain"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn the_html_file_is_checked_first_never_overwritten_nor_left_half_written() {
+    let d = tmp("refuse");
+    let html = d.join("r.html");
+    std::fs::write(&html, "mine").unwrap();
+    let o = rbcheck(&["check", "--bound", "tiny", "--html", s(&html)]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("r.html") && err.contains("never overwrites"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&html).unwrap(), "mine");
+    // A folder is not a file.
+    let o = rbcheck(&["check", "--bound", "tiny", "--html", s(&d)]);
+    assert_eq!(o.status.code(), Some(2));
+    // A bad input after the file was checked: nothing is left behind, not even the temporary.
+    let fresh = d.join("sub").join("new.html");
+    let o = rbcheck(&["check", "--bound", "no-such-bound", "--html", s(&fresh)]);
+    assert_eq!(o.status.code(), Some(2));
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["r.html"], "left behind: {left:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn diff_html_shows_each_class_with_its_smallest_pair_side_by_side() {
+    let d = tmp("diff");
+    let html = d.join("diff.html");
+    let o = rbcheck(&[
+        "diff",
+        "v1.3",
+        "rup4",
+        "--bound",
+        "tiny",
+        "--html",
+        s(&html),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let j = rbcheck(&["diff", "v1.3", "rup4", "--bound", "tiny", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    let raw = std::fs::read_to_string(&html).unwrap();
+    let doc = parse(&raw);
+    self_contained(&doc, &raw);
+    let classes = json["classes"].as_array().unwrap();
+    let sections = all(doc.root_element(), "section", "class");
+    assert_eq!(sections.len(), classes.len());
+    let mut marked = 0;
+    for (sec, c) in sections.iter().zip(classes) {
+        assert!(text(sec).contains(c["what"].as_str().unwrap()));
+        let pres = all(*sec, "pre", "case");
+        assert_eq!(pres.len(), 2);
+        assert!(
+            text(&pres[0]).contains("\nrules v1.3\n"),
+            "{}",
+            text(&pres[0])
+        );
+        assert!(text(&pres[1]).contains("\nrules rup4\n"));
+        // Each side with its outcome under its rulebook.
+        assert!(text(&pres[0]).contains("\nexpect ") && text(&pres[1]).contains("\nexpect "));
+        marked += all(*sec, "span", "only").len();
+    }
+    assert!(marked > 0, "no line marked as differing");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn fuzz_html_shows_each_finding_with_the_model_and_the_engine_answers() {
+    let d = tmp("fuzz");
+    let html = d.join("fuzz.html");
+    let engine = format!(
+        "python3 {} --mutant unlimited-payments",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let out = d.join("findings");
+    let o = rbcheck(&[
+        "fuzz",
+        "--engine",
+        &engine,
+        "--cases",
+        "120",
+        "--out",
+        s(&out),
+        "--html",
+        s(&html),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let raw = std::fs::read_to_string(&html).unwrap();
+    let doc = parse(&raw);
+    self_contained(&doc, &raw);
+    let findings = all(doc.root_element(), "section", "finding");
+    let files = std::fs::read_dir(&out).unwrap().count();
+    assert_eq!(findings.len(), files);
+    let first = &findings[0];
+    assert!(text(first).contains("engine accepts a `repeat` the rules refuse"));
+    let rows = all(*first, "tr", "");
+    let answers: Vec<Vec<String>> = rows
+        .iter()
+        .filter(|r| r.attribute("data-field").is_some())
+        .map(|r| {
+            r.children()
+                .filter(|c| c.is_element())
+                .map(|c| text(&c))
+                .collect()
+        })
+        .collect();
+    assert!(!answers.is_empty());
+    for a in &answers {
+        assert_ne!(a[2], a[3], "the model and the engine agree: {a:?}");
+    }
+    assert!(answers.iter().any(|a| a[4] == "820.1.c.3"), "{answers:?}");
+    assert!(all(*first, "div", "rule")
+        .iter()
+        .any(|q| q.attribute("data-clause") == Some("820.1.c.3")));
+    let case = &all(*first, "pre", "case")[0];
+    assert!(text(case).starts_with("rbcheck-case 1"));
+    let _ = std::fs::remove_dir_all(&d);
+}
