@@ -12,6 +12,7 @@ pub mod export;
 pub mod findings;
 pub mod inputs;
 pub mod outdir;
+pub mod progress;
 pub mod read;
 pub mod report;
 pub mod shard;
