@@ -6,6 +6,7 @@ use crate::case::Case;
 use crate::error::Error;
 use crate::inputs;
 use crate::outdir::{rules_line, OutDir, OutFile};
+use crate::progress::Counter;
 use model::action::Action;
 use model::game::Game;
 use model::state::{Event, State};
@@ -23,6 +24,8 @@ pub struct SuiteOptions<'a> {
     pub bound: &'a str,
     /// The folder to write (it must not exist, or be empty).
     pub out: &'a Path,
+    /// Counts the scenarios explored, for a progress line.
+    pub progress: Option<&'a Counter>,
 }
 
 /// A conformance suite written.
@@ -152,7 +155,7 @@ pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
     let rules_line = rules_line(opts.rules, &guard);
     let system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
     let game = &system.game;
-    let classes = classes(&system);
+    let classes = classes(&system, opts.progress);
     let mut files: Vec<OutFile> = vec![];
     for (n, (_, (_, _, idx, path))) in classes.iter().enumerate() {
         let sc = &system.scenarios[*idx];
@@ -176,14 +179,20 @@ pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
 }
 
 /// Every behaviour class of the system with its smallest run, in scenario order.
-fn classes(system: &RepeatSystem) -> Vec<(Vec<Sig>, Best)> {
+fn classes(system: &RepeatSystem, progress: Option<&Counter>) -> Vec<(Vec<Sig>, Best)> {
     let game = &system.game;
+    if let Some(p) = progress {
+        p.set_total(system.scenarios.len());
+    }
     let merged: HashMap<Vec<Sig>, Best> = system
         .scenarios
         .par_iter()
         .enumerate()
         .fold(HashMap::new, |mut m, (i, sc)| {
             explore(game, i, sc, &mut m);
+            if let Some(p) = progress {
+                p.tick();
+            }
             m
         })
         .reduce(HashMap::new, |mut a, b| {

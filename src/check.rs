@@ -146,6 +146,9 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     if opts.coverage {
         system = system.count_coverage();
     }
+    if opts.progress {
+        eprintln!("{}", header(&system, &bound, opts));
+    }
     let result = configure(system.checker(), opts).run()?;
     Ok(CheckRun {
         system,
@@ -154,6 +157,34 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
         outs,
         opts: opts.clone(),
     })
+}
+
+/// The line printed before a search: what is checked, with how many threads and how much
+/// memory, so that a long run's progress lines can be read against it.
+fn header(system: &RepeatSystem, bound: &Bound, opts: &CheckOptions) -> String {
+    let threads = match opts.threads {
+        0 => rayon::current_num_threads(),
+        n => n,
+    };
+    let gib = |b: u64| format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64);
+    let budget = match opts.memory {
+        Some(b) => format!("memory budget {}", gib(b)),
+        None => match checker::memory::default_limit() {
+            Some(b) => format!(
+                "memory budget {} ({:.0} % of the available memory)",
+                gib(b),
+                checker::memory::DEFAULT_FRACTION * 100.0
+            ),
+            None => "no memory budget (the available memory cannot be read)".into(),
+        },
+    };
+    format!(
+        "rbcheck check: rules {} | bound {} ({} scenarios) | {threads} thread{} | {budget}",
+        system.game.rules.name,
+        bound.name,
+        system.scenarios.len(),
+        if threads == 1 { "" } else { "s" }
+    )
 }
 
 /// What `rbcheck graph` is asked for.

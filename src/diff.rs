@@ -34,10 +34,15 @@ pub struct DiffOptions {
     pub out: Option<PathBuf>,
     /// Build each class's pair of cases even without `out` (for `--html`).
     pub pairs: bool,
+    /// Counts the scenarios compared, for a progress line.
+    pub progress: Option<std::sync::Arc<crate::progress::Counter>>,
 }
 
 // The JSON structs list their fields in alphabetical order, the order the report has always
 // had (serde_json's maps are sorted).
+
+/// The `format` of [`DiffReport`]'s JSON: its kind and version (schema/report.schema.json).
+pub const DIFF_FORMAT: &str = "rbcheck-diff/1";
 
 /// The differences between two rulebooks over a bound (the JSON report of `rbcheck diff`).
 #[derive(Clone, Debug, Serialize)]
@@ -52,6 +57,8 @@ pub struct DiffReport {
     pub classes: Vec<DiffClass>,
     /// The rulebook fields whose values differ.
     pub fields: Vec<&'static str>,
+    /// [`DIFF_FORMAT`].
+    pub format: &'static str,
     /// The scenarios compared.
     pub scenarios: usize,
     /// The folder the examples were written to.
@@ -350,13 +357,18 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
     // Every scenario: one rulebook may allow a play that the other refuses from the start.
     let sa = RepeatSystem::every_scenario(ra.clone(), &bound).map_err(Error::scenario)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());
-    let merged = compare_all(&sa, &gb);
+    let progress = opts.progress.as_deref();
+    if let Some(p) = progress {
+        p.set_total(sa.scenarios.len());
+    }
+    let merged = compare_all(&sa, &gb, progress);
     let mut report = DiffReport {
         a: ra.name.clone(),
         b: rb.name.clone(),
         bound: bound.name.clone(),
         classes: vec![],
         fields: ra.differing_fields(&rb),
+        format: DIFF_FORMAT,
         scenarios: sa.scenarios.len(),
         out: opts.out.clone(),
     };
@@ -437,11 +449,19 @@ impl DiffRun {
 }
 
 /// Every scenario compared under A (`sa`'s game) and B, the classes merged.
-fn compare_all(sa: &RepeatSystem, gb: &Game) -> BTreeMap<Kind, Class> {
+fn compare_all(
+    sa: &RepeatSystem,
+    gb: &Game,
+    progress: Option<&crate::progress::Counter>,
+) -> BTreeMap<Kind, Class> {
     sa.scenarios
         .par_iter()
         .enumerate()
-        .map(|(i, sc)| compare_scenario(&sa.game, gb, i, &sc.setup))
+        .map(|(i, sc)| {
+            let classes = compare_scenario(&sa.game, gb, i, &sc.setup);
+            progress.inspect(|p| p.tick());
+            classes
+        })
         .reduce(BTreeMap::new, |mut x, y| {
             for (k, c) in y {
                 let e = x.entry(k).or_default();

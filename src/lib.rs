@@ -13,6 +13,7 @@ pub mod findings;
 pub mod html;
 pub mod inputs;
 pub mod outdir;
+pub mod progress;
 pub mod read;
 pub mod report;
 pub mod shard;

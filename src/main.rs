@@ -6,7 +6,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{cases, check, diff, fuzz};
+use cli::{cases, check, diff, fuzz, help};
 use rbcheck::{case, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +15,8 @@ use std::process::ExitCode;
 #[command(
     name = "rbcheck",
     version,
-    about = "Exhaustive model checker for the Riftbound [Repeat] rules"
+    about = "Exhaustive model checker for the Riftbound [Repeat] rules",
+    after_help = "EXAMPLES:\n  rbcheck check --bound tiny\n  rbcheck diff v1.3 rup4\n  rbcheck replay corpus/\n\nEXIT CODES:\n  0    success (every property holds, no difference, every case passes)\n  1    a finding (a property fails, the rulebooks differ, a case fails)\n  2    bad input, named with file:line\n  141  stdout was closed early\nEach command's --help lists its own examples and exit codes."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -25,29 +26,37 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Explore every scenario of a bound under a rulebook and verify the properties.
+    #[command(after_help = help::CHECK)]
     Check(check::CheckArgs),
     /// Merge the part files of a sharded check (`check --shard K/N --parts DIR`) into the
     /// report one unsharded run prints.
+    #[command(after_help = help::MERGE)]
     Merge(check::MergeArgs),
     /// List the rulebook presets and fields, each with its rule.
+    #[command(after_help = help::RULES)]
     Rules {
         /// Print every field with its rule, what it means and each preset's value.
         #[arg(long)]
         list: bool,
     },
     /// Write the state graph of one scenario of a bound as DOT.
+    #[command(after_help = help::GRAPH)]
     Graph(check::GraphArgs),
     /// Write a conformance suite: one case per observable behaviour class of a bound.
+    #[command(after_help = help::CASES)]
     Cases(cases::CasesArgs),
     /// Compare two rulebooks: every observable difference over a bound, grouped into classes.
+    #[command(after_help = help::DIFF)]
     Diff(diff::DiffArgs),
     /// Replay case files through the model and compare with their expectations.
+    #[command(after_help = help::REPLAY)]
     Replay {
         /// Case files, or folders searched for `*.case` files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Print case files in canonical form (to stdout, or in place with --write).
+    #[command(after_help = help::FMT)]
     Fmt {
         /// Case files.
         #[arg(required = true)]
@@ -58,10 +67,12 @@ enum Command {
     },
     /// Answer the engine protocol (rbcheck-engine/1, corpus/PROTOCOL.md) on stdin/stdout with
     /// the model: a known-good peer to test an engine adapter against.
+    #[command(after_help = help::SERVE)]
     Serve,
     /// Fuzz an engine: generate cases from the model (default 300 cases; or --time S), run each
     /// on the model and on the engine, shrink each kind of disagreement to a minimal case file
     /// (expectations: the model's) written to --out, one line per finding.
+    #[command(after_help = help::FUZZ)]
     Fuzz(fuzz::FuzzArgs),
 }
 

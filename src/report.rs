@@ -1,5 +1,7 @@
 //! The reports of `rbcheck check`: a table of properties and readable counterexamples for people,
-//! and one JSON object (stable field names) for scripts.
+//! and one JSON object (stable field names) for scripts; and the JSON object of `rbcheck fuzz`.
+//! Each JSON report carries a `format` key (kind and version) and is described key by key in
+//! schema/report.schema.json.
 
 use checker::{CheckResult, Expectation, Model, Outcome, Trace};
 use model::rulebook::{Rulebook, Version, FIELDS};
@@ -46,8 +48,8 @@ pub struct Step {
     /// The action in words; not on step 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    /// The rule the action applies (empty on step 0).
-    pub rule: String,
+    /// The rule the action applies; null on step 0 (the start applies no rule).
+    pub rule: Option<String>,
     /// The scenario's name; only on step 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<String>,
@@ -62,7 +64,7 @@ pub fn steps(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> Vec<Step> {
         action: "start".into(),
         changes: None,
         description: None,
-        rule: String::new(),
+        rule: None,
         scenario: Some(scenario.map(|s| s.name.clone()).unwrap_or_default()),
         step: 0,
     }];
@@ -72,7 +74,7 @@ pub fn steps(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> Vec<Step> {
             action: step.action.name().to_string(),
             changes: Some(system.format_step(last, &step.state).unwrap_or_default()),
             description: Some(system.format_action(last, &step.action)),
-            rule: step.action.rule().to_string(),
+            rule: Some(step.action.rule().to_string()),
             scenario: None,
             step: i + 1,
         });
@@ -120,6 +122,20 @@ pub struct ClauseCount {
     pub transitions: u64,
 }
 
+/// The `format` of [`CheckJson`], the report of `check --json` and `merge --json`: its kind
+/// and version. The version changes when a key changes meaning or goes away (adding a key does
+/// not change it); every key is described in schema/report.schema.json.
+pub const CHECK_FORMAT: &str = "rbcheck-check/1";
+
+/// Why the search stopped: the checker's reason as a word, and the one-line message.
+#[derive(Clone, Debug, Serialize)]
+pub struct StopJson {
+    /// The sentence the human report prints.
+    pub message: String,
+    /// `exhausted` (complete), `all_decided`, `first_violation`, `max_states` or `memory_limit`.
+    pub reason: checker::StopReason,
+}
+
 /// The JSON report of `rbcheck check` (stable field names, for scripts).
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckJson {
@@ -131,6 +147,8 @@ pub struct CheckJson {
     pub complete: bool,
     /// Transitions per clause, with `--coverage`; else null.
     pub coverage: Option<Vec<ClauseCount>>,
+    /// [`CHECK_FORMAT`].
+    pub format: &'static str,
     /// Distinct initial states.
     pub initial_states: usize,
     /// The deepest level explored.
@@ -150,7 +168,7 @@ pub struct CheckJson {
     /// Throughput.
     pub states_per_second: f64,
     /// Why and where the search stopped.
-    pub stop: String,
+    pub stop: StopJson,
     /// Transitions explored.
     pub transitions: u64,
 }
@@ -195,6 +213,7 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
         bytes_per_state: s.bytes_per_state,
         complete: !partial(r),
         coverage,
+        format: CHECK_FORMAT,
         initial_states: s.init_states,
         max_depth: s.max_depth,
         peak_memory_bytes: s.peak_memory_bytes,
@@ -204,7 +223,10 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
         seconds: s.elapsed_secs,
         states: s.states,
         states_per_second: s.states_per_sec,
-        stop: r.stop_message(),
+        stop: StopJson {
+            message: r.stop_message(),
+            reason: r.stop,
+        },
         transitions: s.transitions,
     }
 }
@@ -405,5 +427,112 @@ fn unmodelled_cards(o: &mut String) {
                 c.printed.unmodelled.join(" | ")
             );
         }
+    }
+}
+
+/// The `format` of [`FuzzJson`], the report of `fuzz --json` (schema/report.schema.json).
+pub const FUZZ_FORMAT: &str = "rbcheck-fuzz/1";
+
+/// One finding in the JSON report of `rbcheck fuzz`.
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingJson {
+    /// The finding's case file under `--out`, if it was written.
+    pub case: Option<String>,
+    /// For an engine fault or error reply: what happened; else null.
+    pub fault: Option<String>,
+    /// The index (from 0) of the first generated case that hit it.
+    pub first_case: usize,
+    /// How many generated cases hit it.
+    pub hits: usize,
+    /// The kind: what all its cases have in common.
+    pub kind: String,
+    /// The rules the case is under.
+    pub rules: String,
+    /// Statements of the first case that hit it, before shrinking.
+    pub statements_before: usize,
+    /// Statements of the shrunk case.
+    pub statements_after: usize,
+    /// The one-line report: what the engine did, what the rule says.
+    pub summary: String,
+}
+
+/// The JSON report of `rbcheck fuzz` (a generated run; not `--corpus` or `--score`).
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzJson {
+    /// Why the run stopped early, if it did.
+    pub aborted: Option<String>,
+    /// Cases the engine agreed on.
+    pub agreed: usize,
+    /// Cases generated.
+    pub cases: usize,
+    /// Cases compared on at least one field.
+    pub compared: usize,
+    /// Of the unsupported cases, those the engine declined though its hello claims them.
+    pub declined: usize,
+    /// The engine's name and version from its hello; null if the handshake failed.
+    pub engine: Option<String>,
+    /// Engine faults (crash, hang, garbage, wrong version) and error replies.
+    pub faults: usize,
+    /// The findings, in order of discovery.
+    pub findings: Vec<FindingJson>,
+    /// [`FUZZ_FORMAT`].
+    pub format: &'static str,
+    /// Recipes the model could make no case of.
+    pub generation_failures: usize,
+    /// Fields the engine did not report, with the number of cases.
+    pub not_reported: std::collections::BTreeMap<String, usize>,
+    /// Why the run proves nothing about the engine (nothing was compared); else null.
+    pub nothing_compared: Option<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The seed: the same seed generates the same cases.
+    pub seed: u64,
+    /// Answers that stated no field rbcheck compares (not compared).
+    pub stated_nothing: usize,
+    /// Cases skipped as unsupported, by feature or rules.
+    pub unsupported: std::collections::BTreeMap<String, usize>,
+}
+
+/// The JSON report of a fuzzing run; `written` maps findings (by index) to their case files.
+pub fn fuzz_json(
+    r: &crate::engine::fuzz::FuzzReport,
+    written: &[(usize, std::path::PathBuf)],
+) -> FuzzJson {
+    let findings = r
+        .findings
+        .iter()
+        .enumerate()
+        .map(|(n, f)| FindingJson {
+            case: written
+                .iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, p)| p.display().to_string()),
+            fault: f.fault.clone(),
+            first_case: f.first_case,
+            hits: f.hits,
+            kind: f.kind.clone(),
+            rules: f.rules.clone(),
+            statements_before: f.shrunk_from.0,
+            statements_after: f.shrunk_from.1,
+            summary: f.summary(),
+        })
+        .collect();
+    FuzzJson {
+        aborted: r.aborted.clone(),
+        agreed: r.agreed,
+        cases: r.cases,
+        compared: r.compared,
+        declined: r.declined,
+        engine: r.engine.as_ref().map(|h| h.describe()),
+        faults: r.faults,
+        findings,
+        format: FUZZ_FORMAT,
+        generation_failures: r.generation_failures,
+        not_reported: r.not_reported.clone(),
+        nothing_compared: r.nothing_compared(),
+        seconds: r.seconds,
+        seed: r.seed,
+        stated_nothing: r.stated_nothing,
+        unsupported: r.unsupported.clone(),
     }
 }

@@ -314,7 +314,7 @@ fn scenarios_where_the_item_cannot_be_played_are_left_out_and_named() {
     assert!(out.contains("(3 scenarios)"), "{out}");
     assert!(
         out.contains("1 scenarios of the bound left out")
-            && out.contains("`Rocket Barrage | board EnemySpread | Syndra"),
+            && out.contains("`Rocket Barrage | board enemy-spread | syndra"),
         "{out}"
     );
     let o = rbcheck(&["check", "--bound", bound.to_str().unwrap(), "--json"]);
@@ -407,4 +407,169 @@ fn a_closed_stdout_pipe_ends_every_command_quietly() {
         assert_eq!(o.status.code(), Some(141), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn every_commands_help_has_examples_and_exit_codes() {
+    let commands = [
+        "check", "merge", "rules", "graph", "cases", "diff", "replay", "fmt", "serve", "fuzz",
+    ];
+    for c in commands {
+        for flag in ["--help", "-h"] {
+            let o = rbcheck(&[c, flag]);
+            assert_eq!(o.status.code(), Some(0), "{c} {flag}");
+            let out = stdout(&o);
+            let examples = out
+                .split_once("EXAMPLES:\n")
+                .unwrap_or_else(|| panic!("{c} {flag}: no EXAMPLES section\n{out}"))
+                .1;
+            let (examples, codes) = examples
+                .split_once("EXIT CODES:\n")
+                .unwrap_or_else(|| panic!("{c} {flag}: no EXIT CODES after EXAMPLES\n{out}"));
+            // Each example runs this command (serve's are fuzz lines that start it).
+            let this = if c == "serve" { "fuzz" } else { c };
+            assert!(
+                examples
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .all(|l| l.trim_start().starts_with(&format!("rbcheck {this} "))
+                        || l.trim_start() == format!("rbcheck {this}")),
+                "{c}: an example of another command\n{examples}"
+            );
+            assert!(
+                codes.contains("  0 ") && codes.contains("  2 "),
+                "{c}: {codes}"
+            );
+        }
+    }
+    let top = stdout(&rbcheck(&["--help"]));
+    assert!(
+        top.contains("EXAMPLES:") && top.contains("EXIT CODES:"),
+        "{top}"
+    );
+}
+
+/// The `progress:` lines of a command's stderr.
+fn progress_lines(o: &Output) -> Vec<String> {
+    stderr(o)
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn check_prints_a_header_and_timed_progress_when_piped_and_with_json() {
+    // stderr is a pipe here, never a terminal.
+    let o = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--json",
+        "--progress-every",
+        "0.1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    let header = err.lines().next().unwrap_or_default();
+    assert!(
+        header.starts_with("rbcheck check: rules rup4 | bound tiny (")
+            && header.contains(" scenarios) | ")
+            && header.contains(" thread")
+            && header.contains("memory budget"),
+        "{err}"
+    );
+    let lines = progress_lines(&o);
+    assert!(!lines.is_empty(), "{err}");
+    assert!(
+        lines.iter().all(|l| l.contains(" scenarios done, ")
+            && l.contains(" states/s, ")
+            && l.contains(" budget, ")),
+        "{err}"
+    );
+    // Stdout is the report alone.
+    assert!(json(&o).is_object());
+    let quiet = rbcheck(&["check", "--bound", "tiny", "--json", "--quiet"]);
+    assert_eq!(stderr(&quiet), "");
+}
+
+#[test]
+fn cases_and_diff_print_a_header_and_timed_progress() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-cli-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let o = rbcheck(&[
+        "cases",
+        "--bound",
+        "tiny",
+        "--out",
+        out,
+        "--progress-every",
+        "0.1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("rbcheck cases: rules rup4 | bound tiny (162 scenarios) | "),
+        "{err}"
+    );
+    let lines = progress_lines(&o);
+    assert!(
+        lines.iter().all(|l| l.contains(" of 162 scenarios done, ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = rbcheck(&["cases", "--bound", "tiny", "--out", out, "--quiet"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let args = ["diff", "v1.3", "rup4", "--bound", "tiny", "--json"];
+    let o = rbcheck(&[&args[..], &["--progress-every", "0.1"]].concat());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("rbcheck diff: rules v1.3 and rup4 | bound tiny ("),
+        "{err}"
+    );
+    let lines = progress_lines(&o);
+    assert!(!lines.is_empty(), "{err}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" scenarios done, ") && l.contains(" scenarios/s, memory ")),
+        "{err}"
+    );
+    assert!(json(&o).is_object());
+    let o = rbcheck(&["diff", "v1.3", "rup4", "--quiet"]);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn fuzz_prints_a_header_and_timed_progress() {
+    let dir =
+        std::env::temp_dir().join(format!("rbcheck-cli-fuzz-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let engine = format!(
+        "python3 {}",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let out = dir.to_str().unwrap();
+    let args = ["fuzz", "--engine", &engine, "--cases", "40", "--out", out];
+    let o = rbcheck(&[&args[..], &["--progress-every", "0.1"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("rbcheck fuzz: engine `"), "{err}");
+    let lines = progress_lines(&o);
+    assert!(!lines.is_empty(), "{err}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" of 40 cases, ") && l.contains(" cases/s, memory ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = rbcheck(&[&args[..], &["--quiet"]].concat());
+    assert_eq!(stderr(&o), "");
+    let _ = std::fs::remove_dir_all(&dir);
 }

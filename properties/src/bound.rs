@@ -405,16 +405,11 @@ impl Bound {
             for combo in multisets(costs.len(), k as usize) {
                 for &body in &self.bodies {
                     let repeat: Vec<RepeatCost> = combo.iter().map(|i| costs[*i]).collect();
-                    let label = if repeat.is_empty() {
-                        "no Repeat".to_string()
-                    } else {
-                        combo
-                            .iter()
-                            .map(|i| self.instance_costs[*i].clone())
-                            .collect::<Vec<_>>()
-                            .join(" / ")
-                    };
-                    let name = format!("Generated {body:?} spell, Repeat {label}");
+                    let costs: Vec<&str> = combo
+                        .iter()
+                        .map(|i| self.instance_costs[*i].as_str())
+                        .collect();
+                    let name = words::generated_name(body, &costs);
                     let (modes, distinct_modes) = body.instructions();
                     cards.push(CardDef {
                         name: name.clone(),
@@ -475,17 +470,14 @@ impl Bound {
                             } else {
                                 hand.join(" + ")
                             };
-                            let yours = if extra.is_empty() {
-                                "no board card".to_string()
-                            } else {
-                                extra
-                                    .iter()
-                                    .map(|e| format!("{e:?}"))
-                                    .collect::<Vec<_>>()
-                                    .join(" + ")
+                            let yours: Vec<String> = extra.iter().map(words::word).collect();
+                            let yours = match yours.is_empty() {
+                                true => "no board card".to_string(),
+                                false => yours.join(" + "),
                             };
+                            let (board, res) = (words::word(&board), words::word(&res));
                             out.push(Scenario {
-                                name: format!("{item_name} | board {board:?} | {yours} | {res:?} | opponent: {opp}"),
+                                name: format!("{item_name} | board {board} | {yours} | {res} | opponent: {opp}"),
                                 setup,
                             });
                         }
@@ -798,3 +790,4 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
 mod presets;
 #[cfg(test)]
 mod tests;
+mod words;

@@ -1,10 +1,12 @@
 //! `rbcheck cases`: options and output.
 
+use super::progress::{bound_words, threads, ProgressArgs, Ticker, Watch};
 use clap::Args;
 use rbcheck::cases::{write_suite, SuiteOptions};
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Options of `rbcheck cases`.
 #[derive(Args)]
@@ -18,15 +20,29 @@ pub struct CasesArgs {
     /// The folder to write (it must not exist, or be empty).
     #[arg(long)]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Runs `rbcheck cases`.
 pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
+    Ticker::new(&args.progress).header(&format!(
+        "rbcheck cases: rules {} | {} | {} | writing {}",
+        args.rules,
+        bound_words(&args.bound),
+        threads(),
+        args.out.display()
+    ));
+    let counter = Arc::new(rbcheck::progress::Counter::default());
+    let watch = Watch::start(&args.progress, counter.clone());
     let suite = write_suite(&SuiteOptions {
         rules: &args.rules,
         bound: &args.bound,
         out: &args.out,
-    })?;
+        progress: Some(&counter),
+    });
+    drop(watch);
+    let suite = suite?;
     outln!(
         "{} behaviour classes in bound `{}` under `{}`: {} cases written to {}",
         suite.classes,

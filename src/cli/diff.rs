@@ -1,11 +1,13 @@
 //! `rbcheck diff`: options and output.
 
+use super::progress::{bound_words, threads, ProgressArgs, Ticker, Watch};
 use clap::Args;
 use rbcheck::diff::{diff, DiffOptions};
 use rbcheck::outdir::NewFile;
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Options of `rbcheck diff`.
 #[derive(Args)]
@@ -27,6 +29,8 @@ pub struct DiffArgs {
     /// with its smallest pair of cases side by side.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
@@ -39,13 +43,25 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
             ));
         }
     }
-    let mut run = diff(&DiffOptions {
+    Ticker::new(&args.progress).header(&format!(
+        "rbcheck diff: rules {} and {} | {} | {}",
+        args.a,
+        args.b,
+        bound_words(&args.bound),
+        threads()
+    ));
+    let counter = Arc::new(rbcheck::progress::Counter::default());
+    let watch = Watch::start(&args.progress, counter.clone());
+    let run = diff(&DiffOptions {
         a: args.a,
         b: args.b,
         bound: args.bound,
         out: args.out,
         pairs: html.is_some(),
-    })?;
+        progress: Some(counter),
+    });
+    drop(watch);
+    let mut run = run?;
     // The report first: a failed write must not hide it.
     let report = &run.report;
     if args.json {

@@ -1,6 +1,7 @@
 //! `rbcheck fuzz` and `rbcheck serve`: options and output. The fuzzing, shrinking and scoring
 //! are `rbcheck::engine`'s, the finding cases `rbcheck::findings`'.
 
+use super::progress::{rate, ProgressArgs, Ticker};
 use clap::Args;
 use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
@@ -55,6 +56,12 @@ pub struct FuzzArgs {
     /// each finding with its case and the model's and the engine's answers.
     #[arg(long, conflicts_with_all = ["score", "corpus"])]
     pub html: Option<PathBuf>,
+    /// Print one JSON object instead of the human report (generated runs only: not with
+    /// --corpus or --score).
+    #[arg(long, conflicts_with_all = ["corpus", "score"])]
+    pub json: bool,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The shortest and longest `--timeout`, in seconds.
@@ -168,6 +175,61 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
     );
 }
 
+/// What `fuzz` prints on stderr after each case: the header once the engine said hello, each
+/// new finding, and a timed progress line (nothing with `--quiet`).
+fn on_case(args: &FuzzArgs, limit: Option<usize>) -> impl FnMut(usize, &FuzzReport) + '_ {
+    let mut last_shown = 0usize;
+    let mut ticker = Ticker::new(&args.progress);
+    move |i, r| {
+        if i == 1 {
+            if let Some(h) = &r.engine {
+                ticker.header(&format!(
+                    "rbcheck fuzz: engine `{}` ({PROTOCOL}; rules {}; features {}), seed {}, budget {}",
+                    h.describe(),
+                    h.rules.join(" "),
+                    h.features.join(" "),
+                    args.seed,
+                    match (limit, args.time) {
+                        (Some(c), Some(t)) => format!("{c} cases or {t} s"),
+                        (Some(c), None) => format!("{c} cases"),
+                        (_, Some(t)) => format!("{t} s"),
+                        _ => String::new(),
+                    }
+                ));
+            }
+        }
+        if r.findings.len() > last_shown {
+            for f in &r.findings[last_shown..] {
+                ticker.header(&format!("  case {}: new finding: {}", f.first_case, f.kind));
+            }
+            last_shown = r.findings.len();
+        }
+        ticker.tick(|secs| {
+            let of = match (limit, args.time) {
+                (Some(c), _) => format!(" of {c}"),
+                (None, Some(t)) => format!(" (of {t} s)"),
+                _ => String::new(),
+            };
+            format!(
+                "{i}{of} cases, {} compared, {} finding(s), {:.0} cases/s",
+                r.compared,
+                r.findings.len(),
+                rate(i, secs)
+            )
+        });
+    }
+}
+
+/// `fuzz --json`: the report as one JSON object (its `nothing_compared` says what the human
+/// report's NOTHING COMPARED line says).
+fn print_json(r: &FuzzReport, written: &[(usize, PathBuf)]) {
+    let json = rbcheck::report::fuzz_json(r, written);
+    outln!(
+        "{}",
+        serde_json::to_string(&json).expect("the report serialises")
+    );
+}
+
 /// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     let cfg = config(args);
@@ -214,32 +276,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
     let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     let limit = cfg.case_limit();
-    let mut last_shown = 0usize;
-    let report = fuzz_with(&mut engine, &cfg, &mut |i, r| {
-        if i == 1 {
-            if let Some(h) = &r.engine {
-                eprintln!(
-                    "rbcheck fuzz: engine `{}` ({PROTOCOL}; rules {}; features {}), seed {}, budget {}",
-                    h.describe(),
-                    h.rules.join(" "),
-                    h.features.join(" "),
-                    args.seed,
-                    match (limit, args.time) {
-                        (Some(c), Some(t)) => format!("{c} cases or {t} s"),
-                        (Some(c), None) => format!("{c} cases"),
-                        (_, Some(t)) => format!("{t} s"),
-                        _ => String::new(),
-                    }
-                );
-            }
-        }
-        if r.findings.len() > last_shown {
-            for f in &r.findings[last_shown..] {
-                eprintln!("  case {}: new finding: {}", f.first_case, f.kind);
-            }
-            last_shown = r.findings.len();
-        }
-    });
+    let report = fuzz_with(&mut engine, &cfg, &mut on_case(args, limit));
     if let Some(why) = &report.keep_failed {
         // Said before anything else is written, so that a later failure cannot hide it.
         eprintln!("rbcheck fuzz: {why}; the run stopped there");
@@ -248,20 +285,30 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         k.commit(&[])?;
     }
     if report.engine.is_none() {
-        outln!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
+        if args.json {
+            print_json(&report, &[]);
+        } else {
+            outln!("STOPPED: {}", report.aborted.clone().unwrap_or_default());
+        }
         return Ok(ExitCode::from(2));
     }
     let written = match write_findings(&report, &mut out, args.seed) {
         Ok(w) => w,
         Err(e) => {
-            print_report(args, &report, &[]);
+            match args.json {
+                true => print_json(&report, &[]),
+                false => print_report(args, &report, &[]),
+            }
             return Err(e);
         }
     };
     for (n, e) in &written.failed {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
-    print_report(args, &report, &written.files);
+    match args.json {
+        true => print_json(&report, &written.files),
+        false => print_report(args, &report, &written.files),
+    }
     if let Some(h) = html {
         let page = rbcheck::html::fuzz_report(&report, &rbcheck::html::command_line());
         let shown = h.path().display().to_string();
@@ -272,7 +319,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         return Ok(ExitCode::from(2));
     }
     if let Some(why) = report.nothing_compared() {
-        outln!("NOTHING COMPARED: {why}; this run proves nothing about the engine");
+        if !args.json {
+            outln!("NOTHING COMPARED: {why}; this run proves nothing about the engine");
+        }
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::from(

@@ -27,6 +27,8 @@ pub mod cases;
 pub mod check;
 pub mod diff;
 pub mod fuzz;
+pub mod help;
+pub mod progress;
 
 /// Exit code when stdout's reader has gone: 128 + SIGPIPE.
 pub const BROKEN_PIPE_EXIT: i32 = 141;

@@ -419,13 +419,18 @@ fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant, every:
             (Some(r), None) => format!("memory {} (no budget)", gib(r)),
             _ => "memory unknown".into(),
         };
+        let (states, secs) = (
+            shared.states.load(Ordering::Relaxed),
+            start.elapsed().as_secs_f64(),
+        );
         eprintln!(
-            "progress: {} of {} scenarios done, {} states, {}, {:.1} s",
+            "progress: {} of {} scenarios done, {} states, {:.0} states/s, {}, {:.1} s",
             shared.done.load(Ordering::Relaxed),
             total,
-            shared.states.load(Ordering::Relaxed),
+            states,
+            states as f64 / secs.max(1e-9),
             memory,
-            start.elapsed().as_secs_f64()
+            secs
         );
     }
 }

@@ -1,0 +1,131 @@
+//! The EXAMPLES and EXIT CODES sections of each command's `--help` (clap `after_help`). Every
+//! command ends with them, so that a person can copy a working line and a script knows what
+//! each exit code means; `tests/cli.rs` checks that each command has both.
+
+/// Said by every command: a closed stdout (e.g. `| head`) ends the command quietly.
+macro_rules! closed_pipe {
+    () => {
+        "  141  stdout was closed before everything was written (e.g. `| head`)"
+    };
+}
+
+/// `rbcheck check`.
+pub const CHECK: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck check --bound tiny                      # seconds; every property holds\n",
+    "  rbcheck check --rules corpus/rulebooks/double-executions.toml --bound tiny --traces out/\n",
+    "  rbcheck check --bound default --json --quiet > report.json\n",
+    "  rbcheck check --bound large --memory 8G --progress-every 10\n",
+    "  rbcheck check --bound default --shard 1/4 --parts parts/   # then: rbcheck merge parts/*\n",
+    "\nEXIT CODES:\n",
+    "  0    every property holds (a partial run: no violation found so far)\n",
+    "  1    a property fails: a counterexample is printed\n",
+    "  2    bad input (rulebook, bound, flag, output folder), named with file:line\n",
+    closed_pipe!()
+);
+
+/// `rbcheck merge`.
+pub const MERGE: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck merge parts/part-*-of-4.json\n",
+    "  rbcheck merge --json parts/*.json > report.json\n",
+    "\nEXIT CODES:\n",
+    "  0    every property holds\n",
+    "  1    a property fails\n",
+    "  2    a part file is missing, unreadable, or from another run\n",
+    closed_pipe!()
+);
+
+/// `rbcheck rules`.
+pub const RULES: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck rules\n",
+    "  rbcheck rules --list | less\n",
+    "\nEXIT CODES:\n",
+    "  0    printed\n",
+    "  2    bad flag\n",
+    closed_pipe!()
+);
+
+/// `rbcheck graph`.
+pub const GRAPH: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck graph --bound tiny --scenario 3 > s3.dot && dot -Tsvg s3.dot > s3.svg\n",
+    "  rbcheck graph --rules v1.3 --bound my-bound.toml --scenario 1 --max-states 200\n",
+    "\nEXIT CODES:\n",
+    "  0    the DOT graph was written to stdout\n",
+    "  2    bad input: rulebook, bound, a scenario the bound lacks, or more states than --max-states\n",
+    closed_pipe!()
+);
+
+/// `rbcheck cases`.
+pub const CASES: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck cases --bound tiny --out suite/\n",
+    "  rbcheck cases --rules v1.3 --bound default --out suite-v1.3/ --quiet\n",
+    "\nEXIT CODES:\n",
+    "  0    the suite was written\n",
+    "  2    bad input (rulebook, bound, flag) or a folder that exists and is not empty\n",
+    closed_pipe!()
+);
+
+/// `rbcheck diff`.
+pub const DIFF: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck diff v1.3 rup4\n",
+    "  rbcheck diff rup4 guide --bound default --out diffs/rup4-to-guide/\n",
+    "  rbcheck diff rup4 corpus/rulebooks/replicate.toml --json --quiet\n",
+    "\nEXIT CODES:\n",
+    "  0    no observable difference in the bound\n",
+    "  1    the rulebooks differ: one class per difference is printed\n",
+    "  2    bad input (rulebook, bound, flag, output folder)\n",
+    closed_pipe!()
+);
+
+/// `rbcheck replay`.
+pub const REPLAY: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck replay corpus/\n",
+    "  rbcheck replay corpus/cases/academy-and-portal-grant-two-instances.case suite/\n",
+    "\nEXIT CODES:\n",
+    "  0    every case passed\n",
+    "  1    some case's expectation does not hold (FAIL file:line)\n",
+    "  2    some case file is invalid, or no .case file was found\n",
+    closed_pipe!()
+);
+
+/// `rbcheck fmt`.
+pub const FMT: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck fmt my.case\n",
+    "  rbcheck fmt --write corpus/cases/*.case\n",
+    "\nEXIT CODES:\n",
+    "  0    formatted (printed, or every file rewritten)\n",
+    "  2    a file cannot be read or parsed (nothing is rewritten then)\n",
+    closed_pipe!()
+);
+
+/// `rbcheck serve`.
+pub const SERVE: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck fuzz --engine 'rbcheck serve' --cases 50   # the model against itself\n",
+    "  rbcheck fuzz --engine 'rbcheck serve' --corpus corpus/cases\n",
+    "\nEXIT CODES:\n",
+    "  0    stdin ended\n",
+    "  2    stdin or stdout failed\n",
+    closed_pipe!()
+);
+
+/// `rbcheck fuzz`.
+pub const FUZZ: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck fuzz --engine 'python3 tests/engines/reference_engine.py' --cases 1000 --out findings/\n",
+    "  rbcheck fuzz --engine ./my-engine --time 600 --seed 7\n",
+    "  rbcheck fuzz --engine ./my-engine --corpus corpus/cases\n",
+    "  rbcheck fuzz --engine ./my-engine --score\n",
+    "\nEXIT CODES:\n",
+    "  0    no finding (score mode: every mutant caught, the engine clean)\n",
+    "  1    findings: each one's minimal case is in --out\n",
+    "  2    the engine could not be run, nothing was compared, or --out/--keep failed\n",
+    closed_pipe!()
+);

@@ -1,0 +1,324 @@
+//! Every JSON report rbcheck prints (`check --json`, `merge --json`, `diff --json`,
+//! `fuzz --json`) validates against schema/report.schema.json, which documents every key.
+//!
+//! The validator here implements the part of JSON Schema 2020-12 the schema uses (`type`,
+//! `properties`, `required`, `additionalProperties`, `items`, `enum`, `const`, `minimum`,
+//! `oneOf`, local `$ref`) and refuses any other keyword, so that the schema cannot silently
+//! say more than is checked. A crate (`jsonschema`) would pull in a regex engine and an HTTP
+//! client for remote references; this subset is 100 lines.
+
+use serde_json::{json, Map, Value};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn schema() -> Value {
+    let text = std::fs::read_to_string(root().join("schema/report.schema.json")).unwrap();
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// The keywords that only annotate.
+const ANNOTATIONS: [&str; 6] = [
+    "$schema",
+    "$id",
+    "title",
+    "description",
+    "$comment",
+    "$defs",
+];
+
+/// The errors of `v` against `s` (empty: valid), each with the JSON path.
+fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
+    let Some(s) = s.as_object() else {
+        return vec![format!("{path}: schema is not an object")];
+    };
+    let mut errors = vec![];
+    for (k, rule) in s {
+        let mut fail = |why: String| errors.push(format!("{path}: {why}"));
+        match k.as_str() {
+            k if ANNOTATIONS.contains(&k) => {}
+            "$ref" => {
+                let name = rule.as_str().and_then(|r| r.strip_prefix("#/$defs/"));
+                match name.and_then(|n| root["$defs"].get(n)) {
+                    Some(target) => errors.extend(validate(root, target, v, path)),
+                    None => fail(format!("unresolvable $ref {rule}")),
+                }
+            }
+            "type" => {
+                let types: Vec<&str> = match rule {
+                    Value::String(t) => vec![t.as_str()],
+                    Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                    _ => vec![],
+                };
+                if !types.iter().any(|t| has_type(v, t)) {
+                    fail(format!("expected type {rule}, got {v}"));
+                }
+            }
+            "const" if v != rule => fail(format!("expected {rule}, got {v}")),
+            "const" => {}
+            "enum" if !rule.as_array().is_some_and(|a| a.contains(v)) => {
+                fail(format!("{v} is not one of {rule}"))
+            }
+            "enum" => {}
+            "minimum" => {
+                if v.as_f64().zip(rule.as_f64()).is_some_and(|(x, m)| x < m) {
+                    fail(format!("{v} is below {rule}"));
+                }
+            }
+            "required" => {
+                for key in rule.as_array().into_iter().flatten() {
+                    let key = key.as_str().unwrap_or_default();
+                    if v.as_object().is_some_and(|o| !o.contains_key(key)) {
+                        fail(format!("missing required key `{key}`"));
+                    }
+                }
+            }
+            "properties" | "additionalProperties" => {
+                let Some(o) = v.as_object() else { continue };
+                let props = s.get("properties").and_then(Value::as_object);
+                for (key, x) in o {
+                    let p = format!("{path}.{key}");
+                    match (props.and_then(|ps| ps.get(key)), k.as_str()) {
+                        (Some(sub), "properties") => errors.extend(validate(root, sub, x, &p)),
+                        (None, "additionalProperties") if rule == &json!(false) => {
+                            errors.push(format!("{p}: key not in the schema"))
+                        }
+                        (None, "additionalProperties") => {
+                            errors.extend(validate(root, rule, x, &p))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "items" => {
+                for (i, x) in v.as_array().into_iter().flatten().enumerate() {
+                    errors.extend(validate(root, rule, x, &format!("{path}[{i}]")));
+                }
+            }
+            "oneOf" => {
+                let ok = rule
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|sub| validate(root, sub, v, path).is_empty())
+                    .count();
+                if ok != 1 {
+                    fail(format!("matches {ok} of the oneOf schemas, not exactly 1"));
+                }
+            }
+            other => fail(format!(
+                "keyword `{other}` is not supported by this validator"
+            )),
+        }
+    }
+    errors
+}
+
+fn has_type(v: &Value, t: &str) -> bool {
+    match t {
+        "object" => v.is_object(),
+        "array" => v.is_array(),
+        "string" => v.is_string(),
+        "boolean" => v.is_boolean(),
+        "null" => v.is_null(),
+        "number" => v.is_number(),
+        "integer" => v.is_u64() || v.is_i64(),
+        _ => false,
+    }
+}
+
+/// Asserts that `v` is a valid report of format `format`.
+fn assert_valid(v: &Value, format: &str, what: &str) {
+    let s = schema();
+    let errors = validate(&s, &s, v, "$");
+    assert!(errors.is_empty(), "{what}: {}", errors.join("\n"));
+    assert_eq!(v["format"], format, "{what}");
+}
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
+}
+
+fn report(args: &[&str], code: i32) -> Value {
+    let o = rbcheck(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rbcheck-schema-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Step 0 names the scenario with a null rule; every later step names its rule.
+fn assert_steps_have_rules(v: &Value) {
+    for p in v["properties"].as_array().unwrap() {
+        for trace in [&p["counterexample"], &p["witness"]] {
+            for (i, st) in trace["steps"].as_array().into_iter().flatten().enumerate() {
+                match i {
+                    0 => assert!(st["rule"].is_null() && st["scenario"].is_string(), "{st}"),
+                    _ => assert!(st["rule"].as_str().is_some_and(|r| !r.is_empty()), "{st}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn check_and_merge_reports_validate() {
+    let holds = report(&["check", "--bound", "tiny", "--json", "--quiet"], 0);
+    assert_valid(&holds, "rbcheck-check/1", "check tiny");
+    assert_eq!(holds["stop"]["reason"], "exhausted");
+    assert_steps_have_rules(&holds);
+    let wrong = "corpus/rulebooks/double-executions.toml";
+    let args = [
+        "check",
+        "--rules",
+        wrong,
+        "--bound",
+        "tiny",
+        "--json",
+        "--coverage",
+    ];
+    let failing = report(&args, 1);
+    assert_valid(&failing, "rbcheck-check/1", "check wrong rulebook");
+    assert!(failing["coverage"].is_array());
+    let props = failing["properties"].as_array().unwrap();
+    assert!(props.iter().any(|p| p["counterexample"].is_object()));
+    assert_steps_have_rules(&failing);
+    let partial = report(
+        &["check", "--bound", "tiny", "--json", "--max-states", "500"],
+        0,
+    );
+    assert_valid(&partial, "rbcheck-check/1", "check partial");
+    assert_eq!(partial["stop"]["reason"], "max_states");
+    assert!(partial["stop"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("state limit"));
+
+    let parts = scratch("parts");
+    std::fs::create_dir_all(&parts).unwrap();
+    for k in ["1/2", "2/2"] {
+        let p = parts.to_str().unwrap();
+        let o = rbcheck(&["check", "--bound", "tiny", "--shard", k, "--parts", p]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{k}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let files: Vec<String> = std::fs::read_dir(&parts)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = report(&args, 0);
+    assert_valid(&merged, "rbcheck-check/1", "merge");
+    let _ = std::fs::remove_dir_all(&parts);
+}
+
+#[test]
+fn diff_reports_validate() {
+    let same = report(&["diff", "rup4", "rup4", "--json", "--quiet"], 0);
+    assert_valid(&same, "rbcheck-diff/1", "diff rup4 rup4");
+    let out = scratch("diff");
+    let args = [
+        "diff",
+        "v1.3",
+        "rup4",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let differs = report(&args, 1);
+    assert_valid(&differs, "rbcheck-diff/1", "diff v1.3 rup4");
+    assert!(differs["classes"][0]["cases"][0].is_string());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn fuzz_reports_validate() {
+    let engine = |args: &str| {
+        format!(
+            "python3 {} {args}",
+            root().join("tests/engines/reference_engine.py").display()
+        )
+    };
+    let out = scratch("fuzz-clean");
+    let clean = engine("");
+    let args = ["fuzz", "--engine", &clean, "--cases", "20", "--json"];
+    let mut args = args.to_vec();
+    let out_arg = out.to_str().unwrap().to_string();
+    args.extend(["--out", &out_arg]);
+    let v = report(&args, 0);
+    assert_valid(&v, "rbcheck-fuzz/1", "fuzz clean");
+    assert_eq!(v["findings"], json!([]));
+    let _ = std::fs::remove_dir_all(&out);
+
+    let out = scratch("fuzz-mutant");
+    let out_arg = out.to_str().unwrap().to_string();
+    let mutant = engine("--mutant one-target-list");
+    let args = [
+        "fuzz", "--engine", &mutant, "--cases", "60", "--json", "--out", &out_arg,
+    ];
+    let v = report(&args, 1);
+    assert_valid(&v, "rbcheck-fuzz/1", "fuzz mutant");
+    assert!(v["findings"][0]["case"].is_string(), "{v}");
+    let _ = std::fs::remove_dir_all(&out);
+
+    let v = report(&["fuzz", "--engine", "/nonexistent/engine", "--json"], 2);
+    assert_valid(&v, "rbcheck-fuzz/1", "fuzz no engine");
+    assert!(v["engine"].is_null() && v["aborted"].is_string());
+}
+
+#[test]
+fn the_validator_refuses_what_the_schema_forbids() {
+    let s = schema();
+    let good = json!({
+        "format": "rbcheck-diff/1", "a": "v1.3", "b": "rup4", "bound": "tiny",
+        "classes": [], "fields": [], "scenarios": 3
+    });
+    assert!(validate(&s, &s, &good, "$").is_empty());
+    let mut bad: Vec<Value> = vec![];
+    let with = |f: &dyn Fn(&mut Map<String, Value>)| {
+        let mut v = good.clone();
+        f(v.as_object_mut().unwrap());
+        v
+    };
+    bad.push(with(&|o| {
+        o.insert("undocumented".into(), json!(1));
+    }));
+    bad.push(with(&|o| {
+        o.remove("bound");
+    }));
+    bad.push(with(&|o| {
+        o.insert("scenarios".into(), json!(-1));
+    }));
+    bad.push(with(&|o| {
+        o.insert("scenarios".into(), json!("3"));
+    }));
+    bad.push(with(&|o| {
+        o.insert("format".into(), json!("rbcheck-diff/2"));
+    }));
+    bad.push(with(&|o| {
+        o.insert("classes".into(), json!([{"what": "x"}]));
+    }));
+    for b in &bad {
+        assert!(!validate(&s, &s, b, "$").is_empty(), "accepted {b}");
+    }
+    // An unknown keyword in a schema is an error, not a pass.
+    let odd = json!({"pattern": "^a"});
+    assert!(!validate(&odd, &odd, &json!("a"), "$").is_empty());
+}
