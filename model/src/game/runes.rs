@@ -1,0 +1,158 @@
+//! Paying with runes (164.2, 357.1.a): while an item's cost is paid, its controller may exhaust
+//! ready runes to add [1] and recycle runes to add one Power of their domain; PayCosts then takes
+//! the cost from the pool (`cost`). Undoing a play (358.5) gives back exactly the runes its
+//! payment used.
+//!
+//! Orders that end in the same runes are one: all exhausting comes before any recycling, each in
+//! `Domain::ALL` order, and a recycled rune is an exhausted one when there is one (`Runes::recycle`).
+//! A rune is used only while the cost still needs what it adds, so nothing is left floating; the
+//! rules would let a player add more (the surplus empties with the pool, 166–167), which this
+//! model leaves out to keep the state space small.
+
+use super::{pending, pending_mut, Game};
+use crate::action::Action;
+use crate::cost::{Cost, Domain};
+use crate::state::*;
+
+/// What the pool still lacks to pay a cost: Energy, Power per domain, and any-domain Power after
+/// the Power the pool has beyond each domain's own need.
+struct Shortfall {
+    energy: u8,
+    power: [u8; 6],
+    any: u8,
+}
+
+impl Shortfall {
+    fn of(pool: Cost, need: Cost) -> Shortfall {
+        let mut power = [0u8; 6];
+        let mut surplus = 0u8;
+        for d in 0..6 {
+            power[d] = need.power[d].saturating_sub(pool.power[d]);
+            surplus = surplus.saturating_add(pool.power[d].saturating_sub(need.power[d]));
+        }
+        Shortfall {
+            energy: need.energy.saturating_sub(pool.energy),
+            power,
+            any: need.any.saturating_sub(surplus),
+        }
+    }
+}
+
+impl Game {
+    /// ExhaustRune's and RecycleRune's guards (357.1.a): the controller has runes; a ready rune
+    /// may be exhausted while Energy is short, a rune recycled while Power of its domain (or of
+    /// any domain) is short; exhausting before recycling, domains in order (one order for runes
+    /// that end the same). The pool must have room for what the rune adds.
+    pub(super) fn rune_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
+        let ps = &s.players[item.controller.ix()];
+        let Some(runes) = &ps.runes else {
+            return;
+        };
+        let short = Shortfall::of(ps.pool, item.cost.resources);
+        let spent = &item.runes_spent;
+        let free = !self.rules.runes_only_for_the_cost;
+        for d in Domain::ALL {
+            let i = d as usize;
+            if (free || short.energy > 0)
+                && runes.ready[i] > 0
+                && ps.pool.energy < u8::MAX
+                && !spent.any_recycled()
+                && !spent.exhausted_after(d)
+            {
+                out.push(Action::ExhaustRune { domain: d });
+            }
+        }
+        for d in Domain::ALL {
+            let i = d as usize;
+            if (free || short.power[i] > 0 || short.any > 0)
+                && (runes.ready[i] > 0 || runes.exhausted[i] > 0)
+                && ps.pool.power[i] < u8::MAX
+                && !spent.recycled_after(d)
+            {
+                out.push(Action::RecycleRune { domain: d });
+            }
+        }
+    }
+
+    /// ExhaustRune's effect (164.2 "[E]: Add [1]"): the rune is exhausted and [1] is added to the
+    /// pool at once (357.1.a: an Add ability resolves immediately).
+    pub(super) fn exhaust_rune(&self, s: &mut State, domain: Domain) {
+        let (id, who) = (pending(s).id, pending(s).controller);
+        let ps = &mut s.players[who.ix()];
+        let Some(runes) = ps.runes.as_mut() else {
+            return;
+        };
+        if !runes.exhaust(domain) {
+            return;
+        }
+        ps.pool.energy = ps.pool.energy.saturating_add(1);
+        let spent = &mut pending_mut(s).runes_spent.exhausted[domain as usize];
+        *spent = spent.saturating_add(1);
+        s.log.push(Event::RuneExhausted {
+            item: id,
+            who,
+            domain,
+        });
+    }
+
+    /// RecycleRune's effect (164.2 "Recycle this: Add [C]"): the rune goes to the bottom of the
+    /// rune deck and one Power of its domain is added to the pool.
+    pub(super) fn recycle_rune(&self, s: &mut State, domain: Domain) {
+        let (id, who) = (pending(s).id, pending(s).controller);
+        let ps = &mut s.players[who.ix()];
+        let Some(ready) = ps.runes.as_mut().and_then(|r| r.recycle(domain)) else {
+            return;
+        };
+        let d = domain as usize;
+        ps.pool.power[d] = ps.pool.power[d].saturating_add(1);
+        let spent = &mut pending_mut(s).runes_spent;
+        let n = if ready {
+            &mut spent.recycled_ready[d]
+        } else {
+            &mut spent.recycled_exhausted[d]
+        };
+        *n = n.saturating_add(1);
+        s.log.push(Event::RuneRecycled {
+            item: id,
+            who,
+            domain,
+            ready,
+        });
+    }
+
+    /// Part of CancelPlay's effect (358.5): the runes the payment used are given back and what
+    /// they added leaves the pool; under a wrong rulebook the runes stay spent.
+    pub(super) fn give_back_runes(&self, ps: &mut PlayerState, spent: &RunesSpent) {
+        if spent.is_empty() {
+            return;
+        }
+        let produced = spent.produced();
+        ps.pool.energy = ps.pool.energy.saturating_sub(produced.energy);
+        for d in 0..6 {
+            ps.pool.power[d] = ps.pool.power[d].saturating_sub(produced.power[d]);
+        }
+        if let (Some(r), true) = (ps.runes.as_mut(), self.rules.undo_gives_back_runes) {
+            // Nothing moves runes between paying and undoing, so they are where it put them.
+            let given = r.give_back(spent);
+            debug_assert!(given, "the runes moved during a payment");
+        }
+    }
+
+    /// "Channel N runes exhausted" (Find Your Center) for a player with runes: the top runes of
+    /// the rune deck, as many as it holds up to N; returns how many.
+    pub(super) fn channel_runes(&self, s: &mut State, who: Player, n: u8) -> u8 {
+        let mut done = 0u8;
+        for _ in 0..n {
+            let Some(domain) = s.players[who.ix()]
+                .runes
+                .as_mut()
+                .and_then(|r| r.channel_exhausted())
+            else {
+                break;
+            };
+            done += 1;
+            s.log.push(Event::RuneChannelled { who, domain });
+        }
+        done
+    }
+}
