@@ -42,14 +42,18 @@ impl Game {
     /// ExhaustRune's and RecycleRune's guards (357.1.a): the controller has runes; a ready rune
     /// may be exhausted while Energy is short, a rune recycled while Power of its domain (or of
     /// any domain) is short; exhausting before recycling, domains in order (one order for runes
-    /// that end the same). The pool must have room for what the rune adds.
+    /// that end the same). While the cost can still be paid, only a step after which it still
+    /// can is offered, so the order never strands a payable play; a cost the runes cannot pay is
+    /// found out by paying until nothing is left to add, and the play is undone (358.5).
     pub(super) fn rune_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         let ps = &s.players[item.controller.ix()];
         let Some(runes) = &ps.runes else {
             return;
         };
-        let short = Shortfall::of(ps.pool, item.cost.resources);
+        let need = item.cost.resources;
         let spent = &item.runes_spent;
+        let payable = can_finish(ps.pool, need, runes, spent);
+        let short = Shortfall::of(ps.pool, need);
         let free = !self.rules.runes_only_for_the_cost;
         for d in Domain::ALL {
             let i = d as usize;
@@ -59,7 +63,13 @@ impl Game {
                 && !spent.any_recycled()
                 && !spent.exhausted_after(d)
             {
-                out.push(Action::ExhaustRune { domain: d });
+                let (mut pool, mut r, mut sp) = (ps.pool, runes.clone(), *spent);
+                r.exhaust(d);
+                pool.energy += 1;
+                sp.exhausted[i] += 1;
+                if !payable || can_finish(pool, need, &r, &sp) {
+                    out.push(Action::ExhaustRune { domain: d });
+                }
             }
         }
         for d in Domain::ALL {
@@ -69,7 +79,17 @@ impl Game {
                 && ps.pool.power[i] < u8::MAX
                 && !spent.recycled_after(d)
             {
-                out.push(Action::RecycleRune { domain: d });
+                let (mut pool, mut r, mut sp) = (ps.pool, runes.clone(), *spent);
+                let ready = r.recycle(d) == Some(true);
+                pool.power[i] += 1;
+                if ready {
+                    sp.recycled_ready[i] += 1;
+                } else {
+                    sp.recycled_exhausted[i] += 1;
+                }
+                if !payable || can_finish(pool, need, &r, &sp) {
+                    out.push(Action::RecycleRune { domain: d });
+                }
             }
         }
     }
@@ -155,4 +175,40 @@ impl Game {
         }
         done
     }
+}
+
+/// Whether the rune steps still allowed (exhausting only before any recycling, each in domain
+/// order from the last one used) can make the pool cover `need`. Exhausting leaves a rune on the
+/// board, where it can still be recycled, so Energy and Power are found independently.
+fn can_finish(pool: Cost, need: Cost, runes: &Runes, spent: &RunesSpent) -> bool {
+    let short = Shortfall::of(pool, need);
+    let last = |counts: &[&[u8; 6]]| {
+        (0..6)
+            .rev()
+            .find(|&d| counts.iter().any(|c| c[d] > 0))
+            .unwrap_or(0)
+    };
+    let energy = if spent.any_recycled() {
+        short.energy == 0
+    } else {
+        let from = last(&[&spent.exhausted]);
+        let ready: u16 = runes.ready[from..].iter().map(|n| u16::from(*n)).sum();
+        ready >= u16::from(short.energy)
+    };
+    let from = last(&[&spent.recycled_exhausted, &spent.recycled_ready]);
+    let mut spare = 0u16;
+    for d in 0..6 {
+        let board = u16::from(runes.ready[d]) + u16::from(runes.exhausted[d]);
+        let lack = u16::from(short.power[d]);
+        if d < from {
+            if lack > 0 {
+                return false;
+            }
+        } else if board < lack {
+            return false;
+        } else {
+            spare += board - lack;
+        }
+    }
+    energy && spare >= u16::from(short.any)
 }
