@@ -26,9 +26,9 @@ impl Shortfall {
     fn of(pool: Cost, need: Cost) -> Shortfall {
         let mut power = [0u8; 6];
         let mut surplus = 0u8;
-        for d in 0..6 {
-            power[d] = need.power[d].saturating_sub(pool.power[d]);
-            surplus = surplus.saturating_add(pool.power[d].saturating_sub(need.power[d]));
+        for ((lack, n), p) in power.iter_mut().zip(need.power).zip(pool.power) {
+            *lack = n.saturating_sub(p);
+            surplus = surplus.saturating_add(p.saturating_sub(n));
         }
         Shortfall {
             energy: need.energy.saturating_sub(pool.energy),
