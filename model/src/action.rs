@@ -5,6 +5,7 @@
 //! its text, coverage counts its clauses, and each variant's doc comment opens with the same
 //! text (a test in `coverage` holds the three and the clause table together).
 
+use crate::cost::Domain;
 use crate::state::{CancelWhy, Component, Location, Obj, Player, Reduction};
 use std::fmt;
 
@@ -64,6 +65,17 @@ pub enum Action {
     },
     /// 356: determine the total cost (DetermineTotalCost).
     DetermineTotalCost,
+    /// 164.2, 357.1.a: while paying, exhaust a ready rune of `domain` to add [1] (ExhaustRune).
+    ExhaustRune {
+        /// The rune's domain.
+        domain: Domain,
+    },
+    /// 164.2, 357.1.a: while paying, recycle a rune of `domain` to add its Power (RecycleRune);
+    /// an exhausted one if there is one.
+    RecycleRune {
+        /// The rune's domain.
+        domain: Domain,
+    },
     /// 357: pay the total cost (PayCosts); `any` says from which domains any-domain Power comes.
     PayCosts {
         /// Power of each domain spent on [A] requirements.
@@ -184,6 +196,9 @@ impl Action {
             Action::ChooseDestination { .. } => cite("355.4", &["355.4"]),
             Action::DetermineTotalCost => cite("356", &["356"]),
             Action::PayCosts { .. } => cite("357", &["357"]),
+            Action::ExhaustRune { .. } | Action::RecycleRune { .. } => {
+                cite("164.2, 357.1.a", &["164.2", "357.1.a"])
+            }
             Action::CancelPlay { .. } => cite("358.5", &["358.5"]),
             Action::CheckLegality => cite("358", &["358"]),
             Action::Finalize => cite("359", &["359"]),
@@ -226,6 +241,8 @@ impl Action {
             Action::ChooseDestination { .. } => "ChooseDestination",
             Action::DetermineTotalCost => "DetermineTotalCost",
             Action::PayCosts { .. } => "PayCosts",
+            Action::ExhaustRune { .. } => "ExhaustRune",
+            Action::RecycleRune { .. } => "RecycleRune",
             Action::CancelPlay { .. } => "CancelPlay",
             Action::CheckLegality => "CheckLegality",
             Action::Finalize => "Finalize",
@@ -300,6 +317,9 @@ impl fmt::Display for Action {
             }
             Action::PayCosts { any } if any.iter().any(|n| *n > 0) => {
                 write!(f, "([A] paid as {any:?})")
+            }
+            Action::ExhaustRune { domain } | Action::RecycleRune { domain } => {
+                write!(f, "({domain:?})")
             }
             Action::CancelPlay { why } => write!(f, "({why:?})"),
             Action::RemakeChoice { obj } => write!(f, "({obj:?})"),

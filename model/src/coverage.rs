@@ -33,6 +33,14 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("356.4.d", "whole-card discounts once"),
     ("356.4.f.1", "an optional cost reduced to 0 still paid"),
     ("357", "pay the costs"),
+    (
+        "357.1.a",
+        "runes exhausted ([1]) and recycled (Power) while paying",
+    ),
+    (
+        "164.2",
+        "a basic rune: \"[E]: Add [1]\", \"Recycle this: Add [C]\"",
+    ),
     ("358", "check legality"),
     ("358.5", "a play that cannot be completed is undone"),
     ("359", "finalize"),
@@ -113,7 +121,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ),
     (
         "OGN-047",
-        "channel runes exhausted (Find Your Center; runes counted only)",
+        "channel runes exhausted (Find Your Center; counted only for a pool-only player)",
     ),
     // Combat statuses and Might (issue 12).
     ("807.2", "[Assault] granted this turn, summed"),
@@ -208,6 +216,8 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::UnitEntered { .. } => &["359.2"],
         Event::AdditionalCostAdded { .. } => &["356.2.a"],
         Event::Discarded { .. } => &["357.2"],
+        Event::RuneExhausted { .. } | Event::RuneRecycled { .. } => &["357.1.a"],
+        Event::RuneChannelled { .. } => &["OGN-047"],
         _ => &[],
     }
 }
@@ -281,6 +291,12 @@ mod tests {
             },
             Action::DetermineTotalCost,
             Action::PayCosts { any: [0; 6] },
+            Action::ExhaustRune {
+                domain: crate::cost::Domain::Fury,
+            },
+            Action::RecycleRune {
+                domain: crate::cost::Domain::Fury,
+            },
             Action::CancelPlay {
                 why: crate::state::CancelWhy::CannotPay,
             },
@@ -322,6 +338,8 @@ mod tests {
                 | Action::ChooseDestination { .. }
                 | Action::DetermineTotalCost
                 | Action::PayCosts { .. }
+                | Action::ExhaustRune { .. }
+                | Action::RecycleRune { .. }
                 | Action::CancelPlay { .. }
                 | Action::CheckLegality
                 | Action::Finalize
@@ -478,6 +496,21 @@ mod tests {
                 item: 0,
                 who: Player::YOU,
                 card: None,
+            },
+            Event::RuneExhausted {
+                item: 0,
+                who: Player::YOU,
+                domain: crate::cost::Domain::Fury,
+            },
+            Event::RuneRecycled {
+                item: 0,
+                who: Player::YOU,
+                domain: crate::cost::Domain::Fury,
+                ready: false,
+            },
+            Event::RuneChannelled {
+                who: Player::YOU,
+                domain: crate::cost::Domain::Calm,
             },
         ]
     }

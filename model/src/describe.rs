@@ -167,7 +167,10 @@ impl Game {
             | Event::LocationChosen { .. }
             | Event::UnitEntered { .. }
             | Event::AdditionalCostAdded { .. }
-            | Event::Discarded { .. } => self.describe_other_costs(s, e),
+            | Event::Discarded { .. }
+            | Event::RuneExhausted { .. }
+            | Event::RuneRecycled { .. }
+            | Event::RuneChannelled { .. } => self.describe_other_costs(s, e),
         })
     }
 
@@ -206,6 +209,23 @@ impl Game {
                 it(item),
                 card.map_or("another card".to_string(), |c| self.card(c).name.clone())
             ),
+            Event::RuneExhausted { item, who, domain } => {
+                format!("{}: {who} exhaust a {domain:?} rune: add [1]", it(item))
+            }
+            Event::RuneRecycled {
+                item,
+                who,
+                domain,
+                ready,
+            } => format!(
+                "{}: {who} recycle a{} {domain:?} rune: add [{}]",
+                it(item),
+                if ready { " ready" } else { "n exhausted" },
+                domain.letter()
+            ),
+            Event::RuneChannelled { who, domain } => {
+                format!("{who} channel a {domain:?} rune exhausted")
+            }
             _ => unreachable!("not this group's event"),
         }
     }

@@ -218,6 +218,21 @@ pub struct Rulebook {
     pub chosen_across: ChosenAcross,
     /// What "while I'm in a showdown" asks of the unit (Syndra); the digest is silent.
     pub in_showdown: InShowdown,
+    /// 358.5: undoing a play gives back the runes its payment exhausted and recycled. False
+    /// leaves them spent (and the resources they added gone): a wrong edit, the engine bug of an
+    /// auto-payment that fails half-way (issue 13).
+    #[serde(default = "yes")]
+    pub undo_gives_back_runes: bool,
+    /// 357.1.a as this model reads it: while paying, a rune is exhausted or recycled only while
+    /// the cost still needs what it adds. False lets a payment use runes past its cost, the
+    /// surplus left floating: a wrong edit, an auto-payer that taps more than it must.
+    #[serde(default = "yes")]
+    pub runes_only_for_the_cost: bool,
+}
+
+/// The right reading of a rune field missing from an older rulebook (a serde default).
+fn yes() -> bool {
+    true
 }
 
 /// RUP4's reading of `chosen_across` (a serde default, so that older rulebook JSON still reads).
@@ -256,6 +271,8 @@ impl Rulebook {
             targeting_triggers: TargetingTriggers::OncePerItem,
             chosen_across: ChosenAcross::AllExecutions,
             in_showdown: InShowdown::AtBattlefield,
+            undo_gives_back_runes: true,
+            runes_only_for_the_cost: true,
         };
         match v {
             Version::Rup4 => rup4,
@@ -524,6 +541,16 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "in_showdown",
         rule: "316.8.b, 740.2.c, open (digest silent)",
         doc: "anywhere | at-battlefield | designated: what \"while I'm in a showdown\" asks of Syndra",
+    },
+    FieldDoc {
+        name: "undo_gives_back_runes",
+        rule: "358.5",
+        doc: "an undone play gives back the runes its payment used (wrong: they stay spent)",
+    },
+    FieldDoc {
+        name: "runes_only_for_the_cost",
+        rule: "357.1.a",
+        doc: "a payment uses runes only while its cost needs them (wrong: it may tap past the cost)",
     },
 ];
 

@@ -3,7 +3,7 @@
 
 use crate::card::CardId;
 use crate::cost::Cost;
-use crate::state::{Combat, Location, Player, UnitStatus, MAX_CARDS};
+use crate::state::{Combat, Location, Player, RunesSetup, UnitStatus, MAX_CARDS, MAX_RUNES};
 use serde::{Deserialize, Serialize};
 
 /// A unit on the board at the start.
@@ -82,6 +82,9 @@ pub struct PlayerSetup {
     /// cost.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub academy_charged: bool,
+    /// The player's runes; `None` (the default) is a pool-only player, who pays from `pool` alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runes: Option<RunesSetup>,
 }
 
 /// The whole starting position.
@@ -149,6 +152,15 @@ impl Setup {
         for (p, ps) in self.players.iter().enumerate() {
             if let Some(c) = ps.deck_top.iter().find(|c| usize::from(**c) >= cards) {
                 return Err(format!("{}'s deck names unknown card {c}", Player(p as u8)));
+            }
+            if let Some(r) = &ps.runes {
+                if r.total() > MAX_RUNES {
+                    return Err(format!(
+                        "{} has {} runes; at most {MAX_RUNES} (a rune deck's size)",
+                        Player(p as u8),
+                        r.total()
+                    ));
+                }
             }
             let n = ps.hand.len()
                 + ps.deck_top.len()

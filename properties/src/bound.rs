@@ -195,6 +195,10 @@ pub enum Resources {
     Rich,
     /// Too few for everything: 4 Energy, 1 Mind, 1 Chaos Power, 1 card in hand.
     Tight,
+    /// An empty pool and runes to pay with (issue 13): 2 Calm, 2 Mind and 1 Chaos ready, 1
+    /// Fury exhausted, a rune deck of 1 Calm; 2 cards in hand. Enough for some plays, not all,
+    /// so payments that fail half-way are reached.
+    Runes,
 }
 
 /// A bounded universe of scenarios.
@@ -534,31 +538,9 @@ fn build(
     };
     board_cards(&mut s, cards, board)?;
     extra_cards(&mut s, cards, extras)?;
-    let (pool, hand_other) = match res {
-        Resources::Rich => (
-            Cost {
-                energy: 12,
-                power: power(&[
-                    (Domain::Mind, 3),
-                    (Domain::Chaos, 2),
-                    (Domain::Calm, 3),
-                    (Domain::Order, 2),
-                    (Domain::Fury, 2),
-                ]),
-                any: 0,
-            },
-            3,
-        ),
-        Resources::Tight => (
-            Cost {
-                energy: 4,
-                power: power(&[(Domain::Mind, 1), (Domain::Chaos, 1)]),
-                any: 0,
-            },
-            1,
-        ),
-    };
+    let (pool, hand_other, runes) = res.yours();
     s.players[0].pool = pool;
+    s.players[0].runes = runes;
     s.players[0].hand_other = hand_other;
     s.players[0].deck = 8;
     match item {
@@ -788,6 +770,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
 }
 
 mod presets;
+mod resources;
 #[cfg(test)]
 mod tests;
 mod words;

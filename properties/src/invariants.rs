@@ -9,6 +9,7 @@ use model::state::{Player, State};
 
 #[cfg(test)]
 mod reference;
+mod runes;
 
 type P = Property<RepeatSystem>;
 
@@ -54,7 +55,7 @@ pub fn all() -> Vec<P> {
         P::always(
             "no-refund-on-counter",
             "425.1.c",
-            "Every cost paid stays paid: each pool equals its start minus what was paid, counters or not.",
+            "Every cost paid stays paid: each pool equals its start, plus what runes added, minus what was paid, counters or not.",
             no_refund,
         ),
         P::always(
@@ -78,8 +79,20 @@ pub fn all() -> Vec<P> {
         P::always(
             "resources-conserved",
             "357, 425.1.a.1",
-            "No pool goes above its start and no card is created, lost or in two zones.",
+            "No pool goes above its start (plus what runes added) and no card is created, lost or in two zones.",
             resources_conserved,
+        ),
+        P::always(
+            "undone-play-gives-back-runes",
+            "358.5",
+            "Each player's runes are the starting runes changed only by the plays that were not undone: an undone play gives back every rune its payment exhausted or recycled.",
+            runes::undone_play_gives_back_runes,
+        ),
+        P::always(
+            "payment-within-cost",
+            "357.1.a",
+            "The runes used to pay for an item add no more Energy, nor Power of any domain, than its total cost asks.",
+            runes::payment_within_cost,
         ),
         P::terminates(
             "terminates",
@@ -171,9 +184,11 @@ fn zero_cost_witness(_: &RepeatSystem, s: &State) -> bool {
 
 fn no_refund(_: &RepeatSystem, s: &State) -> bool {
     let paid = facts::with(s, Facts::paid_by);
+    let produced = runes::produced_by(s);
     (0..2).all(|p| {
         let now = s.players[p].pool;
-        let start = s.start.pools[p];
+        // What runes added counts as if it had been in the pool from the start.
+        let start = s.start.pools[p].plus(&produced[p]);
         now.energy + paid[p].energy == start.energy
             && (0..6).all(|d| now.power[d] + paid[p].power[d] == start.power[d])
     })
@@ -192,9 +207,10 @@ fn new_choices_keep_repeat(_: &RepeatSystem, s: &State) -> bool {
 }
 
 fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
+    let produced = runes::produced_by(s);
     for p in [Player::YOU, Player::OPP] {
         let now = s.players[p.ix()].pool;
-        let start = s.start.pools[p.ix()];
+        let start = s.start.pools[p.ix()].plus(&produced[p.ix()]);
         if now.energy > start.energy || (0..6).any(|d| now.power[d] > start.power[d]) {
             return false;
         }
@@ -288,6 +304,8 @@ mod tests {
             "new-choices-keep-repeat" => reference::new_choices_keep_repeat,
             // Reads the board, not the log: the same function.
             "resources-conserved" => resources_conserved,
+            "undone-play-gives-back-runes" => runes::undone_play_gives_back_runes,
+            "payment-within-cost" => runes::payment_within_cost,
             "witness: two of three instances paid, three executions" => {
                 reference::two_of_three_paid
             }

@@ -394,6 +394,9 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | LocationChosen { .. }
         | UnitEntered { .. }
         | AdditionalCostAdded { .. }
-        | Discarded { .. } => e,
+        | Discarded { .. }
+        | RuneExhausted { .. }
+        | RuneRecycled { .. }
+        | RuneChannelled { .. } => e,
     }
 }

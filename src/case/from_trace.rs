@@ -505,6 +505,13 @@ pub fn case_for_run(
     header: Vec<String>,
     dir: Option<&Path>,
 ) -> Result<Case, String> {
+    if setup.players.iter().any(|p| p.runes.is_some()) {
+        // Written without them, the case would replay another scenario: refuse rather than lie.
+        return Err(
+            "this scenario has runes, which case files cannot hold yet (issue 13): no case written"
+                .into(),
+        );
+    }
     let builtin = Catalogue::builtin();
     let mut defines = vec![];
     let board = board(game, setup, &builtin, &mut defines);

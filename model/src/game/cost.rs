@@ -30,7 +30,8 @@ fn one_or_any_less(c: &mut Cost) -> u8 {
 
 impl Game {
     /// DetermineTotalCost's guard (356): the pending item's choices are all made. PayCosts' guard
-    /// (357): each way to pay the determined cost; with none, the play is undone (358.5).
+    /// (357): each way to pay the determined cost from the pool, then each rune that may add to
+    /// the pool (357.1.a, `runes`); with none, the play is undone (358.5).
     pub(super) fn cost_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         if item.phase == Phase::Chosen {
             if let Some(component) = self.reduction_to_choose(s, item) {
@@ -42,6 +43,7 @@ impl Game {
             return out.push(Action::DetermineTotalCost);
         }
         self.payment_options(s, item, out);
+        self.rune_actions(s, item, out);
         if out.is_empty() {
             self.cancel(out, CancelWhy::CannotPay);
         }

@@ -36,7 +36,7 @@ impl Game {
     }
 
     /// CancelPlay's effect (358.5): undo the whole play: the card returns to hand, nothing is
-    /// paid, and it is not a counter. A card whose play was undone is not tried again in the
+    /// paid (runes used for the payment are given back), and it is not a counter. A card whose play was undone is not tried again in the
     /// scenario (a bound on exploration, so that undoing cannot loop).
     pub(super) fn cancel_play(&self, s: &mut State, why: CancelWhy) {
         let item = s.chain.remove(pending_index(s));
@@ -45,6 +45,7 @@ impl Game {
         if item.phase == Phase::Paid {
             ps.pool = ps.pool.plus(&item.cost.resources);
         }
+        self.give_back_runes(ps, &item.runes_spent);
         if item.origin == Origin::Hand {
             ps.hand.push(item.card);
             ps.undone.push(item.card);

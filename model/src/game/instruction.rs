@@ -320,6 +320,12 @@ impl Game {
                 s.log.push(Event::TokenQueued { item: item.id });
             }
             Effect::ChannelExhausted(n) => {
+                // A pool-only player has no rune deck: the runes are only counted.
+                let n = if s.players[item.controller.ix()].runes.is_some() {
+                    self.channel_runes(s, item.controller, n)
+                } else {
+                    n
+                };
                 let ps = &mut s.players[item.controller.ix()];
                 ps.runes_exhausted = ps.runes_exhausted.saturating_add(n);
                 s.log.push(Event::RunesChannelled {

@@ -28,6 +28,7 @@ mod instruction;
 mod new_choices;
 mod play;
 mod resolve;
+mod runes;
 mod target;
 
 use crate::action::Action;
@@ -217,6 +218,7 @@ impl Game {
             recycled: InlineVec::new(),
             runes_exhausted: 0,
             academy_charged: p.academy_charged,
+            runes: p.runes.as_ref().map(RunesSetup::to_runes),
         });
         let mut s = State {
             units,
@@ -234,12 +236,14 @@ impl Game {
             started: false,
             start: Start {
                 pools: [Cost::ZERO; 2],
+                runes: [None, None],
                 cards: [0; 2],
             },
             log: Log::new(),
         };
         s.start = Start {
             pools: [s.players[0].pool, s.players[1].pool],
+            runes: [s.players[0].runes.clone(), s.players[1].runes.clone()],
             cards: [s.cards_of(Player(0)), s.cards_of(Player(1))],
         };
         if let Some(u) = setup.attack_trigger {
@@ -364,6 +368,8 @@ impl Game {
             }
             Action::DetermineTotalCost => self.determine_total_cost(s),
             Action::PayCosts { any } => self.pay_costs(s, any),
+            Action::ExhaustRune { domain } => self.exhaust_rune(s, domain),
+            Action::RecycleRune { domain } => self.recycle_rune(s, domain),
             Action::CancelPlay { why } => self.cancel_play(s, why),
             Action::CheckLegality => self.check_legality(s),
             Action::Finalize => self.finalize(s),

@@ -517,6 +517,7 @@ fn push_pending(
         left_chain: false,
         optional: InlineVec::new(),
         enters: None,
+        runes_spent: RunesSpent::default(),
     });
     id
 }

@@ -227,6 +227,7 @@ impl Game {
                         left_chain: false,
                         optional: InlineVec::new(),
                         enters: None,
+                        runes_spent: RunesSpent::default(),
                     });
                     s.log.push(Event::MovedToChain {
                         item: id,

@@ -339,6 +339,7 @@ impl Encode for PlayerState {
             recycled,
             runes_exhausted,
             academy_charged,
+            runes,
         } = self;
         pool.encode(b);
         b.list(hand);
@@ -354,6 +355,7 @@ impl Encode for PlayerState {
         b.list(recycled);
         b.u8(*runes_exhausted);
         b.bool(*academy_charged);
+        runes.encode(b);
     }
 }
 
@@ -459,6 +461,7 @@ impl Encode for ChainItem {
             left_chain,
             optional,
             enters,
+            runes_spent,
         } = self;
         b.u8(*id);
         b.u16(*card);
@@ -524,6 +527,7 @@ impl Encode for ChainItem {
         b.bool(*left_chain);
         b.list(optional);
         enters.encode(b);
+        runes_spent.encode(b);
     }
 }
 
@@ -548,9 +552,15 @@ impl Encode for Queued {
 impl Encode for Start {
     #[inline(always)]
     fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        let Start { pools, cards } = self;
+        let Start {
+            pools,
+            runes,
+            cards,
+        } = self;
         pools[0].encode(b);
         pools[1].encode(b);
+        runes[0].encode(b);
+        runes[1].encode(b);
         b.u8(cards[0]);
         b.u8(cards[1]);
     }

@@ -3,7 +3,7 @@
 
 use super::{DeckCard, Location, Obj, Player, Zone};
 use crate::card::CardId;
-use crate::cost::Cost;
+use crate::cost::{Cost, Domain};
 use serde::{Deserialize, Serialize};
 
 /// Why an instruction was not performed (359.3.e, 820.1.d.2).
@@ -493,6 +493,35 @@ pub enum Event {
         who: Player,
         /// The named card, or `None` for one of the other cards in hand.
         card: Option<CardId>,
+    },
+    // ---- Runes (issue 13) ----
+    /// A rune was exhausted to add [1] while paying for an item (164.2, 357.1.a).
+    RuneExhausted {
+        /// The item being paid for.
+        item: u8,
+        /// The rune's controller.
+        who: Player,
+        /// The rune's domain.
+        domain: Domain,
+    },
+    /// A rune was recycled to add one Power of its domain while paying for an item (164.2,
+    /// 357.1.a); it goes to the bottom of the rune deck.
+    RuneRecycled {
+        /// The item being paid for.
+        item: u8,
+        /// The rune's controller.
+        who: Player,
+        /// The rune's domain.
+        domain: Domain,
+        /// The rune was ready (else exhausted) when recycled.
+        ready: bool,
+    },
+    /// The top rune of a rune deck was channelled exhausted (Find Your Center).
+    RuneChannelled {
+        /// Whose rune.
+        who: Player,
+        /// Its domain.
+        domain: Domain,
     },
 }
 

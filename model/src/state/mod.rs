@@ -13,9 +13,11 @@
 mod encode;
 mod event;
 mod log;
+mod runes;
 
 pub use self::event::{CancelWhy, DiscountSource, Event, IgnoredWhy};
 pub use self::log::Log;
+pub use self::runes::{Runes, RunesSetup, RunesSpent, MAX_RUNES};
 pub use crate::inline_vec::InlineVec;
 
 use crate::card::{CardId, InstanceOrigin, RepeatCost};
@@ -220,6 +222,9 @@ pub struct PlayerState {
     pub runes_exhausted: u8,
     /// The Academy's hold was triggered: the next spell gets [Repeat] equal to its base cost.
     pub academy_charged: bool,
+    /// The player's runes, when the scenario has them; `None` is a pool-only scenario, where
+    /// costs are paid from the pool alone and channelling only counts (`runes_exhausted`).
+    pub runes: Option<Runes>,
 }
 
 /// A card of a main deck: a named card, or one of the anonymous cards that only count.
@@ -499,6 +504,8 @@ pub struct ChainItem {
     pub optional: InlineVec<OptionalChoice, 2>,
     /// For a unit (or token): the location it will enter, once chosen (355.2).
     pub enters: Option<Location>,
+    /// The runes its payment has exhausted and recycled so far (357.1.a), for undoing (358.5).
+    pub runes_spent: RunesSpent,
 }
 
 impl ChainItem {
@@ -581,6 +588,8 @@ pub struct State {
 pub struct Start {
     /// Each player's rune pool.
     pub pools: [Cost; 2],
+    /// Each player's runes (`None` in a pool-only scenario).
+    pub runes: [Option<Runes>; 2],
     /// Each player's cards (hand, deck, trash, board; tokens excluded).
     pub cards: [u8; 2],
 }

@@ -1,6 +1,7 @@
 //! The named bounds: `tiny` (seconds, for tests), `default` (the main job), `large` (minutes and
 //! gigabytes) `combat` (units' combat statuses and Might, issue 12) and `deck` (the named deck, demands,
-//! counters by what a spell chose, issue 12).
+//! counters by what a spell chose, issue 12), `costs` (costs other than [Repeat]) and `runes`
+//! (paying with runes and undoing a payment, issue 13).
 
 use super::{BoardShape, BodyShape, Bound, Extra, Resources};
 use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
@@ -19,7 +20,9 @@ fn e(v: &[&[Extra]]) -> Vec<Vec<Extra>> {
 
 impl Bound {
     /// The preset names.
-    pub const PRESETS: [&'static str; 6] = ["tiny", "default", "large", "combat", "deck", "costs"];
+    pub const PRESETS: [&'static str; 7] = [
+        "tiny", "default", "large", "combat", "deck", "costs", "runes",
+    ];
 
     /// A named preset.
     pub fn preset(name: &str) -> Option<Bound> {
@@ -30,6 +33,7 @@ impl Bound {
             "combat" => combat(),
             "deck" => deck(),
             "costs" => costs(),
+            "runes" => runes(),
             _ => return None,
         })
     }
@@ -230,6 +234,34 @@ fn costs() -> Bound {
             &[Ezreal, Spellwatcher],
         ]),
         resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+    }
+}
+
+/// Paying with runes (issue 13): an empty pool and a few runes (`Resources::Runes`), items whose
+/// costs need Energy, Power of a domain the runes have (Chaos, Calm) or lack (Order), an optional
+/// cost Ezreal takes to 0, Find Your Center channelling from the rune deck, and Curtain Call's
+/// three instances (with the reactions and bodies the witnesses need). Some payments succeed,
+/// some fail half-way and are undone (358.5).
+fn runes() -> Bound {
+    Bound {
+        name: "runes".into(),
+        instances: vec![0, 1],
+        instance_costs: s(&["[1]", "[B]"]),
+        bodies: vec![BodyShape::Deal, BodyShape::KillLinked],
+        item_cost: 1,
+        catalogue: s(&[
+            "Find Your Center",
+            "Called Shot",
+            "Clockwork Keeper",
+            "Hidden Blade",
+            "Curtain Call",
+        ]),
+        abilities: false,
+        boards: vec![BoardShape::EnemySpread],
+        extras: e(&[&[], &[Ezreal], &[Portal, OpponentNearVictory]]),
+        resources: vec![Resources::Runes],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
     }

@@ -178,9 +178,10 @@ pub fn paid_by(s: &State) -> [model::Cost; 2] {
 
 pub fn no_refund(_: &RepeatSystem, s: &State) -> bool {
     let paid = paid_by(s);
+    let produced = super::runes::produced_by(s);
     (0..2).all(|p| {
         let now = s.players[p].pool;
-        let start = s.start.pools[p];
+        let start = s.start.pools[p].plus(&produced[p]);
         now.energy + paid[p].energy == start.energy
             && (0..6).all(|d| now.power[d] + paid[p].power[d] == start.power[d])
     })

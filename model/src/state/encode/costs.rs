@@ -1,8 +1,9 @@
-//! The bit packing of the state parts and events about costs other than [Repeat] and where units
-//! enter (tags from 54 on), apart from `encode` so that file stays readable.
+//! The bit packing of the state parts and events about costs other than [Repeat], runes, and where
+//! units enter (tags from 54 on), apart from `encode` so that file stays readable.
 
 use super::{Bits, Encode};
-use crate::state::{Component, Event, OptionalChoice, Reduction};
+use crate::cost::Domain;
+use crate::state::{Component, Event, OptionalChoice, Reduction, Runes, RunesSpent};
 use std::hash::Hasher;
 
 /// One event of this group: its tag in 6 bits, then its fields.
@@ -60,6 +61,30 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             who.encode(b);
             card.encode(b);
         }
+        RuneExhausted { item, who, domain } => {
+            tag(61);
+            b.u8(item);
+            who.encode(b);
+            domain.encode(b);
+        }
+        RuneRecycled {
+            item,
+            who,
+            domain,
+            ready,
+        } => {
+            tag(62);
+            b.u8(item);
+            who.encode(b);
+            domain.encode(b);
+            b.bool(ready);
+        }
+        // The last tag that 6 bits hold: a further event needs a wider tag.
+        RuneChannelled { who, domain } => {
+            tag(63);
+            who.encode(b);
+            domain.encode(b);
+        }
         _ => unreachable!("not an event of this group"),
     }
 }
@@ -94,5 +119,43 @@ impl Encode for OptionalChoice {
         b.bool(decided);
         b.bool(paid);
         less.encode(b);
+    }
+}
+
+impl Encode for Domain {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        b.put(*self as u64, 3);
+    }
+}
+
+impl Encode for Runes {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let Runes {
+            ready,
+            exhausted,
+            deck,
+        } = self;
+        for n in ready.iter().chain(exhausted) {
+            b.u8(*n);
+        }
+        b.list(deck);
+    }
+}
+
+impl Encode for RunesSpent {
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        let RunesSpent {
+            exhausted,
+            recycled_exhausted,
+            recycled_ready,
+        } = self;
+        for n in exhausted
+            .iter()
+            .chain(recycled_exhausted)
+            .chain(recycled_ready)
+        {
+            b.u8(*n);
+        }
     }
 }

@@ -360,7 +360,10 @@ impl Encode for Event {
             | LocationChosen { .. }
             | UnitEntered { .. }
             | AdditionalCostAdded { .. }
-            | Discarded { .. } => super::costs::encode_event(self, b),
+            | Discarded { .. }
+            | RuneExhausted { .. }
+            | RuneRecycled { .. }
+            | RuneChannelled { .. } => super::costs::encode_event(self, b),
         }
     }
 }
