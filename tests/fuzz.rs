@@ -438,7 +438,7 @@ impl rbcheck::engine::Engine for Coin {
         self.state ^= self.state >> 7;
         self.state ^= self.state << 17;
         match self.model.run(req) {
-            rbcheck::engine::Reply::Result(mut o) if self.state % 2 == 0 => {
+            rbcheck::engine::Reply::Result(mut o) if self.state.is_multiple_of(2) => {
                 if let Some(p) = o.players.as_mut().and_then(|p| p.get_mut("you")) {
                     p.hand_size = p.hand_size.map(|h| h + 1);
                 }
