@@ -1,5 +1,6 @@
 //! The case files of `rbcheck fuzz`: each finding's minimal case with a header saying what the
-//! engine does wrong, named after the kind of disagreement.
+//! engine does wrong, named after its cause, written as soon as it is found ([`FindingWriter`]:
+//! a killed run keeps what it found), and the run's `summary.txt` at the end.
 
 use crate::engine::fuzz::{with_header, Finding, FuzzReport};
 use crate::error::Error;
@@ -32,13 +33,12 @@ pub fn slug(s: &str) -> String {
 /// The finding's case, with a header that says what the engine does wrong.
 pub fn finding_case(f: &Finding, n: usize, engine: &str, seed: u64) -> Result<String, Error> {
     let hits = format!(
-        "{} generated case{} of this kind; the first was case {} of seed {seed}",
-        f.hits,
-        if f.hits == 1 { "" } else { "s" },
+        "first found at case {} of seed {seed}; summary.txt lists every case of this cause",
         f.first_case
     );
     let mut header = vec![
         format!("rbcheck fuzz finding {n}: {}.", f.kind),
+        format!("Rule: {}.", f.cited),
         match f.fault {
             Some(_) => format!("The engine `{engine}` fails on this case ({hits}):"),
             None => format!(
@@ -95,4 +95,107 @@ pub fn write_findings(
     }
     out.commit(&files)?;
     Ok(written)
+}
+
+/// Writes each finding's case into the output folder as soon as it is found: the first one
+/// moves the staged folder into place (so a run without findings makes no folder), the others
+/// are written one by one, each whole or not at all (`outdir::write_new`). A run killed midway
+/// keeps every finding written so far.
+pub struct FindingWriter {
+    out: OutDir,
+    engine: String,
+    seed: u64,
+    placed: bool,
+    /// What was written and what failed.
+    pub files: FindingFiles,
+}
+
+impl FindingWriter {
+    /// A writer into `out` (prepared, not committed) for `engine`'s findings under `seed`.
+    pub fn new(out: OutDir, engine: String, seed: u64) -> FindingWriter {
+        FindingWriter {
+            out,
+            engine,
+            seed,
+            placed: false,
+            files: FindingFiles::default(),
+        }
+    }
+
+    /// Writes finding `n` (0-based) as `NNN-<cause>.case`. A finding whose case cannot be
+    /// built is recorded in `files.failed`; a file that cannot be written is an error.
+    pub fn write(&mut self, n: usize, f: &Finding) -> Result<(), Error> {
+        let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
+        let text = match finding_case(f, n + 1, &self.engine, self.seed) {
+            Ok(t) => t,
+            Err(e) => {
+                self.files.failed.push((n, e.to_string()));
+                return Ok(());
+            }
+        };
+        self.place(&name, &text)?;
+        self.files.files.push((n, self.out.path().join(&name)));
+        Ok(())
+    }
+
+    fn place(&mut self, name: &str, text: &str) -> Result<(), Error> {
+        if self.placed {
+            crate::outdir::write_new(&self.out.target().join(name), text)?;
+        } else {
+            self.out.commit(&[(name.to_string(), text.to_string())])?;
+            self.placed = true;
+        }
+        Ok(())
+    }
+
+    /// Writes `summary.txt` at the end of a run with findings: every cluster, its rule, its
+    /// symptoms and every case of it (nothing when the run found nothing).
+    pub fn finish(&mut self, report: &FuzzReport) -> Result<(), Error> {
+        if report.findings.is_empty() {
+            return Ok(());
+        }
+        self.place("summary.txt", &summary(report, true))
+    }
+
+    /// Names the engine in the headers (known after the handshake).
+    pub fn set_engine(&mut self, engine: String) {
+        self.engine = engine;
+    }
+}
+
+/// The clusters of a run: each with its rule, count, symptoms and (with `all`) every case,
+/// else the first few.
+pub fn summary(report: &FuzzReport, all: bool) -> String {
+    let mut out = String::new();
+    for (n, f) in report.findings.iter().enumerate() {
+        out.push_str(&format!(
+            "FINDING {} {} ({} case{})\n  rule: {}\n",
+            n + 1,
+            f.kind,
+            f.hits,
+            if f.hits == 1 { "" } else { "s" },
+            f.cited
+        ));
+        let symptoms: Vec<String> = f
+            .symptoms
+            .iter()
+            .map(|(k, v)| format!("{k} ({v})"))
+            .collect();
+        out.push_str(&format!("  symptoms: {}\n", symptoms.join(", ")));
+        let shown = if all {
+            f.cases.len()
+        } else {
+            f.cases.len().min(1)
+        };
+        for (i, line) in f.cases.iter().take(shown) {
+            out.push_str(&format!("  case {i}: {line}\n"));
+        }
+        if shown < f.cases.len() {
+            out.push_str(&format!(
+                "  ... and {} more cases (--all lists them)\n",
+                f.cases.len() - shown
+            ));
+        }
+    }
+    out
 }

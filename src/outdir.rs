@@ -470,3 +470,23 @@ pub fn rules_line(arg: &str, out: &OutDir) -> String {
     }
     rel.display().to_string()
 }
+
+/// Writes a new file `path` at once, never over an existing one: written to a hidden
+/// temporary sibling (removed on SIGINT and SIGTERM), then linked to its name, so a reader, a
+/// full disk or a signal never sees it half-written (`rbcheck fuzz` streams findings so).
+pub fn write_new(path: &Path, text: &str) -> Result<(), FileError> {
+    let temp = sibling(path);
+    register(&temp);
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        })
+        .and_then(|_| std::fs::hard_link(&temp, path));
+    let _ = std::fs::remove_file(&temp);
+    unregister(&temp);
+    result.map_err(FileError::at(path))
+}

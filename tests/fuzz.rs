@@ -2,7 +2,9 @@
 //! every mutant is found within it, runs are reproducible from their seed, findings are
 //! replayable case files, and the bolero harness runs the same comparison on random inputs.
 
-use rbcheck::engine::fuzz::{fuzz, recipe_for, recipe_from_bytes, Checker, FuzzConfig, Verdict};
+use rbcheck::engine::fuzz::{
+    fuzz, recipe_for, recipe_from_bytes, Checker, FuzzConfig, Verdict, NONDETERMINISTIC,
+};
 use rbcheck::engine::gen;
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine};
@@ -129,9 +131,8 @@ fn findings_are_written_as_replayable_cases() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains(
-            "FINDING 1  legality: engine accepts a `repeat` the rules refuse (820.1.c.3)"
-        ),
+        stdout.contains("FINDING 1  ")
+            && stdout.contains("each Repeat instance paid once (355.1.a, 820.1.c.2–3)"),
         "{stdout}"
     );
     assert!(stdout.contains("the rules say `illegal line"), "{stdout}");
@@ -139,8 +140,15 @@ fn findings_are_written_as_replayable_cases() {
     let files: Vec<PathBuf> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
         .collect();
     assert!(!files.is_empty());
+    // The run's summary lists every cluster with its rule and symptoms.
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    assert!(
+        summary.contains("FINDING 1 ") && summary.contains("symptoms: "),
+        "{summary}"
+    );
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         assert!(text.contains("# rbcheck fuzz finding"), "{text}");
@@ -342,4 +350,241 @@ fn an_engine_naming_what_does_not_exist_is_a_finding() {
         assert_eq!(kinds, vec![kind], "{fail}");
         assert!(r.findings[0].hits >= 2, "{fail}: {:?}", r.findings[0].hits);
     }
+}
+
+// ---- Issue 15, item 3: triage by cause ----
+
+/// The reference engine with one mutant.
+fn mutant(name: &str) -> ProcessEngine {
+    ProcessEngine::new(
+        &format!("{} --mutant {name}", reference()),
+        Duration::from_secs(20),
+    )
+    .unwrap()
+}
+
+/// One root cause is one cluster: the `unlimited-payments` mutant shows itself as a `repeat`
+/// the engine accepts (refused by 820.1.c.3 or 355.1.a), a later statement, or an error reply,
+/// all at the declaration of a [Repeat] instance; before triage these were four findings.
+#[test]
+fn unlimited_payments_is_one_cluster_named_by_its_rule() {
+    let r = fuzz(&mut mutant("unlimited-payments"), &FuzzConfig::default());
+    let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.as_str()).collect();
+    assert_eq!(kinds.len(), 1, "{kinds:?}");
+    let f = &r.findings[0];
+    assert!(
+        f.kind.contains("each Repeat instance paid once") && f.kind.contains("820.1.c"),
+        "{kinds:?}"
+    );
+    assert!(
+        f.symptoms.len() >= 2,
+        "several symptoms, one cause: {:?}",
+        f.symptoms
+    );
+    assert_eq!(f.cases.len(), f.hits);
+    assert_eq!(f.symptoms.values().sum::<usize>(), f.hits);
+}
+
+/// One symptom, several causes: `paid: engine less` comes from a discount applied per
+/// execution (356.4), a Repeat cost left out of the payment (356.2.b) or Deflect paid once per
+/// unit (809.1.c); each is its own cluster, named by the cost component that explains it.
+#[test]
+fn paid_engine_less_is_split_by_the_cost_component_that_explains_it() {
+    let mut clusters: Vec<(String, String)> = vec![];
+    for m in [
+        "discount-per-execution",
+        "repeat-paid-on-resolution",
+        "deflect-paid-once",
+    ] {
+        let r = fuzz(&mut mutant(m), &FuzzConfig::default());
+        for f in &r.findings {
+            if f.symptoms.contains_key("paid: engine less") {
+                clusters.push((m.to_string(), f.kind.clone()));
+            }
+        }
+    }
+    let names: std::collections::BTreeSet<&str> =
+        clusters.iter().map(|(_, k)| k.as_str()).collect();
+    assert!(names.len() >= 2, "{clusters:#?}");
+    // A discount per execution is exactly the rulebook reading `discount_per_execution`: the
+    // model replaying the case so gives the engine's answer.
+    for (m, k) in &clusters {
+        let discount = k.contains("(356.4, Temporal Portal FAQ)");
+        assert_eq!(
+            discount,
+            m == "discount-per-execution",
+            "{m}: {k}\n{clusters:#?}"
+        );
+        if m == "deflect-paid-once" {
+            assert!(k.contains("809.1.c"), "{m}: {k}\n{clusters:#?}");
+        }
+    }
+}
+
+/// The model, except that it answers at random: a correct answer or one with a card too many
+/// in your hand, by a fixed-seed generator (the test is reproducible, the engine is not).
+struct Coin {
+    model: ModelEngine,
+    state: u64,
+}
+
+impl rbcheck::engine::Engine for Coin {
+    fn hello(&mut self) -> Result<rbcheck::engine::Hello, rbcheck::engine::Fault> {
+        self.model.hello()
+    }
+
+    fn run(&mut self, req: &rbcheck::engine::CaseRequest) -> rbcheck::engine::Reply {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        match self.model.run(req) {
+            rbcheck::engine::Reply::Result(mut o) if self.state.is_multiple_of(2) => {
+                if let Some(p) = o.players.as_mut().and_then(|p| p.get_mut("you")) {
+                    p.hand_size = p.hand_size.map(|h| h + 1);
+                }
+                rbcheck::engine::Reply::Result(o)
+            }
+            other => other,
+        }
+    }
+}
+
+/// An engine that answers one case two ways is flagged nondeterministic, a finding of its own.
+#[test]
+fn an_engine_answering_at_random_is_flagged_nondeterministic() {
+    let mut e = Coin {
+        model: ModelEngine::new(),
+        state: 0x9E37_79B9_7F4A_7C15,
+    };
+    let r = fuzz(
+        &mut e,
+        &FuzzConfig {
+            cases: Some(40),
+            shrink_steps: 20,
+            ..FuzzConfig::default()
+        },
+    );
+    let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.as_str()).collect();
+    assert!(kinds.contains(&NONDETERMINISTIC), "{kinds:?}");
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.kind == NONDETERMINISTIC)
+        .unwrap();
+    assert!(f.summary().contains("two ways"), "{}", f.summary());
+    // The model itself is deterministic: never flagged.
+    let r = fuzz(
+        &mut ModelEngine::new(),
+        &FuzzConfig {
+            cases: Some(40),
+            ..FuzzConfig::default()
+        },
+    );
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+}
+
+/// The model, except that it answers `error` to every case that pays a [Repeat] instance.
+struct ErrsOnRepeat(ModelEngine);
+
+impl rbcheck::engine::Engine for ErrsOnRepeat {
+    fn hello(&mut self) -> Result<rbcheck::engine::Hello, rbcheck::engine::Fault> {
+        self.0.hello()
+    }
+
+    fn run(&mut self, req: &rbcheck::engine::CaseRequest) -> rbcheck::engine::Reply {
+        if req
+            .case_text
+            .as_deref()
+            .is_some_and(|t| t.contains("pay\n") && t.contains("repeat 1 pay"))
+        {
+            return rbcheck::engine::Reply::Error("repeat not implemented".into());
+        }
+        self.0.run(req)
+    }
+}
+
+/// A fault (an error where the rules allow the play) is shrunk like a disagreement and cites
+/// the rules of its statements.
+#[test]
+fn a_fault_is_shrunk_and_cites_a_rule() {
+    let r = fuzz(
+        &mut ErrsOnRepeat(ModelEngine::new()),
+        &FuzzConfig {
+            cases: Some(150),
+            ..FuzzConfig::default()
+        },
+    );
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.kind == "engine error")
+        .unwrap_or_else(|| {
+            panic!(
+                "{:?}",
+                r.findings.iter().map(|f| &f.kind).collect::<Vec<_>>()
+            )
+        });
+    assert!(
+        f.shrunk_from.1 < f.shrunk_from.0,
+        "shrunk: {:?}",
+        f.shrunk_from
+    );
+    assert!(
+        f.cited.contains("the rules allow every statement") && f.cited.contains("820.1.c"),
+        "{}",
+        f.cited
+    );
+    assert!(!r.findings.iter().any(|f| f.kind == NONDETERMINISTIC));
+}
+
+/// Findings are written as they are found: a run killed midway keeps each whole finding found
+/// so far, and leaves no half-written or temporary file.
+#[test]
+fn a_killed_run_keeps_the_findings_written_so_far() {
+    let d = std::env::temp_dir().join(format!("rbcheck-fuzz-stream-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let mut run = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .current_dir(&d)
+        .args([
+            "fuzz",
+            "--engine",
+            &format!("{} --mutant unlimited-payments", reference()),
+            "--cases",
+            "1000000",
+            "--out",
+            "out",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let first = d.join("out");
+    let mut found = None;
+    for _ in 0..1200 {
+        if let Some(f) = std::fs::read_dir(&first).ok().and_then(|mut r| r.next()) {
+            found = Some(f.unwrap().path());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &run.id().to_string()])
+        .status();
+    let _ = run.wait();
+    let found = found.expect("a finding was written while the run went on");
+    let names: Vec<String> = std::fs::read_dir(&first)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| n.ends_with(".case") && !n.starts_with('.')),
+        "{names:?}"
+    );
+    let text = std::fs::read_to_string(&found).unwrap();
+    let c = rbcheck::case::parse(&text).unwrap();
+    assert!(!c.plays.is_empty());
+    let _ = std::fs::remove_dir_all(&d);
 }

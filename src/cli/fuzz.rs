@@ -6,7 +6,7 @@ use clap::Args;
 use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
-use rbcheck::findings::write_findings;
+use rbcheck::findings::FindingWriter;
 use rbcheck::outdir::{NewFile, OutDir};
 use rbcheck::Error;
 use std::path::PathBuf;
@@ -29,9 +29,13 @@ pub struct FuzzArgs {
     /// Run for this many seconds, 1 to 31536000 (with --cases: whichever comes first).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
     pub time: Option<u64>,
-    /// Where to write each finding's minimal case.
+    /// Where to write each finding's minimal case (each as soon as it is found) and, at the
+    /// end, summary.txt.
     #[arg(long, default_value = "fuzz-findings")]
     pub out: PathBuf,
+    /// List every case of every cluster (default: the smallest case of each and a count).
+    #[arg(long)]
+    pub all: bool,
     /// Seconds the engine may take to answer one case before it counts as hung: 0.05 to 3600.
     #[arg(long, default_value_t = 10.0, value_parser = timeout_seconds)]
     pub timeout: f64,
@@ -118,6 +122,19 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
             f.first_case
         );
         outln!("  {}", f.summary());
+        if f.symptoms.len() > 1 || args.all {
+            let s: Vec<String> = f
+                .symptoms
+                .iter()
+                .map(|(k, v)| format!("{k} ({v})"))
+                .collect();
+            outln!("  symptoms: {}", s.join(", "));
+        }
+        if args.all {
+            for (i, line) in &f.cases {
+                outln!("  case {i}: {line}");
+            }
+        }
         if let Some((_, p)) = written.iter().find(|(k, _)| *k == n) {
             if f.fault.is_some() {
                 outln!("  case: {}", p.display());
@@ -175,9 +192,15 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
     );
 }
 
-/// What `fuzz` prints on stderr after each case: the header once the engine said hello, each
-/// new finding, and a timed progress line (nothing with `--quiet`).
-fn on_case(args: &FuzzArgs, limit: Option<usize>) -> impl FnMut(usize, &FuzzReport) + '_ {
+/// What `fuzz` does after each case: on stderr the header once the engine said hello, each new
+/// finding and a timed progress line (nothing with `--quiet`); and each new finding written to
+/// the output folder at once, so a killed run keeps it.
+fn on_case<'a>(
+    args: &'a FuzzArgs,
+    limit: Option<usize>,
+    writer: &'a mut Option<FindingWriter>,
+    write_error: &'a mut Option<Error>,
+) -> impl FnMut(usize, &FuzzReport) + 'a {
     let mut last_shown = 0usize;
     let mut ticker = Ticker::new(&args.progress);
     move |i, r| {
@@ -199,8 +222,9 @@ fn on_case(args: &FuzzArgs, limit: Option<usize>) -> impl FnMut(usize, &FuzzRepo
             }
         }
         if r.findings.len() > last_shown {
-            for f in &r.findings[last_shown..] {
+            for (n, f) in r.findings.iter().enumerate().skip(last_shown) {
                 ticker.header(&format!("  case {}: new finding: {}", f.first_case, f.kind));
+                stream(writer, write_error, r, n, f);
             }
             last_shown = r.findings.len();
         }
@@ -256,7 +280,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     }
     // Both folders are checked (and staged) before the engine starts: a bad one fails fast,
     // and a run's report is never lost to a folder that cannot be written.
-    let mut out = OutDir::prepare(&args.out)?;
+    let out = OutDir::prepare(&args.out)?;
     let mut keep = args.keep.as_deref().map(OutDir::prepare).transpose()?;
     if keep.as_ref().is_some_and(|k| k.target() == out.target()) {
         return Err(Error::Usage(format!(
@@ -276,7 +300,13 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
     let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     let limit = cfg.case_limit();
-    let report = fuzz_with(&mut engine, &cfg, &mut on_case(args, limit));
+    let mut writer: Option<FindingWriter> = Some(FindingWriter::new(out, String::new(), args.seed));
+    let mut write_error: Option<Error> = None;
+    let report = fuzz_with(
+        &mut engine,
+        &cfg,
+        &mut on_case(args, limit, &mut writer, &mut write_error),
+    );
     if let Some(why) = &report.keep_failed {
         // Said before anything else is written, so that a later failure cannot hide it.
         eprintln!("rbcheck fuzz: {why}; the run stopped there");
@@ -292,16 +322,19 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         }
         return Ok(ExitCode::from(2));
     }
-    let written = match write_findings(&report, &mut out, args.seed) {
-        Ok(w) => w,
-        Err(e) => {
-            match args.json {
-                true => print_json(&report, &[]),
-                false => print_report(args, &report, &[]),
-            }
-            return Err(e);
-        }
+    let finished = match (writer.as_mut(), write_error) {
+        (Some(w), None) => w.finish(&report),
+        (_, Some(e)) => Err(e),
+        (None, None) => Ok(()),
     };
+    let written = writer.map(|w| w.files).unwrap_or_default();
+    if let Err(e) = finished {
+        match args.json {
+            true => print_json(&report, &written.files),
+            false => print_report(args, &report, &written.files),
+        }
+        return Err(e);
+    }
     for (n, e) in &written.failed {
         eprintln!("rbcheck fuzz: cannot write finding {}: {e}", n + 1);
     }
@@ -333,6 +366,26 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
             1
         },
     ))
+}
+
+/// Writes a new finding as soon as it is found; after a failed write no other is tried (the
+/// error ends the run's report).
+fn stream(
+    writer: &mut Option<FindingWriter>,
+    error: &mut Option<Error>,
+    r: &FuzzReport,
+    n: usize,
+    f: &rbcheck::engine::fuzz::Finding,
+) {
+    if error.is_some() {
+        return;
+    }
+    if let Some(w) = writer.as_mut() {
+        w.set_engine(r.engine.as_ref().map(|h| h.describe()).unwrap_or_default());
+        if let Err(e) = w.write(n, f) {
+            *error = Some(e);
+        }
+    }
 }
 
 /// Runs `rbcheck serve`: the model answers the protocol on stdin/stdout.

@@ -1,11 +1,14 @@
 //! The fuzzer: generate cases from seeds, run each on the model and on the engine, compare,
-//! shrink each new kind of disagreement to a small case that still disagrees the same way, and
-//! group every hit by kind. Case `i` of seed `s` is always the same case.
+//! group every hit by its cause (the rule and model step where the engine first diverges,
+//! `triage`), shrink the first case of each cause (faults too) to a small case of the same
+//! cause, and replay the shrunk case twice to tell a nondeterministic engine. Case `i` of seed
+//! `s` is always the same case.
 
 use super::compare::{compare, Comparison, Difference};
 use super::gen::{self, Recipe};
 use super::observe::model_observation;
 use super::protocol::*;
+use super::triage::{self, Cause};
 use super::Engine;
 use crate::case::ast::{Case, PlayStmt};
 use proptest::strategy::{Strategy, ValueTree};
@@ -56,11 +59,22 @@ impl FuzzConfig {
     }
 }
 
-/// One group of disagreements of one kind.
+/// The kind of the finding that flags an engine answering one case two ways.
+pub const NONDETERMINISTIC: &str = "engine nondeterministic";
+
+/// One cluster: the disagreements and faults of one cause.
 #[derive(Clone, Debug)]
 pub struct Finding {
-    /// The kind (the grouping key).
+    /// The cluster's name (the grouping key): the cause in the rules' words with its rule
+    /// numbers, or a fault's kind (`engine crash`), or a protocol difference's kind.
     pub kind: String,
+    /// The rule the cluster cites (for a fault: what the rules say of its case).
+    pub cited: String,
+    /// The kinds of first difference its cases showed (one cause, several symptoms), with
+    /// how many cases showed each.
+    pub symptoms: BTreeMap<String, usize>,
+    /// Every case of the cluster: its index and its first difference (or fault), in order.
+    pub cases: Vec<(usize, String)>,
     /// How many generated cases hit it.
     pub hits: usize,
     /// The index of the first case that hit it.
@@ -130,20 +144,41 @@ pub struct FuzzReport {
 /// What one case gave.
 enum Outcome {
     Agree(Comparison),
-    Disagree(Comparison),
+    Disagree(Comparison, Cause),
     Unsupported(String),
     /// The engine answered `unsupported` to a case its hello claims.
     Declined(String),
-    Fault(String, String),
+    /// A fault's kind, its message, and the cause when the rules refuse a statement of the
+    /// case (an error reply there is the engine diverging at that statement).
+    Fault(String, String, Option<Cause>),
     NoCase,
 }
 
 impl Outcome {
+    /// The cluster the outcome belongs to, if it is a finding.
     fn kind(&self) -> Option<String> {
         match self {
-            Outcome::Disagree(c) => c.kind().map(|k| k.to_string()),
-            Outcome::Fault(k, _) => Some(k.clone()),
+            Outcome::Disagree(_, c) | Outcome::Fault(_, _, Some(c)) => Some(c.name.clone()),
+            Outcome::Fault(k, _, None) => Some(k.clone()),
             _ => None,
+        }
+    }
+
+    /// The symptom: the first difference's kind, or the fault's.
+    fn symptom(&self) -> String {
+        match self {
+            Outcome::Disagree(c, _) => c.kind().unwrap_or_default().to_string(),
+            Outcome::Fault(k, ..) => k.clone(),
+            _ => String::new(),
+        }
+    }
+
+    /// One line: the first difference, or the fault.
+    fn line(&self) -> String {
+        match self {
+            Outcome::Disagree(c, _) => c.differences.first().map(|d| d.line()).unwrap_or_default(),
+            Outcome::Fault(_, m, _) => m.clone(),
+            _ => String::new(),
         }
     }
 }
@@ -250,6 +285,8 @@ pub struct Checker<'a> {
     hello: Hello,
     rules: Vec<String>,
     next_id: u64,
+    /// The engine's last answer, as text (what a second run of the same case is held to).
+    last_answer: String,
 }
 
 /// A one-case verdict, for tests and the bolero harness.
@@ -279,6 +316,7 @@ impl<'a> Checker<'a> {
             hello,
             rules,
             next_id: 0,
+            last_answer: String::new(),
         })
     }
 
@@ -302,9 +340,9 @@ impl<'a> Checker<'a> {
         match self.outcome_in(case, dir) {
             Outcome::Agree(c) if c.compared == 0 => Verdict::StatedNothing,
             Outcome::Agree(_) => Verdict::Agree,
-            Outcome::Disagree(c) => Verdict::Disagree(c.differences),
+            Outcome::Disagree(c, _) => Verdict::Disagree(c.differences),
             Outcome::Unsupported(f) | Outcome::Declined(f) => Verdict::Unsupported(f),
-            Outcome::Fault(_, m) => Verdict::Fault(m),
+            Outcome::Fault(_, m, _) => Verdict::Fault(m),
             Outcome::NoCase => Verdict::NoCase,
         }
     }
@@ -344,21 +382,31 @@ impl<'a> Checker<'a> {
             Ok(m) => m,
             Err(_) => return Outcome::NoCase,
         };
-        match self.engine.run(&req) {
+        let reply = self.engine.run(&req);
+        self.last_answer = match &reply {
+            Reply::Result(obs) => serde_json::to_string(obs).unwrap_or_default(),
+            Reply::Unsupported { feature, .. } => format!("unsupported {feature}"),
+            Reply::Error(m) => format!("error {m}"),
+            Reply::Fault(f) => format!("engine {}", f.kind()),
+        };
+        match reply {
             Reply::Result(obs) => {
                 let c = compare(&req, &model, &obs);
                 if c.differences.is_empty() {
                     Outcome::Agree(c)
                 } else {
-                    Outcome::Disagree(c)
+                    let cause = triage::cause(case, dir, &req, &model, &obs, &c);
+                    Outcome::Disagree(c, cause)
                 }
             }
             Reply::Unsupported { feature, .. } => Outcome::Declined(feature),
             Reply::Error(m) => Outcome::Fault(
                 "engine error".into(),
                 format!("the engine reports an error: {m}"),
+                triage::divergent_line(&req, &model, None)
+                    .and_then(|l| triage::statement_cause(case, l)),
             ),
-            Reply::Fault(f) => Outcome::Fault(format!("engine {}", f.kind()), f.to_string()),
+            Reply::Fault(f) => Outcome::Fault(format!("engine {}", f.kind()), f.to_string(), None),
         }
     }
 }
@@ -429,37 +477,19 @@ pub fn fuzz_with(
                 break;
             }
         }
-        match &outcome {
-            Outcome::Agree(c) if c.compared == 0 => {
-                report.stated_nothing += 1;
-                failed_in_a_row = 0;
-            }
-            Outcome::Agree(c) | Outcome::Disagree(c) => {
-                report.compared += 1;
-                for f in &c.not_reported {
-                    *report.not_reported.entry(f.to_string()).or_default() += 1;
-                }
-                if matches!(outcome, Outcome::Agree(_)) {
-                    report.agreed += 1;
-                }
-                failed_in_a_row = 0;
-            }
-            Outcome::Unsupported(f) | Outcome::Declined(f) => {
-                *report.unsupported.entry(f.clone()).or_default() += 1;
-                if matches!(outcome, Outcome::Declined(_)) {
-                    report.declined += 1;
-                }
-                failed_in_a_row = 0;
-            }
-            Outcome::Fault(..) => report.faults += 1,
-            Outcome::NoCase => report.generation_failures += 1,
+        if count(&mut report, &outcome) {
+            failed_in_a_row = 0;
         }
         if let (Some(kind), Some(case)) = (outcome.kind(), case) {
             if let Some(f) = report.findings.iter_mut().find(|f| f.kind == kind) {
                 f.hits += 1;
+                *f.symptoms.entry(outcome.symptom()).or_default() += 1;
+                f.cases.push((i, outcome.line()));
             } else {
                 let finding = new_finding(&mut checker, &mut tree, cfg, &outcome, kind, case, i);
+                let flagged = replay_twice(&mut checker, &finding);
                 report.findings.push(finding);
+                report.findings.extend(flagged);
             }
         }
         if let Outcome::Fault(..) = outcome {
@@ -479,6 +509,79 @@ pub fn fuzz_with(
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
+
+/// Counts a case's outcome in the report; true if the engine answered (no fault).
+fn count(report: &mut FuzzReport, outcome: &Outcome) -> bool {
+    match outcome {
+        Outcome::Agree(c) if c.compared == 0 => report.stated_nothing += 1,
+        Outcome::Agree(c) | Outcome::Disagree(c, _) => {
+            report.compared += 1;
+            for f in &c.not_reported {
+                *report.not_reported.entry(f.to_string()).or_default() += 1;
+            }
+            if matches!(outcome, Outcome::Agree(_)) {
+                report.agreed += 1;
+            }
+        }
+        Outcome::Unsupported(f) | Outcome::Declined(f) => {
+            *report.unsupported.entry(f.clone()).or_default() += 1;
+            if matches!(outcome, Outcome::Declined(_)) {
+                report.declined += 1;
+            }
+        }
+        Outcome::Fault(..) => {
+            report.faults += 1;
+            return false;
+        }
+        Outcome::NoCase => report.generation_failures += 1,
+    }
+    true
+}
+
+/// Sends a finding's shrunk case to the engine twice more: two different answers to one case
+/// flag the engine nondeterministic, a finding of its own (an engine whose answer depends on
+/// what it ran before cannot be held to any single case). A fault that did not recur is
+/// already said to be so in its finding, and not replayed again.
+fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding> {
+    if f.kind == NONDETERMINISTIC
+        || f.fault
+            .as_deref()
+            .is_some_and(|m| m.contains(NOT_RECURRING))
+    {
+        return None;
+    }
+    let case = crate::case::parse(&crate::case::print(&f.case)).ok()?;
+    checker.outcome_of(&case);
+    let first = checker.last_answer.clone();
+    checker.outcome_of(&case);
+    let second = checker.last_answer.clone();
+    if first == second {
+        return None;
+    }
+    let cut = |s: &str| s.chars().take(300).collect::<String>();
+    Some(Finding {
+        kind: NONDETERMINISTIC.into(),
+        cited: "the rules give one outcome for one position and one set of decisions".into(),
+        symptoms: BTreeMap::from([(NONDETERMINISTIC.to_string(), 1)]),
+        cases: vec![(f.first_case, "the same case answered two ways".into())],
+        hits: 1,
+        first_case: f.first_case,
+        recipe: f.recipe.clone(),
+        case: f.case.clone(),
+        differences: vec![],
+        fault: Some(format!(
+            "the engine answered this case two ways when it was sent twice (the shrunk case of finding `{}`): first {}, then {}",
+            f.kind,
+            cut(&first),
+            cut(&second)
+        )),
+        shrunk_from: f.shrunk_from,
+        rules: f.rules.clone(),
+    })
+}
+
+/// What a fault finding says when the fault did not happen again on the same case.
+pub const NOT_RECURRING: &str = "did not recur when the case was sent again";
 
 /// The engine's hello; a failing start is retried like any other, up to
 /// `cfg.max_failed_starts` in a row (`None`: the run is aborted, said in the report).
@@ -512,8 +615,9 @@ fn handshake(
     }
 }
 
-/// A finding of a new kind, first met at case `i`: its case shrunk while the engine still
-/// disagrees the same way (a fault is kept as it came).
+/// A finding of a new cause, first met at case `i`: its case shrunk while the engine still
+/// diverges for the same cause. A fault is shrunk the same way if it happens again when the
+/// case is sent again; one that does not recur is kept as it came, and says so.
 fn new_finding(
     checker: &mut Checker,
     tree: &mut impl ValueTree<Value = Recipe>,
@@ -526,32 +630,49 @@ fn new_finding(
     let recipe = tree.current();
     let rules = case.rules.clone();
     let original_plays = size(&case);
-    let (recipe, shrunk) = match outcome {
-        Outcome::Disagree(_) => shrink(checker, tree, &kind, cfg.shrink_steps),
-        _ => (recipe, None),
+    let recurs = match outcome {
+        Outcome::Fault(..) => checker.outcome_of(&case).kind().as_deref() == Some(kind.as_str()),
+        _ => true,
     };
-    let (case, differences) = match shrunk {
-        Some((c, d)) => shrink_case(checker, c, d, &kind, cfg.shrink_steps),
-        None => (
-            case,
-            match outcome {
-                Outcome::Disagree(c) => c.differences.clone(),
-                _ => vec![],
-            },
-        ),
+    let first = Shrunk {
+        case: case.clone(),
+        differences: match outcome {
+            Outcome::Disagree(c, _) => c.differences.clone(),
+            _ => vec![],
+        },
+        fault: match outcome {
+            Outcome::Fault(_, m, _) if recurs => Some(m.clone()),
+            Outcome::Fault(_, m, _) => Some(format!("{m} (it {NOT_RECURRING}: the fault depends on what the engine ran before, so the case is not shrunk)")),
+            _ => None,
+        },
+    };
+    let (recipe, shrunk) = if recurs {
+        shrink(checker, tree, &kind, cfg.shrink_steps)
+    } else {
+        (recipe, None)
+    };
+    let best = match shrunk {
+        Some(s) => shrink_case(checker, s, &kind, cfg.shrink_steps),
+        None => first,
+    };
+    let model = crate::engine::observe::model_observation(&best.case, None).ok();
+    let cited = match (outcome, &best.differences.first()) {
+        (Outcome::Disagree(_, c), _) | (Outcome::Fault(_, _, Some(c)), _) => c.rule.clone(),
+        (_, Some(d)) => d.rule.clone(),
+        _ => triage::fault_rule(&best.case, model.as_ref()),
     };
     Finding {
         kind,
+        cited,
+        symptoms: BTreeMap::from([(outcome.symptom(), 1)]),
+        cases: vec![(i, outcome.line())],
         hits: 1,
         first_case: i,
-        shrunk_from: (original_plays, size(&case)),
+        shrunk_from: (original_plays, size(&best.case)),
         recipe,
-        case,
-        differences,
-        fault: match outcome {
-            Outcome::Fault(_, m) => Some(m.clone()),
-            _ => None,
-        },
+        case: best.case,
+        differences: best.differences,
+        fault: best.fault,
         rules,
     }
 }
@@ -611,7 +732,7 @@ pub fn with_header(case: &Case, header: Vec<String>) -> Result<Case, String> {
 }
 
 mod shrink;
-use shrink::{shrink, shrink_case};
+use shrink::{shrink, shrink_case, Shrunk};
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ pub mod process;
 pub mod protocol;
 pub mod score;
 pub mod serve;
+pub mod triage;
 
 pub use compare::{compare, Comparison, Difference};
 pub use model_engine::ModelEngine;

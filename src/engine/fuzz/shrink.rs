@@ -1,25 +1,51 @@
-//! Shrinking a finding: smaller candidate cases of the same kind, tried until none is smaller.
+//! Shrinking a finding: smaller candidate cases of the same cause (or fault), tried until
+//! none is smaller.
 
 use super::*;
 
-/// Shrinks a failing recipe's value tree while the engine still disagrees the same way;
+/// A case of a finding with what the engine did on it.
+pub(super) struct Shrunk {
+    /// The case.
+    pub(super) case: Case,
+    /// Its differences (for a fault: none).
+    pub(super) differences: Vec<Difference>,
+    /// For a fault: what happened.
+    pub(super) fault: Option<String>,
+}
+
+/// The case as a finding's case, if `o` is of the cluster `kind`.
+fn same(o: Outcome, case: Option<Case>, kind: &str) -> Option<Shrunk> {
+    if o.kind().as_deref() != Some(kind) {
+        return None;
+    }
+    let case = case?;
+    match o {
+        Outcome::Disagree(c, _) => Some(Shrunk {
+            case,
+            differences: c.differences,
+            fault: None,
+        }),
+        Outcome::Fault(_, m, _) => Some(Shrunk {
+            case,
+            differences: vec![],
+            fault: Some(m),
+        }),
+        _ => None,
+    }
+}
+
+/// Shrinks a failing recipe's value tree while the engine still diverges for the same cause;
 /// returns the smallest recipe and its case and differences.
 pub(super) fn shrink(
     checker: &mut Checker,
     tree: &mut impl ValueTree<Value = Recipe>,
     kind: &str,
     steps: usize,
-) -> (Recipe, Option<(Case, Vec<Difference>)>) {
+) -> (Recipe, Option<Shrunk>) {
     let mut best = tree.current();
-    let mut best_case: Option<(Case, Vec<Difference>)> = None;
-    if let (Outcome::Disagree(c), Some(case)) = checker.outcome(&best) {
-        best_case = Some((case, c.differences));
-    }
-    let size = |c: &Option<(Case, Vec<Difference>)>| {
-        c.as_ref()
-            .map(|(c, _)| c.plays.len() + c.board.len() + c.defines.len())
-            .unwrap_or(usize::MAX)
-    };
+    let (o, case) = checker.outcome(&best);
+    let mut best_case: Option<Shrunk> = same(o, case, kind);
+    let size = |c: &Option<Shrunk>| c.as_ref().map(|s| size(&s.case)).unwrap_or(usize::MAX);
     let mut n = 0;
     if !tree.simplify() {
         return (best, best_case);
@@ -31,14 +57,12 @@ pub(super) fn shrink(
         n += 1;
         let cand = tree.current();
         let (o, case) = checker.outcome(&cand);
-        let same = o.kind().as_deref() == Some(kind);
-        if same {
-            if let (Outcome::Disagree(c), Some(case)) = (o, case) {
-                let entry = Some((case, c.differences));
-                if size(&entry) <= size(&best_case) {
-                    best = cand;
-                    best_case = entry;
-                }
+        let is_same = o.kind().as_deref() == Some(kind);
+        if is_same {
+            let entry = same(o, case, kind);
+            if entry.is_some() && size(&entry) <= size(&best_case) {
+                best = cand;
+                best_case = entry;
             }
             if !tree.simplify() {
                 break;
@@ -157,19 +181,17 @@ pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Shrinks a case, keeping its plays, while the engine still disagrees the same way.
+/// Shrinks a case, keeping its plays, while the engine still diverges for the same cause.
 pub(super) fn shrink_case(
     checker: &mut Checker,
-    case: Case,
-    diffs: Vec<Difference>,
+    start: Shrunk,
     kind: &str,
     steps: usize,
-) -> (Case, Vec<Difference>) {
-    let mut best = case;
-    let mut best_diffs = diffs;
+) -> Shrunk {
+    let mut best = start;
     let mut n = 0;
     'outer: loop {
-        for cand in case_candidates(&best) {
+        for cand in case_candidates(&best.case) {
             if n >= steps {
                 break 'outer;
             }
@@ -180,17 +202,18 @@ pub(super) fn shrink_case(
             })) else {
                 continue;
             };
-            if let Outcome::Disagree(c) = checker.outcome_of(&cand) {
-                if c.kind() == Some(kind) {
-                    if let Ok(with) = with_header(&cand, best.header.clone()) {
-                        best = with;
-                        best_diffs = c.differences;
-                        continue 'outer;
-                    }
+            let o = checker.outcome_of(&cand);
+            if let Some(found) = same(o, Some(cand.clone()), kind) {
+                if let Ok(with) = with_header(&cand, best.case.header.clone()) {
+                    best = Shrunk {
+                        case: with,
+                        ..found
+                    };
+                    continue 'outer;
                 }
             }
         }
         break;
     }
-    (best, best_diffs)
+    best
 }

@@ -1,0 +1,529 @@
+//! Triage by cause: where an engine first diverges from the rules, named in the rules' words.
+//!
+//! A case's differences are many symptoms of usually one mistake: an engine that lets a
+//! [Repeat] instance be paid twice shows it as a refused `repeat`, a refused later statement or
+//! an error reply, depending on the case. The fuzzer groups findings by the *cause* this module
+//! gives, not by the first differing field:
+//!
+//! - **a statement the rules refuse** and the engine accepts (or answers with an error): the
+//!   engine diverges there, and the cause is the model step that statement stands for, with
+//!   its rule (`Action::citation`);
+//! - **one rule read otherwise**: otherwise, the model replays the case under each rulebook
+//!   that changes one clause (`model::rulebook::FIELDS`, the wrong readings `corpus/rulebooks/`
+//!   holds); if one of them gives exactly the engine's answer, that clause is the cause (an
+//!   engine applying a discount per execution, or Deflect once per unit, is named so whatever
+//!   field showed it first, even a refused `pay`);
+//! - **a statement the engine refuses** and the rules allow: the cause is that statement's step;
+//! - **a result field**: each difference is traced to the model's event that decided it (the
+//!   item's Repeat declarations, the cost components, executions, instructions, counters...),
+//!   and the cause is the earliest of those events in the model's log, with the clause it
+//!   shows (`coverage::event_clauses`). A `paid` difference is traced to the cost component
+//!   (356.2.b Repeat, 356.4 discount, 809.1.c Deflect, ...) whose amount explains it.
+//!
+//! The result is the model's reading; the engine is only seen through its final answer, so a
+//! cause is the first place where that answer and the model's run part, not a proof of where
+//! the engine's code is wrong.
+
+use super::compare::{Comparison, Difference};
+use super::protocol::*;
+use crate::case::ast::{Case, PlayStmt};
+use model::action::Action;
+use model::coverage::{event_clauses, CLAUSES};
+use model::state::{Event, Location, Obj};
+use std::path::Path;
+
+/// Why an engine diverges: the rule clause and its words. Findings with the same name are one
+/// cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    /// The cluster's name: the rules' words, then the rule numbers in parentheses.
+    pub name: String,
+    /// The rule numbers cited, in the digest's spelling.
+    pub rule: String,
+    /// The statement line where the engine first diverges, when a statement shows it.
+    pub line: Option<usize>,
+}
+
+impl Cause {
+    /// A cause that is not a rule of the game (a protocol mistake, a fault): named as is.
+    pub fn named(name: &str, rule: &str) -> Cause {
+        Cause {
+            name: name.to_string(),
+            rule: rule.to_string(),
+            line: None,
+        }
+    }
+
+    /// A cause citing `clauses`, worded from the model's clause table.
+    fn cited(clauses: &[&str], text: &str, line: Option<usize>) -> Cause {
+        let words: Vec<&str> = clauses
+            .iter()
+            .filter_map(|c| CLAUSES.iter().find(|(k, _)| k == c).map(|(_, w)| *w))
+            .collect();
+        let words = if words.is_empty() {
+            "the rules".to_string()
+        } else {
+            words.join("; ")
+        };
+        Cause {
+            name: format!("{words} ({text})"),
+            rule: text.to_string(),
+            line,
+        }
+    }
+}
+
+/// The model step a play statement stands for, with the clauses it cites (the rules' words
+/// for "what the player does here").
+fn statement_step(p: &PlayStmt) -> Action {
+    use model::state::{Component, Player, Reduction};
+    match p {
+        PlayStmt::Play { .. } => Action::MoveToChain {
+            player: Player::YOU,
+            hand: 0,
+        },
+        PlayStmt::Pass { .. } => Action::Pass,
+        PlayStmt::May { perform } => Action::DecideOptional { accept: *perform },
+        PlayStmt::Repeat { pay, .. } => Action::DeclareRepeat {
+            instance: 0,
+            pay: *pay,
+        },
+        PlayStmt::Mode { .. } => Action::ChooseMode { exec: 0, mode: 0 },
+        PlayStmt::Target { .. } => Action::ChooseTarget {
+            exec: 0,
+            slot: 0,
+            obj: Obj::Unit(0),
+        },
+        PlayStmt::NoMoreTargets { .. } => Action::EndTargets { exec: 0, slot: 0 },
+        PlayStmt::Destination { .. } => Action::ChooseDestination {
+            exec: 0,
+            slot: 0,
+            to: Location::Base(Player::YOU),
+        },
+        PlayStmt::Pay { .. } => Action::PayCosts { any: [0; 6] },
+        PlayStmt::NewChoices { .. } => Action::KeepChoice,
+        PlayStmt::DeclineNewChoices { .. } => Action::DeclineNewChoices,
+        PlayStmt::Optional { pay, .. } => Action::DeclareOptionalCost {
+            index: 0,
+            pay: *pay,
+        },
+        PlayStmt::Location { .. } => Action::ChooseLocation {
+            to: Location::Base(Player::YOU),
+        },
+        PlayStmt::Reduce { .. } => Action::ChooseReduction {
+            component: Component::Repeat(0),
+            less: Reduction::Energy,
+        },
+        PlayStmt::Discard { .. } => Action::DiscardForCost { card: None },
+        PlayStmt::LookDraw { .. } => Action::DrawLooked { index: None },
+        PlayStmt::LookRecycle { .. } => Action::RecycleLooked { index: 0 },
+        PlayStmt::Demand { pay } => Action::PayDemand { pay: *pay },
+    }
+}
+
+/// The cause of a divergence at the statement on `line`: the model step it stands for.
+pub fn statement_cause(case: &Case, line: usize) -> Option<Cause> {
+    let p = case.plays.iter().find(|p| p.line == line)?;
+    let c = statement_step(&p.stmt).citation();
+    let mut clauses: Vec<&str> = c.applies.to_vec();
+    // A `repeat N pay` refused for paying an instance twice breaks 820.1.c.3, which the
+    // step cites only when it pays (Event::RepeatDeclared).
+    if matches!(p.stmt, PlayStmt::Repeat { pay: true, .. }) {
+        clauses.push("820.1.c.3");
+    }
+    Some(Cause::cited(&clauses, c.text, Some(line)))
+}
+
+/// The line of the first statement where the model's and the engine's legality part, if they
+/// do: the model refuses a statement the engine accepted (or answered with an error), or the
+/// engine refuses a statement the model accepts, whichever comes first.
+pub fn divergent_line(
+    req: &CaseRequest,
+    model: &Observation,
+    engine: Option<&Observation>,
+) -> Option<usize> {
+    let line_of = |i: &IllegalObs| {
+        i.line
+            .or_else(|| i.play.and_then(|p| req.plays.get(p).map(|x| x.line)))
+    };
+    let ml = model.illegal.as_ref().and_then(line_of);
+    let el = engine.and_then(|e| match e.legal {
+        Some(false) => e.illegal.as_ref().and_then(line_of),
+        _ => None,
+    });
+    match (ml, el) {
+        (Some(m), Some(e)) if m == e => None,
+        (Some(m), Some(e)) => Some(m.min(e)),
+        (m, e) => m.or(e),
+    }
+}
+
+/// The cause of a comparison's differences: where the engine first diverges from the model's
+/// run of `case` (`dir`: the case's folder, for a rulebook file).
+pub fn cause(
+    case: &Case,
+    dir: Option<&Path>,
+    req: &CaseRequest,
+    model: &Observation,
+    engine: &Observation,
+    cmp: &Comparison,
+) -> Cause {
+    let legality = cmp.differences.iter().any(|d| d.field == "legality");
+    let divergent = divergent_line(req, model, Some(engine));
+    let model_refuses = |l: usize| model.illegal.as_ref().and_then(|i| i.line) == Some(l);
+    if let Some(l) = divergent.filter(|l| legality && model_refuses(*l)) {
+        if let Some(c) = statement_cause(case, l) {
+            return c;
+        }
+    }
+    if let Some(c) = one_rule_otherwise(case, dir, req, engine) {
+        return c;
+    }
+    if let Some(c) = divergent
+        .filter(|_| legality)
+        .and_then(|l| statement_cause(case, l))
+    {
+        return c;
+    }
+    let log: Vec<Event> = match crate::case::replay::replay(case, dir) {
+        Ok(r) => r.state.log.iter().copied().collect(),
+        Err(_) => vec![],
+    };
+    let mut best: Option<(usize, Cause)> = None;
+    for d in &cmp.differences {
+        let (at, c) = witness(d, &log, engine);
+        if best.as_ref().is_none_or(|(b, _)| at < *b) {
+            best = Some((at, c));
+        }
+    }
+    best.map(|(_, c)| c)
+        .unwrap_or_else(|| Cause::named("the engine's answer differs", "PROTOCOL.md, Comparison"))
+}
+
+/// The rulebooks that read one clause of `base` otherwise: each field of
+/// `model::rulebook::FIELDS` set to each other value it can take (a flag flipped, a count of
+/// 2, each other named reading), with the field's documentation.
+fn one_clause_variants(
+    base: &model::rulebook::Rulebook,
+) -> Vec<(
+    model::rulebook::Rulebook,
+    &'static model::rulebook::FieldDoc,
+)> {
+    let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(base) else {
+        return vec![];
+    };
+    let mut out = vec![];
+    for doc in model::rulebook::FIELDS {
+        let Some(now) = fields.get(doc.name) else {
+            continue;
+        };
+        let others: Vec<serde_json::Value> = match now {
+            serde_json::Value::Bool(b) => vec![(!b).into()],
+            serde_json::Value::Number(n) if n.as_u64() == Some(1) => vec![2.into()],
+            serde_json::Value::String(v) => doc
+                .doc
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .split(" | ")
+                .map(str::trim)
+                .filter(|o| o != v && !o.is_empty() && !o.contains(' '))
+                .map(|o| o.into())
+                .collect(),
+            _ => vec![],
+        };
+        for v in others {
+            let mut f = fields.clone();
+            f.insert(doc.name.to_string(), v);
+            if let Ok(r) = serde_json::from_value(serde_json::Value::Object(f)) {
+                out.push((r, doc));
+            }
+        }
+    }
+    out
+}
+
+/// The one clause that, read otherwise, makes the model give exactly the engine's answer (the
+/// first such, in the order of `model::rulebook::FIELDS`).
+fn one_rule_otherwise(
+    case: &Case,
+    dir: Option<&Path>,
+    req: &CaseRequest,
+    engine: &Observation,
+) -> Option<Cause> {
+    let base = crate::case::replay::rulebook(case, dir).ok()?;
+    for (rules, doc) in one_clause_variants(&base) {
+        let Ok(obs) = super::observe::model_observation_under(case, rules) else {
+            continue;
+        };
+        let c = super::compare::compare(req, &obs, engine);
+        if c.differences.is_empty() && c.compared > 0 {
+            let clause = doc.rule.split(',').next().unwrap_or(doc.rule).trim();
+            let words = CLAUSES
+                .iter()
+                .find(|(k, _)| *k == clause)
+                .map(|(_, w)| w.to_string())
+                .unwrap_or_else(|| {
+                    doc.doc
+                        .split(" (wrong")
+                        .next()
+                        .unwrap_or(doc.doc)
+                        .to_string()
+                });
+            return Some(Cause {
+                name: format!("{words} ({})", doc.rule),
+                rule: doc.rule.to_string(),
+                line: None,
+            });
+        }
+    }
+    None
+}
+
+/// The item number (1-based) a difference's subject names, as the model's 0-based index.
+fn item_of(d: &Difference) -> Option<u8> {
+    let rest = d.subject.strip_prefix("item ")?;
+    let n: u32 = rest.split_whitespace().next()?.parse().ok()?;
+    u8::try_from(n.checked_sub(1)?).ok()
+}
+
+/// A number after `word ` in a subject (`exec 2` -> 2).
+fn number_after(s: &str, word: &str) -> Option<u8> {
+    let i = s.find(&format!("{word} "))?;
+    s[i + word.len() + 1..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The item an event is about, if any.
+fn event_item(e: &Event) -> Option<u8> {
+    use Event::*;
+    match *e {
+        MovedToChain { item, .. }
+        | OptionalDecided { item, .. }
+        | RepeatDeclared { item, .. }
+        | DiscountApplied { item, .. }
+        | RepeatCostAdded { item, .. }
+        | DeflectAdded { item, .. }
+        | CostDetermined { item, .. }
+        | CostPaid { item, .. }
+        | PlayCancelled { item, .. }
+        | Finalized { item }
+        | ResolveStarted { item }
+        | ExecutionStarted { item, .. }
+        | Performed { item, .. }
+        | Ignored { item, .. }
+        | Played { item, .. }
+        | Countered { item, .. }
+        | OptionalCostAdded { item, .. }
+        | AdditionalCostAdded { item, .. } => Some(item),
+        _ => None,
+    }
+}
+
+/// Where in the model's log a difference is decided, and the cause it shows. A difference
+/// the log cannot place comes last, under its field's rule.
+fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause) {
+    if d.rule.starts_with("PROTOCOL.md") {
+        // The answer names what the case does not have: a mistake of the adapter, not of a
+        // rule, after every rule's difference.
+        return (usize::MAX - 1, Cause::named(&d.kind, &d.rule));
+    }
+    let item = item_of(d);
+    let of_item = |e: &Event| item.is_none() || event_item(e) == item;
+    let first = |want: &dyn Fn(&Event) -> bool| log.iter().position(|e| of_item(e) && want(e));
+    let at_event = |i: usize| {
+        let clauses = event_clauses(&log[i]);
+        (i, Cause::cited(clauses, &clauses.join(", "), None))
+    };
+    let fallback = |i: Option<usize>, clauses: &[&str]| {
+        (
+            i.unwrap_or(usize::MAX - 2),
+            Cause::cited(clauses, &clauses.join(", "), None),
+        )
+    };
+    match d.field {
+        "cancelled" => fallback(
+            first(&|e| {
+                matches!(
+                    e,
+                    Event::PlayCancelled { .. } | Event::CostDetermined { .. }
+                )
+            }),
+            &["358.5"],
+        ),
+        "repeat-paid" => {
+            let i = first(&|e| matches!(e, Event::RepeatDeclared { .. }));
+            (
+                i.unwrap_or(usize::MAX - 2),
+                Cause::cited(
+                    &["355.1.a", "820.1.c.2", "820.1.c.3"],
+                    "355.1.a, 820.1.c.2–3",
+                    None,
+                ),
+            )
+        }
+        "paid" => paid_witness(log, item, engine),
+        "executions" => {
+            match first(&|e| matches!(e, Event::ExecutionStarted { exec, .. } if *exec > 0)) {
+                Some(i) => at_event(i),
+                None => fallback(
+                    first(&|e| matches!(e, Event::ExecutionStarted { .. })),
+                    &["820.3"],
+                ),
+            }
+        }
+        "play-events" => fallback(
+            first(&|e| matches!(e, Event::Played { .. })),
+            &["419.4.a", "820.3.a"],
+        ),
+        "countered" => fallback(
+            first(&|e| matches!(e, Event::Countered { .. } | Event::ResolveStarted { .. })),
+            &["425.1"],
+        ),
+        "instructions" => {
+            let exec = number_after(&d.subject, "exec").and_then(|k| k.checked_sub(1));
+            let slot = number_after(&d.subject, "instruction").and_then(|k| k.checked_sub(1));
+            let i = first(&|e| match *e {
+                Event::Performed {
+                    exec: x, slot: s, ..
+                }
+                | Event::Ignored {
+                    exec: x, slot: s, ..
+                } => Some(x) == exec && Some(s) == slot,
+                _ => false,
+            });
+            match i {
+                Some(i) if !event_clauses(&log[i]).is_empty() => at_event(i),
+                i => fallback(
+                    i.or_else(|| first(&|e| matches!(e, Event::ExecutionStarted { .. }))),
+                    &["359.3.e"],
+                ),
+            }
+        }
+        "triggered" => fallback(
+            log.iter()
+                .position(|e| matches!(e, Event::Triggered { .. })),
+            &["383.3"],
+        ),
+        "pool" => fallback(
+            log.iter().position(|e| matches!(e, Event::CostPaid { .. })),
+            &["357"],
+        ),
+        "trash" => match log
+            .iter()
+            .position(|e| matches!(e, Event::Countered { .. }))
+        {
+            Some(i) => at_event(i),
+            None => fallback(
+                log.iter().position(|e| matches!(e, Event::Played { .. })),
+                &["359.3.d"],
+            ),
+        },
+        "tokens" => fallback(
+            log.iter()
+                .position(|e| matches!(e, Event::TokenQueued { .. })),
+            &["350.2"],
+        ),
+        "finalized" => fallback(
+            log.iter()
+                .position(|e| matches!(e, Event::Finalized { .. })),
+            &["359"],
+        ),
+        _ => fallback(
+            log.iter()
+                .position(|e| matches!(e, Event::Performed { .. } | Event::Ignored { .. })),
+            &["359.3.e"],
+        ),
+    }
+}
+
+/// Energy and Power of a cost, counted together (what a wrong component changes).
+fn amount(c: &model::cost::Cost) -> i32 {
+    i32::from(c.energy) + i32::from(c.power_total())
+}
+
+/// A `paid` difference traced to the cost component that explains it: the first component
+/// of the item (in the model's log) whose amount equals the difference, or else divides it
+/// (a component applied once per execution, or not at all when it was due twice); else the
+/// total cost (356).
+fn paid_witness(log: &[Event], item: Option<u8>, engine: &Observation) -> (usize, Cause) {
+    let Some(item) = item else {
+        return (usize::MAX - 2, Cause::cited(&["356"], "356", None));
+    };
+    let model_total = log.iter().find_map(|e| match e {
+        Event::CostPaid { item: i, paid, .. } if *i == item => Some(amount(paid)),
+        _ => None,
+    });
+    let engine_total = engine
+        .items
+        .as_ref()
+        .and_then(|v| v.iter().find(|x| x.item == u32::from(item) + 1))
+        .and_then(|x| x.paid.as_deref())
+        .and_then(|p| model::cost::Cost::parse(p, &[]).ok())
+        .map(|c| amount(&c));
+    let start = log
+        .iter()
+        .position(|e| matches!(e, Event::CostDetermined { item: i, .. } if *i == item))
+        .unwrap_or(usize::MAX - 2);
+    let (Some(m), Some(e)) = (model_total, engine_total) else {
+        return (start, Cause::cited(&["356"], "356", None));
+    };
+    let diff = (m - e).abs();
+    let components: Vec<(usize, i32)> = log
+        .iter()
+        .enumerate()
+        .filter_map(|(i, ev)| {
+            let a = match ev {
+                Event::DiscountApplied {
+                    item: x, amount, ..
+                } if *x == item => i32::from(*amount),
+                Event::RepeatCostAdded { item: x, cost, .. } if *x == item => amount(cost),
+                Event::DeflectAdded {
+                    item: x, amount, ..
+                } if *x == item => i32::from(*amount),
+                Event::OptionalCostAdded { item: x, cost, .. } if *x == item => amount(cost),
+                _ => return None,
+            };
+            (a > 0).then_some((i, a))
+        })
+        .collect();
+    let pick = components
+        .iter()
+        .find(|(_, a)| *a == diff)
+        .or_else(|| components.iter().find(|(_, a)| diff > 0 && diff % a == 0));
+    match pick {
+        Some((i, _)) => {
+            let clauses = event_clauses(&log[*i]);
+            // Components are decided while the total cost is determined: charged there.
+            (start, Cause::cited(clauses, &clauses.join(", "), None))
+        }
+        None => (start, Cause::cited(&["356"], "356", None)),
+    }
+}
+
+/// The rule a fault on `case` cites: the steps of its statements, which the rules allow (or
+/// the statement they refuse, where the engine should have answered `legal: false`).
+pub fn fault_rule(case: &Case, model: Option<&Observation>) -> String {
+    if let Some(l) = model.and_then(|m| m.illegal.as_ref()).and_then(|i| i.line) {
+        if let Some(c) = statement_cause(case, l) {
+            return format!(
+                "the rules refuse line {l} ({}); the engine should answer `legal: false` there",
+                c.rule
+            );
+        }
+    }
+    let mut cited: Vec<&str> = vec![];
+    for p in &case.plays {
+        let t = statement_step(&p.stmt).citation().text;
+        if !cited.contains(&t) {
+            cited.push(t);
+        }
+    }
+    format!(
+        "the rules allow every statement of this case ({})",
+        cited.join("; ")
+    )
+}
