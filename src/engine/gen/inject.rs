@@ -219,7 +219,7 @@ fn injected_plays(
                 } => objs.iter().find(|o| &o.0 == l),
                 _ => None,
             })?;
-            let bad = if n % 2 == 0 {
+            let bad = if n.is_multiple_of(2) {
                 Location::Base(if moved.1 == Player::YOU {
                     Player::OPP
                 } else {

@@ -275,7 +275,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             });
             r.item = ItemPick::Generated(Box::new(d));
             r.pool[0] = r.pool[0].max(10);
-            r.near_victory = n % 3 == 0;
+            r.near_victory = n.is_multiple_of(3);
         }
         Focus::PartialIllegal => {
             let mut d = super::generated_base();
@@ -302,7 +302,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             };
             // Printed [Repeat] [1] or [P] on a card costing [2]..[4].
             d.cost = Cost::energy(2 + (n % 3) as u8);
-            d.repeat = vec![RepeatCost::Pay(if n % 2 == 0 {
+            d.repeat = vec![RepeatCost::Pay(if n.is_multiple_of(2) {
                 Cost::energy(1)
             } else {
                 Cost {
