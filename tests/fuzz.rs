@@ -253,10 +253,10 @@ fn findings_are_written_as_replayable_cases() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{stdout}");
+    // The first finding is the paid-twice instance, found as a `repeat` or as a statement.
     assert!(
-        stdout.contains(
-            "FINDING 1  legality: engine accepts a `repeat` the rules refuse (820.1.c.3)"
-        ),
+        stdout.contains("FINDING 1  legality: engine accepts a")
+            && stdout.contains("the rules refuse (820.1.c.3)"),
         "{stdout}"
     );
     assert!(stdout.contains("the rules say `illegal line"), "{stdout}");
@@ -287,7 +287,8 @@ fn findings_are_written_as_replayable_cases() {
         .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("001-"))
         .unwrap();
     let c = rbcheck::case::parse(&std::fs::read_to_string(first).unwrap()).unwrap();
-    assert!(c.plays.len() <= 8 && c.board.len() <= 8, "{c:?}");
+    // (Curtain Call, which the stratified budget now reaches first, keeps a mode per execution.)
+    assert!(c.plays.len() <= 14 && c.board.len() <= 8, "{c:?}");
     let _ = std::fs::remove_dir_all(&out);
 }
 
