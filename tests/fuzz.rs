@@ -6,7 +6,7 @@ use rbcheck::engine::fuzz::{
     fuzz, recipe_for, recipe_from_bytes, Checker, FuzzConfig, Verdict, NONDETERMINISTIC,
 };
 use rbcheck::engine::gen;
-use rbcheck::engine::score::{markdown, score};
+use rbcheck::engine::score::{markdown_seeds, score_seeds};
 use rbcheck::engine::{ModelEngine, ProcessEngine};
 use std::path::PathBuf;
 use std::process::Command;
@@ -24,46 +24,171 @@ fn reference() -> String {
     )
 }
 
-/// The mutant score with the default budget: the clean reference yields nothing, every mutant
-/// (at least ten classic mistakes) is killed.
+/// The mutant score with the default budget at seeds 0 and 1: the clean reference yields
+/// nothing, every mutant (at least forty classic mistakes) is killed at both seeds. Runs share
+/// one worker per core; findings are not shrunk (the score needs only whether and where).
 #[test]
-fn every_mutant_is_killed_and_the_reference_is_clean() {
-    let cfg = FuzzConfig::default();
+fn every_mutant_is_killed_at_seeds_0_and_1_and_the_reference_is_clean() {
+    let start = std::time::Instant::now();
+    let cfg = FuzzConfig {
+        shrink_steps: 0,
+        ..FuzzConfig::default()
+    };
     let jobs = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(2);
-    let rows = score(&reference(), &cfg, Duration::from_secs(20), jobs).unwrap();
-    let table = markdown(&rows, &cfg);
+    let seeds = [0, 1];
+    let rows = score_seeds(&reference(), &cfg, &seeds, Duration::from_secs(20), jobs).unwrap();
+    let table = markdown_seeds(&rows, &cfg, &seeds);
     println!("{table}");
-    let clean = rows.iter().find(|r| r.mutant.is_none()).unwrap();
-    assert!(
-        clean.report.findings.is_empty(),
-        "the reference engine has findings:\n{table}\n{:#?}",
-        clean
-            .report
-            .findings
-            .iter()
-            .map(|f| f.summary())
-            .collect::<Vec<_>>()
+    println!(
+        "score test: {:.1} s with {jobs} workers",
+        start.elapsed().as_secs_f64()
     );
-    assert_eq!(clean.report.faults, 0);
-    assert!(clean.report.compared >= 250, "{table}");
+    for clean in rows.iter().filter(|r| r.mutant.is_none()) {
+        assert!(
+            clean.report.findings.is_empty(),
+            "the reference engine has findings at seed {}:\n{table}\n{:#?}",
+            clean.report.seed,
+            clean
+                .report
+                .findings
+                .iter()
+                .map(|f| f.summary())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(clean.report.faults, 0);
+        assert!(clean.report.compared >= 250, "{table}");
+    }
     let mutants: Vec<_> = rows.iter().filter(|r| r.mutant.is_some()).collect();
-    assert!(mutants.len() >= 10, "{table}");
+    assert!(mutants.len() >= 40 * seeds.len(), "{table}");
     let survivors: Vec<_> = mutants
         .iter()
         .filter(|r| r.report.findings.is_empty())
-        .map(|r| r.mutant.clone().unwrap())
+        .map(|r| (r.mutant.clone().unwrap(), r.report.seed))
         .collect();
     assert!(
         survivors.is_empty(),
         "mutants not killed: {survivors:?}\n{table}"
     );
     assert!(table.contains(&format!(
-        "Score: {}/{} mutants killed",
+        "Score: {}/{} mutant runs killed",
         mutants.len(),
         mutants.len()
     )));
+}
+
+/// Generation keeps to the engine's declared features: for an engine without `defines`,
+/// synthetic triggers, abilities, grants or discounts, almost no generated case uses one (the
+/// recipe is fitted, not skipped), and the cases still vary.
+#[test]
+fn generation_keeps_to_the_declared_features() {
+    let declared: Vec<String> = [
+        "spells",
+        "counters",
+        "deflect",
+        "tokens",
+        "moves",
+        "as-you-play",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let profile = gen::Profile::new(&declared);
+    let rules = vec!["rup4".to_string()];
+    let (mut outside, mut made) = (0, 0);
+    let mut texts = std::collections::BTreeSet::new();
+    for i in 0..300 {
+        let Ok(case) = gen::generate_for(&recipe_for(0, i), &rules, &profile, vec![]) else {
+            continue;
+        };
+        made += 1;
+        let cards = rbcheck::case::replay::cards(&case).unwrap();
+        let used = rbcheck::engine::protocol::case_features(&case, &cards);
+        if used.iter().any(|f| !declared.contains(f)) {
+            outside += 1;
+        }
+        texts.insert(rbcheck::case::print(&case));
+    }
+    assert!(made >= 280, "{made}");
+    assert!(
+        outside * 100 <= made * 3,
+        "{outside} of {made} cases use an undeclared feature"
+    );
+    assert!(texts.len() >= 200, "{}", texts.len());
+}
+
+/// The default budget at seed 0 reaches every rule clause the model cites that a generated
+/// case can reach (those it cannot are listed with the reason), and every kind of injected
+/// illegal choice, and a printed Repeat cost that differs from the card's cost.
+#[test]
+fn the_default_budget_reaches_every_clause_and_every_illegal_choice() {
+    // Clauses no generated case reaches, and why: new choices (750-755) come only from Mystic
+    // Reversal, which the model plays for the opponent; 355.4 needs a unit the move can
+    // reach; the rest belong to cards the protocol v1 cannot carry (deck cards) or the
+    // generator does not play (Hard Bargain, Not So Fast, Repulse, what a resolving item plays).
+    let unreachable = [
+        "354.3",
+        "416",
+        "359.3.e.9.a",
+        "SFD-122",
+        "UNL-032",
+        "SFD-136",
+        "359.3.e.12",
+    ];
+    // Not generated yet (a gap, not a limit): the issue-12 cards that stun (423.1, 423.1.a.1),
+    // ready (415.1), pick a group by tag (355.10.d), enter with Accelerate (805, 417.6.b.3) or
+    // have mandatory additional costs (356.2.a), and new choices on an item with Targeting
+    // Effects (754).
+    let not_yet = [
+        "423.1",
+        "423.1.a.1",
+        "415.1",
+        "355.10.d",
+        "805",
+        "417.6.b.3",
+        "356.2.a",
+        "754",
+    ];
+    let mut reached: std::collections::BTreeSet<&str> = Default::default();
+    let rules = vec!["rup4".to_string()];
+    let mut illegal_kinds = std::collections::BTreeSet::new();
+    let mut printed_differs = 0;
+    for i in 0..rbcheck::engine::fuzz::DEFAULT_CASES as u64 {
+        let r = recipe_for(0, i);
+        reached.extend(gen::strata::clauses_reached(&r, "rup4").unwrap_or_default());
+        if let Ok(c) = gen::generate(&r, &rules, vec![]) {
+            let illegal = c
+                .expects
+                .iter()
+                .any(|e| matches!(e.stmt, rbcheck::case::ast::Expect::Illegal { .. }));
+            if illegal && r.inject > 0 {
+                illegal_kinds.insert(r.inject);
+            }
+        }
+        if let gen::ItemPick::Generated(d) = &r.item {
+            if r.portal
+                && d.repeat
+                    .iter()
+                    .any(|c| *c != model::card::RepeatCost::Pay(d.cost))
+            {
+                printed_differs += 1;
+            }
+        }
+    }
+    let missing: Vec<&str> = model::coverage::CLAUSES
+        .iter()
+        .map(|(c, _)| *c)
+        .filter(|c| !reached.contains(c) && !unreachable.contains(c) && !not_yet.contains(c))
+        .collect();
+    assert!(missing.is_empty(), "clauses never reached: {missing:?}");
+    // Kind 10 (an illegal destination) needs a move spell in its stratum, which seed 0 does
+    // not draw: a known gap.
+    let kinds: Vec<u8> = (1..=11)
+        .filter(|k| *k != 10 && !illegal_kinds.contains(k))
+        .collect();
+    assert!(kinds.is_empty(), "illegal kinds never injected: {kinds:?}");
+    assert!(printed_differs >= 5, "{printed_differs}");
 }
 
 /// The same seed gives the same cases, and the same findings.
@@ -130,9 +255,11 @@ fn findings_are_written_as_replayable_cases() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{stdout}");
+    // The first finding is the paid-twice instance, found as a `repeat` or as a statement.
     assert!(
         stdout.contains("FINDING 1  ")
-            && stdout.contains("each Repeat instance paid once (355.1.a, 820.1.c.2–3)"),
+            && (stdout.contains("each Repeat instance paid once (355.1.a, 820.1.c.2–3)")
+                || stdout.contains("(820.1.c.3)")),
         "{stdout}"
     );
     assert!(stdout.contains("the rules say `illegal line"), "{stdout}");
@@ -170,7 +297,8 @@ fn findings_are_written_as_replayable_cases() {
         .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("001-"))
         .unwrap();
     let c = rbcheck::case::parse(&std::fs::read_to_string(first).unwrap()).unwrap();
-    assert!(c.plays.len() <= 8 && c.board.len() <= 8, "{c:?}");
+    // (Curtain Call, which the stratified budget now reaches first, keeps a mode per execution.)
+    assert!(c.plays.len() <= 14 && c.board.len() <= 8, "{c:?}");
     let _ = std::fs::remove_dir_all(&out);
 }
 

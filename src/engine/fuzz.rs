@@ -246,7 +246,7 @@ pub fn runner_for(seed: u64, i: u64) -> TestRunner {
 /// The recipe of case `i` of `seed`.
 pub fn recipe_for(seed: u64, i: u64) -> Recipe {
     let mut runner = runner_for(seed, i);
-    gen::recipe()
+    gen::recipe_at(i)
         .new_tree(&mut runner)
         .expect("recipes always generate")
         .current()
@@ -284,6 +284,7 @@ pub struct Checker<'a> {
     engine: &'a mut dyn Engine,
     hello: Hello,
     rules: Vec<String>,
+    profile: gen::Profile,
     next_id: u64,
     /// The engine's last answer, as text (what a second run of the same case is held to).
     last_answer: String,
@@ -311,10 +312,12 @@ impl<'a> Checker<'a> {
     pub fn new(engine: &'a mut dyn Engine) -> Result<Checker<'a>, Fault> {
         let hello = engine.hello()?;
         let rules = gen::usable_rules(&hello.rules);
+        let profile = gen::Profile::new(&hello.features);
         Ok(Checker {
             engine,
             hello,
             rules,
+            profile,
             next_id: 0,
             last_answer: String::new(),
         })
@@ -327,7 +330,7 @@ impl<'a> Checker<'a> {
 
     /// The case a recipe makes for this engine (under one of its rules).
     pub fn case(&self, r: &Recipe, header: Vec<String>) -> Result<Case, String> {
-        gen::generate(r, &self.rules, header)
+        gen::generate_for(r, &self.rules, &self.profile, header)
     }
 
     /// Runs a case on both sides.
@@ -452,7 +455,6 @@ pub fn fuzz_with(
         return report;
     }
     let limit = cfg.case_limit();
-    let strategy = gen::recipe();
     let mut failed_in_a_row = 0usize;
     let mut i = 0usize;
     loop {
@@ -460,7 +462,7 @@ pub fn fuzz_with(
             break;
         }
         let mut runner = runner_for(cfg.seed, i as u64);
-        let mut tree = strategy
+        let mut tree = gen::recipe_at(i as u64)
             .new_tree(&mut runner)
             .expect("recipes always generate");
         let recipe = tree.current();

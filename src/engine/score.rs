@@ -62,11 +62,26 @@ pub fn score(
     timeout: Duration,
     jobs: usize,
 ) -> Result<Vec<ScoreRow>, String> {
+    score_seeds(cmd, cfg, &[cfg.seed], timeout, jobs)
+}
+
+/// Fuzzes the engine and every mutant once per seed, all runs sharing `jobs` workers; rows in
+/// the order: for each engine (clean, then the mutants), one row per seed.
+pub fn score_seeds(
+    cmd: &str,
+    cfg: &FuzzConfig,
+    seeds: &[u64],
+    timeout: Duration,
+    jobs: usize,
+) -> Result<Vec<ScoreRow>, String> {
     let mutants = list_mutants(cmd)?;
-    let mut work: Vec<(usize, Option<String>, String)> =
-        vec![(0, None, "none (the reference)".into())];
-    for (i, (m, d)) in mutants.into_iter().enumerate() {
-        work.push((i + 1, Some(m), d));
+    let mut engines: Vec<(Option<String>, String)> = vec![(None, "none (the reference)".into())];
+    engines.extend(mutants.into_iter().map(|(m, d)| (Some(m), d)));
+    let mut work: Vec<(usize, Option<String>, String, u64)> = vec![];
+    for (mutant, description) in engines {
+        for seed in seeds {
+            work.push((work.len(), mutant.clone(), description.clone(), *seed));
+        }
     }
     let n = work.len();
     let queue = Arc::new(Mutex::new(work));
@@ -83,16 +98,20 @@ pub fn score(
                         Some(q.remove(0))
                     }
                 });
-                let Some((ix, mutant, description)) = next else {
+                let Some((ix, mutant, description, seed)) = next else {
                     break;
                 };
                 let command = match &mutant {
                     Some(m) => format!("{cmd} --mutant {m}"),
                     None => cmd.to_string(),
                 };
+                let cfg = FuzzConfig {
+                    seed,
+                    ..cfg.clone()
+                };
                 match ProcessEngine::new(&command, timeout) {
                     Ok(mut e) => {
-                        let report = fuzz(&mut e, cfg);
+                        let report = fuzz(&mut e, &cfg);
                         if let Ok(mut r) = rows.lock() {
                             r[ix] = Some(ScoreRow {
                                 mutant,
@@ -116,6 +135,75 @@ pub fn score(
     }
     let rows = rows.lock().map(|r| r.clone()).unwrap_or_default();
     Ok(rows.into_iter().flatten().collect())
+}
+
+/// The case at which a run first found something, and what (`—` when nothing).
+fn first_finding(r: &FuzzReport) -> (String, String) {
+    match r.findings.iter().min_by_key(|f| f.first_case) {
+        Some(f) => (f.first_case.to_string(), f.kind.replace('|', "/")),
+        None => ("—".into(), "—".into()),
+    }
+}
+
+/// The score over several seeds as a Markdown table: per engine, the case at which each seed's
+/// run first found something (the mutant dies there) and the kind found first.
+pub fn markdown_seeds(rows: &[ScoreRow], cfg: &FuzzConfig, seeds: &[u64]) -> String {
+    let mut o = String::new();
+    let budget = cfg
+        .case_limit()
+        .map(|c| format!("{c} cases"))
+        .unwrap_or_else(|| "a time budget".into());
+    o.push_str(&format!("Budget per engine and seed: {budget}.\n\n"));
+    o.push_str("| engine | the mistake |");
+    for s in seeds {
+        o.push_str(&format!(" dies at case (seed {s}) |"));
+    }
+    let first_seed = seeds.first().copied().unwrap_or(0);
+    o.push_str(&format!(" first finding (seed {first_seed}) |\n|---|---|"));
+    o.push_str(&"---|".repeat(seeds.len() + 1));
+    o.push('\n');
+    let mut names: Vec<&Option<String>> = vec![];
+    for r in rows {
+        if !names.contains(&&r.mutant) {
+            names.push(&r.mutant);
+        }
+    }
+    let (mut killed, mut total) = (0usize, 0usize);
+    for name in names {
+        let runs: Vec<&ScoreRow> = rows.iter().filter(|r| &r.mutant == name).collect();
+        let Some(first) = runs.first() else { continue };
+        let label = match name {
+            Some(m) => format!("`--mutant {m}`"),
+            None => "reference".into(),
+        };
+        o.push_str(&format!(
+            "| {label} | {} |",
+            first.description.replace('|', "/")
+        ));
+        for s in seeds {
+            let cell = match runs.iter().find(|r| r.report.seed == *s) {
+                Some(r) if name.is_some() => {
+                    total += 1;
+                    killed += usize::from(r.ok());
+                    if r.ok() {
+                        first_finding(&r.report).0
+                    } else {
+                        "**survived**".into()
+                    }
+                }
+                Some(r) if r.ok() => "clean".into(),
+                Some(r) => format!("**{} findings**", r.report.findings.len()),
+                None => "—".into(),
+            };
+            o.push_str(&format!(" {cell} |"));
+        }
+        o.push_str(&format!(" {} |\n", first_finding(&first.report).1));
+    }
+    o.push_str(&format!(
+        "\nScore: {killed}/{total} mutant runs killed ({} seeds).\n",
+        seeds.len()
+    ));
+    o
 }
 
 fn skipped(r: &FuzzReport) -> String {

