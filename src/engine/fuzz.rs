@@ -34,6 +34,9 @@ pub struct FuzzConfig {
     pub max_failed_starts: usize,
     /// Also write every generated case here (`NNNNN.case`, expectations: the model's).
     pub keep: Option<std::path::PathBuf>,
+    /// Stop at the first finding: a mutant score asks only whether and where an engine is
+    /// first caught, and the cases after it cost time.
+    pub stop_at_first_finding: bool,
 }
 
 impl Default for FuzzConfig {
@@ -45,6 +48,7 @@ impl Default for FuzzConfig {
             shrink_steps: 150,
             max_failed_starts: 5,
             keep: None,
+            stop_at_first_finding: false,
         }
     }
 }
@@ -492,6 +496,11 @@ pub fn fuzz_with(
                 let flagged = replay_twice(&mut checker, &finding);
                 report.findings.push(finding);
                 report.findings.extend(flagged);
+                if cfg.stop_at_first_finding {
+                    i += 1;
+                    progress(i, &report);
+                    break;
+                }
             }
         }
         if let Outcome::Fault(..) = outcome {

@@ -105,8 +105,10 @@ pub fn score_seeds(
                     Some(m) => format!("{cmd} --mutant {m}"),
                     None => cmd.to_string(),
                 };
+                // A mutant is killed by its first finding; the clean engine runs the whole budget.
                 let cfg = FuzzConfig {
                     seed,
+                    stop_at_first_finding: cfg.stop_at_first_finding || mutant.is_some(),
                     ..cfg.clone()
                 };
                 match ProcessEngine::new(&command, timeout) {
