@@ -25,6 +25,7 @@
 //! before the one that crosses the limit whole, that one up to the limit, none after it.
 
 pub(crate) mod combine;
+mod forced;
 mod scenario;
 
 use crate::bfs::{catch, Ctx};
@@ -68,8 +69,12 @@ pub struct Summary {
     pub init: u32,
     /// The initial state's fingerprint.
     pub init_fp: u64,
-    /// Distinct states at each depth (depth 0: the initial state).
+    /// States visited at each depth (depth 0: the initial state): distinct, unless the model
+    /// declares a forced state (`Model::forced`) that is reached twice.
     pub states_per_depth: Vec<u64>,
+    /// States stored in the visited set at each depth: those visited but forced ones.
+    #[serde(default)]
+    pub stored_per_depth: Vec<u64>,
     /// Transitions made expanding each depth.
     pub transitions_per_level: Vec<u64>,
     /// Each property's first finding, in `Model::properties` order.
@@ -131,6 +136,8 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 pub(crate) struct Options {
     pub(crate) shard: (u32, u32),
     pub(crate) max_states: Option<usize>,
+    /// Whether forced states are left out of the visited set (`Checker::collapse_forced`).
+    pub(crate) collapse_forced: bool,
     /// Print progress every this often (`None`: never).
     pub(crate) progress_every: Option<Duration>,
     pub(crate) budget: Budget,
@@ -299,6 +306,7 @@ impl<M: Model> Workers<'_, M> {
         let search = ScenarioSearch {
             ctx: self.ctx,
             cap: cap.map(|c| c as u64),
+            collapse: self.opts.collapse_forced,
             cancelled: &|| self.unwanted(pos),
             tally: &|n| {
                 self.shared.states.fetch_add(n, Ordering::Relaxed);
