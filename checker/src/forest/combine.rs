@@ -15,7 +15,7 @@ use crate::error::CheckError;
 use crate::model::{Expectation, Model};
 use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
 use crate::stats::{peak_memory_bytes, Stats};
-use crate::trace::replay_checked;
+use crate::trace::replay_hops;
 use std::time::Instant;
 
 /// Checks that `parts` are the `n` shards of one run of this model, each once.
@@ -169,7 +169,7 @@ fn verdict<M: Model>(
         Some((f, s)) => {
             let trace = catch(
                 || {
-                    replay_checked(
+                    replay_hops(
                         ctx.model,
                         |st| ctx.fp(st),
                         prop.name,

@@ -4,12 +4,8 @@
 //! A forced state (its only action is a step no player chooses) is checked, counted and
 //! expanded but not stored: the frontier carries it with a [`Mark`], the last stored state
 //! before it and the [`Link`] from there. A stored state's record keeps its link too, so a
-//! record's parent may be several steps back; [`unfold`] re-executes those steps from the
-//! initial state to give every step of a trace with its fingerprint.
-
-use crate::bfs::Ctx;
-use crate::error::CheckError;
-use crate::model::Model;
+//! record's parent may be several steps back; a finding's path is a list of
+//! [`crate::trace::Hop`]s, and rebuilding its trace re-executes every forced step.
 
 /// How a state is reached from the stored state before it: one action (its index among that
 /// state's actions), then `forced()` forced steps. Packed in 32 bits so that a record stays
@@ -65,69 +61,6 @@ impl Mark {
     pub(super) fn stored(at: u32) -> Mark {
         Mark { at, since: None }
     }
-}
-
-/// A trace with forced runs folded: (link, fingerprint) per stored state from the initial
-/// state, and for an unstored last state its link with no fingerprint.
-pub(super) type Folded = Vec<(Link, Option<u64>)>;
-
-/// The (action index, fingerprint) steps from `init` along `folded`, every forced step
-/// included: forced steps are re-executed (action index 0, the state's only action), and each
-/// stored state's fingerprint is checked against the one recorded during the search.
-pub(super) fn unfold<M: Model>(
-    ctx: &Ctx<'_, M>,
-    property: &str,
-    init: &M::State,
-    folded: &Folded,
-) -> Result<Vec<(u32, u64)>, CheckError> {
-    let model = ctx.model;
-    let diverged = |step: usize, detail: String| CheckError::ModelNotDeterministic {
-        property: property.to_string(),
-        step,
-        detail,
-    };
-    let mut state = init.clone();
-    let mut out: Vec<(u32, u64)> = vec![];
-    let mut actions = vec![];
-    for &(link, fp) in folded {
-        actions.clear();
-        model.actions(&state, &mut actions);
-        let step = out.len() + 1;
-        let Some(action) = actions.get(link.action() as usize) else {
-            return Err(diverged(step, format!("action #{} is gone", link.action())));
-        };
-        state = model
-            .next_state(&state, action)
-            .ok_or_else(|| diverged(step, "the action no longer applies".into()))?;
-        out.push((link.action(), ctx.fp(&state)));
-        for _ in 0..link.forced() {
-            let step = out.len() + 1;
-            actions.clear();
-            model.actions(&state, &mut actions);
-            let declared = model.forced(&state);
-            if actions.len() != 1 || declared.as_ref() != actions.first() {
-                return Err(CheckError::ForcedStepMismatch {
-                    detail: format!(
-                        "at step {step} of the trace of `{property}`, the state declared \
-                         forced ({declared:?}) has the actions {actions:?}"
-                    ),
-                });
-            }
-            state = model
-                .next_state(&state, &actions[0])
-                .ok_or_else(|| diverged(step, "the forced step does not apply".into()))?;
-            out.push((0, ctx.fp(&state)));
-        }
-        if let Some(fp) = fp {
-            if out.last().map(|l| l.1) != Some(fp) {
-                return Err(diverged(
-                    out.len(),
-                    "the state has a different fingerprint than during the search".into(),
-                ));
-            }
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

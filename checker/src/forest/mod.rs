@@ -32,6 +32,7 @@ use crate::bfs::{catch, Ctx};
 use crate::error::CheckError;
 use crate::memory::{resident_bytes, Budget};
 use crate::model::Model;
+use crate::trace::Hop;
 use scenario::{Halt, ScenarioSearch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -48,12 +49,12 @@ pub struct Found {
     /// Whether it is a transition that does not increase progress (which ranks after a failing
     /// final state found at the same level).
     pub edge: bool,
-    /// The (action index, fingerprint) steps from the initial state.
-    pub path: Vec<(u32, u64)>,
+    /// The steps from the initial state, forced steps folded (see `Model::forced`).
+    pub path: Vec<Hop>,
 }
 
 impl Found {
-    fn state(level: u32, path: Vec<(u32, u64)>) -> Self {
+    fn state(level: u32, path: Vec<Hop>) -> Self {
         Found {
             level,
             edge: false,

@@ -11,13 +11,14 @@
 //! others, so every count per depth and every finding is the same, but they are not stored:
 //! no fingerprint, no record, no duplicate check (see [`super::forced`]).
 
-use super::forced::{unfold, Folded, Link, Mark};
+use super::forced::{Link, Mark};
 use super::{Found, Summary};
 use crate::bfs::Ctx;
 use crate::error::CheckError;
 use crate::fingerprint::avalanche;
 use crate::memory::POLL_EVERY;
 use crate::model::{Expectation, Model};
+use crate::trace::Hop;
 
 /// The parent link of a record for an initial state.
 const ROOT: u32 = u32::MAX;
@@ -119,8 +120,6 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 findings[p] = Some(Found::state(0, vec![]));
             }
         }
-        // Traces through forced states are rebuilt from here (see `forced::unfold`).
-        let origin = init.clone();
         let mut frontier: Vec<Entry<M>> = vec![(init, Mark::stored(0), None)];
         let mut actions = Vec::new();
         let mut work = 0u32;
@@ -171,7 +170,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
             if finds.progress_missing {
                 summary.progress_missing_at.get_or_insert(depth as u32);
             }
-            self.book(depth, &step, finds, &store.records, &origin, &mut findings)?;
+            self.book(depth, &step, finds, &store.records, &mut findings);
             if !next.is_empty() {
                 summary.states_per_depth.push(next.len() as u64);
                 let stored = next.iter().filter(|e| e.1.since.is_none()).count();
@@ -373,36 +372,31 @@ impl<M: Model> ScenarioSearch<'_, M> {
 
     /// Books a finished level's finds as this scenario's first finding of each property: a
     /// failing final state outranks a cycle edge found in the same level, as in the
-    /// level-synchronous search. Paths through forced states are unfolded from `origin`.
+    /// level-synchronous search.
     fn book(
         &self,
         depth: usize,
         step: &Step<'_>,
         finds: LevelFinds,
         records: &[Record],
-        origin: &M::State,
         findings: &mut [Option<Found>],
-    ) -> Result<(), Halt> {
+    ) {
         let level = (depth + 1) as u32;
-        let unfolded = |p: usize, to: Mark| {
-            unfold(
-                &self.ctx,
-                self.ctx.props[p].name,
-                origin,
-                &path(records, to),
-            )
-        };
         for (&p, hit) in step.active.iter().zip(finds.hits) {
             if let Some(to) = hit {
-                findings[p] = Some(Found::state(level, unfolded(p, to)?));
+                findings[p] = Some(Found::state(level, path(records, to)));
             }
         }
         for (&p, fail) in step.terminates.iter().zip(finds.final_fail) {
             findings[p] = match (fail, finds.cycle) {
-                (Some(at), _) => Some(Found::state(level, unfolded(p, at)?)),
+                (Some(at), _) => Some(Found::state(level, path(records, at))),
                 (None, Some((from, action, fp))) => {
-                    let mut steps = unfolded(p, from)?;
-                    steps.push((action, fp));
+                    let mut steps = path(records, from);
+                    steps.push(Hop {
+                        action,
+                        forced: 0,
+                        fp: Some(fp),
+                    });
                     Some(Found {
                         level,
                         edge: true,
@@ -412,7 +406,6 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 (None, None) => None,
             };
         }
-        Ok(())
     }
 
     fn finish(&self, mut summary: Summary, findings: Vec<Option<Found>>, store: &Store) -> Summary {
@@ -492,17 +485,22 @@ impl Index {
     }
 }
 
-/// The folded steps from the initial state to the state at `to`: each stored state's link and
+/// The steps from the initial state to the state at `to`: each stored state's link and
 /// fingerprint, then, for an unstored one, its link.
-fn path(records: &[Record], to: Mark) -> Folded {
+fn path(records: &[Record], to: Mark) -> Vec<Hop> {
+    let hop = |l: Link, fp| Hop {
+        action: l.action(),
+        forced: l.forced(),
+        fp,
+    };
     let mut steps = vec![];
     let mut at = to.at;
     while records[at as usize].parent != ROOT {
         let r = &records[at as usize];
-        steps.push((r.link, Some(r.fp)));
+        steps.push(hop(r.link, Some(r.fp)));
         at = r.parent;
     }
     steps.reverse();
-    steps.extend(to.since.map(|l| (l, None)));
+    steps.extend(to.since.map(|l| hop(l, None)));
     steps
 }
