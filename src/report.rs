@@ -163,10 +163,13 @@ pub struct CheckJson {
     pub scenarios_left_out: Vec<String>,
     /// Wall-clock time.
     pub seconds: f64,
-    /// Distinct states.
+    /// States visited (distinct states; forced steps included).
     pub states: usize,
     /// Throughput.
     pub states_per_second: f64,
+    /// States stored in the visited set: `states` but the forced steps the checker followed
+    /// without storing.
+    pub states_stored: usize,
     /// Why and where the search stopped.
     pub stop: StopJson,
     /// Transitions explored.
@@ -223,6 +226,7 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
         seconds: s.elapsed_secs,
         states: s.states,
         states_per_second: s.states_per_sec,
+        states_stored: s.states_stored,
         stop: StopJson {
             message: r.stop_message(),
             reason: r.stop,
@@ -237,12 +241,13 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
     let s = &r.stats;
     let _ = writeln!(
         o,
-        "rbcheck: rules {} | bound {} ({} scenarios)\n{} initial states, {} distinct states, {} transitions, depth {}, {:.1} s ({:.0} states/s){}\n",
+        "rbcheck: rules {} | bound {} ({} scenarios)\n{} initial states, {} distinct states ({} stored), {} transitions, depth {}, {:.1} s ({:.0} states/s){}\n",
         system.game.rules.name,
         bound.name,
         system.scenarios.len(),
         s.init_states,
         s.states,
+        s.states_stored,
         s.transitions,
         s.max_depth,
         s.elapsed_secs,

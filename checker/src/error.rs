@@ -32,6 +32,11 @@ pub enum CheckError {
         /// The limit that was exceeded.
         limit: usize,
     },
+    /// A state `Model::forced` declared forced did not have exactly that one action.
+    ForcedStepMismatch {
+        /// The step of the trace being rebuilt (0 is the initial state) and what was found.
+        detail: String,
+    },
     /// The worker thread pool could not be created.
     ThreadPool(String),
     /// Shard parts that are not the shards of one run (see `Checker::merge`).
@@ -76,6 +81,10 @@ impl fmt::Display for CheckError {
             CheckError::GraphTooLarge { limit } => {
                 write!(f, "the state graph has more than {limit} states")
             }
+            CheckError::ForcedStepMismatch { detail } => write!(
+                f,
+                "the model declared a forced step that is not the state's only action: {detail}"
+            ),
             CheckError::PartsMismatch(m) => write!(f, "cannot merge the parts: {m}"),
             CheckError::NotIndependent => write!(
                 f,

@@ -50,5 +50,5 @@ pub use graph::StateGraph;
 pub use model::{Expectation, Model, Property};
 pub use result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
 pub use stats::{LevelProgress, Stats};
-pub use trace::{Step, Trace};
+pub use trace::{Hop, Step, Trace};
 pub use visited::{StateRef, VisitedSet};

@@ -36,6 +36,20 @@ pub trait Model: Sync {
         }
     }
 
+    /// The one action of `state` if `state` is a *forced step*: it has exactly one enabled
+    /// action, and no player chooses it (a procedure step of the rules, like SPIN's `d_step`).
+    /// `Some(a)` promises that `actions(state)` is exactly `[a]`; a trace that finds otherwise
+    /// is an error ([`crate::CheckError::ForcedStepMismatch`]).
+    ///
+    /// With independent initial states (`crate::forest`), the checker then follows the run of
+    /// forced steps without storing its states in the visited set: each is still checked
+    /// against every property and counted as visited, and traces still show every step. A
+    /// forced state reached twice is explored twice, so declare only steps whose states are
+    /// not shared (as in a forest). The level-synchronous search ignores it.
+    fn forced(&self, _state: &Self::State) -> Option<Self::Action> {
+        None
+    }
+
     /// The properties to verify; an empty list is an error for the checker.
     fn properties(&self) -> Vec<Property<Self>>
     where

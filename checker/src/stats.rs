@@ -8,8 +8,11 @@ use serde::Serialize;
 pub struct Stats {
     /// Distinct initial states.
     pub init_states: usize,
-    /// Distinct states discovered (by fingerprint).
+    /// States visited: distinct states discovered (by fingerprint), counting a forced state
+    /// (see `Model::forced`) left out of the visited set once per time it was reached.
     pub states: usize,
+    /// States stored in the visited set: `states` but the forced states left out of it.
+    pub states_stored: usize,
     /// Transitions explored: actions whose `next_state` was `Some`, including those that led to
     /// states already visited.
     pub transitions: u64,

@@ -102,6 +102,20 @@ impl<M: Model> Trace<M> {
     }
 }
 
+/// One recorded step of a trace: an action (its index among the state's actions), then
+/// `forced` forced steps (each its state's only action, declared by `Model::forced`), reaching
+/// a state whose fingerprint is `fp` when it was recorded (forced states left out of the
+/// visited set have none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Hop {
+    /// The index of the action.
+    pub action: u32,
+    /// The forced steps after it.
+    pub forced: u32,
+    /// The fingerprint of the state reached, if recorded.
+    pub fp: Option<u64>,
+}
+
 /// Rebuilds a trace from `init_index` and recorded `(action index, fingerprint)` steps,
 /// checking every fingerprint (`init_fp` for the initial state) with `fingerprint`.
 pub(crate) fn replay_checked<M: Model>(
@@ -111,6 +125,27 @@ pub(crate) fn replay_checked<M: Model>(
     init_index: usize,
     init_fp: u64,
     path: &[(u32, u64)],
+) -> Result<Trace<M>, CheckError> {
+    let hops: Vec<Hop> = path
+        .iter()
+        .map(|&(action, fp)| Hop {
+            action,
+            forced: 0,
+            fp: Some(fp),
+        })
+        .collect();
+    replay_hops(model, fingerprint, property, init_index, init_fp, &hops)
+}
+
+/// [`replay_checked`] over [`Hop`]s: each forced step is re-executed (and must be its state's
+/// only action, the one `Model::forced` declares), and each recorded fingerprint is checked.
+pub(crate) fn replay_hops<M: Model>(
+    model: &M,
+    fingerprint: impl Fn(&M::State) -> u64,
+    property: &str,
+    init_index: usize,
+    init_fp: u64,
+    hops: &[Hop],
 ) -> Result<Trace<M>, CheckError> {
     let diverged = |step: usize, detail: String| CheckError::ModelNotDeterministic {
         property: property.to_string(),
@@ -139,40 +174,55 @@ pub(crate) fn replay_checked<M: Model>(
     let mut trace = Trace {
         init_index,
         init,
-        steps: Vec::with_capacity(path.len()),
+        steps: Vec::with_capacity(hops.len()),
     };
     let mut actions = Vec::new();
-    for (n, &(index, fp)) in path.iter().enumerate() {
-        let step = n + 1;
-        let state = trace.last_state();
-        actions.clear();
-        model.actions(state, &mut actions);
-        let Some(action) = actions.get(index as usize) else {
-            return Err(diverged(
-                step,
-                format!(
-                    "the state now has {} actions; the search took action #{index}",
-                    actions.len()
-                ),
-            ));
-        };
-        let Some(next) = model.next_state(state, action) else {
-            return Err(diverged(
-                step,
-                format!("action #{index} ({action:?}) no longer applies"),
-            ));
-        };
-        if fingerprint(&next) != fp {
-            return Err(diverged(
-                step,
-                format!("action #{index} ({action:?}) now leads to a different state than during the search"),
-            ));
+    for hop in hops {
+        let last = trace.steps.len() + 1 + hop.forced as usize;
+        for k in 0..=hop.forced {
+            let step = trace.steps.len() + 1;
+            let state = trace.last_state();
+            actions.clear();
+            model.actions(state, &mut actions);
+            let index = if k == 0 { hop.action } else { 0 };
+            if k > 0 {
+                let declared = model.forced(state);
+                if actions.len() != 1 || declared.as_ref() != actions.first() {
+                    return Err(CheckError::ForcedStepMismatch {
+                        detail: format!(
+                            "at step {step} of the trace of `{property}`, the state declared \
+                             forced ({declared:?}) has the actions {actions:?}"
+                        ),
+                    });
+                }
+            }
+            let Some(action) = actions.get(index as usize) else {
+                return Err(diverged(
+                    step,
+                    format!(
+                        "the state now has {} actions; the search took action #{index}",
+                        actions.len()
+                    ),
+                ));
+            };
+            let Some(next) = model.next_state(state, action) else {
+                return Err(diverged(
+                    step,
+                    format!("action #{index} ({action:?}) no longer applies"),
+                ));
+            };
+            if step == last && hop.fp.is_some_and(|fp| fingerprint(&next) != fp) {
+                return Err(diverged(
+                    step,
+                    format!("action #{index} ({action:?}) now leads to a different state than during the search"),
+                ));
+            }
+            trace.steps.push(Step {
+                action: action.clone(),
+                action_index: index as usize,
+                state: next,
+            });
         }
-        trace.steps.push(Step {
-            action: action.clone(),
-            action_index: index as usize,
-            state: next,
-        });
     }
     Ok(trace)
 }

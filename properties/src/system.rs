@@ -147,8 +147,12 @@ impl Model for RepeatSystem {
         self.game.actions(state, out);
     }
 
+    /// `None` for an action not enabled in `state`, whoever asks: an effect applied without
+    /// its guard could find nothing to act on.
     fn next_state(&self, state: &State, action: &Action) -> Option<State> {
-        // The checker only asks for actions it just listed; the guard was checked there.
+        if !self.game.is_enabled(state, action) {
+            return None;
+        }
         let next = self.game.step(state, action);
         if let Some(c) = &self.coverage {
             self.count(c, state, action, &next);
@@ -165,12 +169,21 @@ impl Model for RepeatSystem {
             *state = next;
             return true;
         }
+        if !self.game.is_enabled(state, action) {
+            return false;
+        }
         self.game.step_in_place(state, action);
         true
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
         crate::invariants::all()
+    }
+
+    /// The procedure steps no player chooses, when they are a state's only action (see
+    /// `Game::forced_step`): the checker follows them without storing their states.
+    fn forced(&self, state: &State) -> Option<Action> {
+        self.game.forced_step(state)
     }
 
     /// True: no state is reachable from two scenarios. A card a scenario starts with is never

@@ -75,6 +75,7 @@ pub struct Checker<'a, M: Model> {
     /// states.
     shard: (u32, u32),
     progress_every: std::time::Duration,
+    collapse_forced: bool,
 }
 
 /// Adds `model.checker()` to every model.
@@ -106,6 +107,7 @@ impl<'a, M: Model> Checker<'a, M> {
             memory_limit: None,
             shard: (0, 1),
             progress_every: forest::PROGRESS_EVERY,
+            collapse_forced: true,
         }
     }
 
@@ -168,6 +170,15 @@ impl<'a, M: Model> Checker<'a, M> {
     /// stops then depends on timing and thread count: it is the one non-deterministic result.
     pub fn memory_limit(mut self, bytes: impl Into<Option<u64>>) -> Self {
         self.memory_limit = Some(bytes.into());
+        self
+    }
+
+    /// Whether to follow runs of forced steps (see [`Model::forced`]) without storing their
+    /// states (true, the default); only the search of independent initial states does. The
+    /// verdicts, traces and states visited are the same either way; `Stats::states_stored`
+    /// and the memory are not.
+    pub fn collapse_forced(mut self, on: bool) -> Self {
+        self.collapse_forced = on;
         self
     }
 
@@ -264,6 +275,7 @@ impl<'a, M: Model> Checker<'a, M> {
         forest::Options {
             shard: self.shard,
             max_states: self.max_states,
+            collapse_forced: self.collapse_forced,
             progress_every: self.report_progress.then_some(self.progress_every),
             budget: Budget::new(
                 self.memory_limit
@@ -501,6 +513,7 @@ impl<'a, M: Model> Search<'a, M> {
         let stats = Stats {
             init_states,
             states,
+            states_stored: states,
             transitions: self.transitions,
             max_depth: depth,
             elapsed_secs: elapsed,

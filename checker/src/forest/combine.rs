@@ -15,7 +15,7 @@ use crate::error::CheckError;
 use crate::model::{Expectation, Model};
 use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
 use crate::stats::{peak_memory_bytes, Stats};
-use crate::trace::replay_checked;
+use crate::trace::replay_hops;
 use std::time::Instant;
 
 /// Checks that `parts` are the `n` shards of one run of this model, each once.
@@ -169,7 +169,7 @@ fn verdict<M: Model>(
         Some((f, s)) => {
             let trace = catch(
                 || {
-                    replay_checked(
+                    replay_hops(
                         ctx.model,
                         |st| ctx.fp(st),
                         prop.name,
@@ -210,11 +210,16 @@ fn stats(
     cut: Option<u32>,
     started: Instant,
 ) -> Result<Stats, CheckError> {
-    let (mut states_n, mut transitions) = (0u64, 0u64);
+    let (mut states_n, mut stored, mut transitions) = (0u64, 0u64, 0u64);
     for s in summaries {
         let keep = cut.map_or(usize::MAX, |c| c as usize);
         states_n += s
             .states_per_depth
+            .iter()
+            .take(keep.saturating_add(1))
+            .sum::<u64>();
+        stored += s
+            .stored_per_depth
             .iter()
             .take(keep.saturating_add(1))
             .sum::<u64>();
@@ -234,6 +239,8 @@ fn stats(
     Ok(Stats {
         init_states: parts[0].distinct_inits as usize,
         states: states_n,
+        states_stored: usize::try_from(stored)
+            .map_err(|_| CheckError::TooManyStates { limit: usize::MAX })?,
         transitions,
         max_depth: cut.unwrap_or_else(|| deepest(summaries)) as usize,
         elapsed_secs: elapsed,

@@ -25,12 +25,14 @@
 //! before the one that crosses the limit whole, that one up to the limit, none after it.
 
 pub(crate) mod combine;
+mod forced;
 mod scenario;
 
 use crate::bfs::{catch, Ctx};
 use crate::error::CheckError;
 use crate::memory::{resident_bytes, Budget};
 use crate::model::Model;
+use crate::trace::Hop;
 use scenario::{Halt, ScenarioSearch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -47,12 +49,12 @@ pub struct Found {
     /// Whether it is a transition that does not increase progress (which ranks after a failing
     /// final state found at the same level).
     pub edge: bool,
-    /// The (action index, fingerprint) steps from the initial state.
-    pub path: Vec<(u32, u64)>,
+    /// The steps from the initial state, forced steps folded (see `Model::forced`).
+    pub path: Vec<Hop>,
 }
 
 impl Found {
-    fn state(level: u32, path: Vec<(u32, u64)>) -> Self {
+    fn state(level: u32, path: Vec<Hop>) -> Self {
         Found {
             level,
             edge: false,
@@ -68,8 +70,12 @@ pub struct Summary {
     pub init: u32,
     /// The initial state's fingerprint.
     pub init_fp: u64,
-    /// Distinct states at each depth (depth 0: the initial state).
+    /// States visited at each depth (depth 0: the initial state): distinct, unless the model
+    /// declares a forced state (`Model::forced`) that is reached twice.
     pub states_per_depth: Vec<u64>,
+    /// States stored in the visited set at each depth: those visited but forced ones.
+    #[serde(default)]
+    pub stored_per_depth: Vec<u64>,
     /// Transitions made expanding each depth.
     pub transitions_per_level: Vec<u64>,
     /// Each property's first finding, in `Model::properties` order.
@@ -131,6 +137,8 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 pub(crate) struct Options {
     pub(crate) shard: (u32, u32),
     pub(crate) max_states: Option<usize>,
+    /// Whether forced states are left out of the visited set (`Checker::collapse_forced`).
+    pub(crate) collapse_forced: bool,
     /// Print progress every this often (`None`: never).
     pub(crate) progress_every: Option<Duration>,
     pub(crate) budget: Budget,
@@ -299,6 +307,7 @@ impl<M: Model> Workers<'_, M> {
         let search = ScenarioSearch {
             ctx: self.ctx,
             cap: cap.map(|c| c as u64),
+            collapse: self.opts.collapse_forced,
             cancelled: &|| self.unwanted(pos),
             tally: &|n| {
                 self.shared.states.fetch_add(n, Ordering::Relaxed);

@@ -3,26 +3,36 @@
 //! that what it finds first is what that search would find first among this initial state's
 //! states.
 //!
-//! It keeps its own small visited set (fingerprint, parent, action per state) and frees it, and
+//! It keeps its own small visited set (fingerprint, parent, link per state) and frees it, and
 //! its frontier, when done; what it hands back is a [`Summary`]: counts per depth and each
 //! property's first finding as a path of (action, fingerprint) steps.
+//!
+//! Forced states (`Model::forced`) are visited, checked and expanded level by level like the
+//! others, so every count per depth and every finding is the same, but they are not stored:
+//! no fingerprint, no record, no duplicate check (see [`super::forced`]).
 
+use super::forced::{Link, Mark};
 use super::{Found, Summary};
 use crate::bfs::Ctx;
 use crate::error::CheckError;
 use crate::fingerprint::avalanche;
 use crate::memory::POLL_EVERY;
 use crate::model::{Expectation, Model};
+use crate::trace::Hop;
 
 /// The parent link of a record for an initial state.
 const ROOT: u32 = u32::MAX;
 
-/// One stored state: its fingerprint and how it was first reached.
+/// One stored state: its fingerprint and how it was first reached from the stored state before
+/// it.
 struct Record {
     fp: u64,
     parent: u32,
-    action: u32,
+    link: Link,
 }
+
+/// A frontier state, where it is, and its forced action if it is a forced state.
+type Entry<M> = (<M as Model>::State, Mark, Option<<M as Model>::Action>);
 
 /// Why a scenario's search stopped before the end.
 pub(super) enum Halt {
@@ -42,23 +52,35 @@ impl From<CheckError> for Halt {
 /// What one level of a scenario's search found for the properties, before it is booked.
 struct LevelFinds {
     /// Per active state property: the first new state on which it hits.
-    hits: Vec<Option<u32>>,
+    hits: Vec<Option<Mark>>,
     /// Per undecided `Terminates` property: the first final state failing it.
-    final_fail: Vec<Option<u32>>,
+    final_fail: Vec<Option<Mark>>,
     /// The first transition that does not increase progress: (from, action, target fp).
-    cycle: Option<(u32, u32, u64)>,
+    cycle: Option<(Mark, u32, u64)>,
     /// Whether a state expanded while progress was compared had no progress value.
     progress_missing: bool,
+}
+
+/// A scenario's visited set and counts.
+struct Store {
+    /// The stored states.
+    records: Vec<Record>,
+    /// Their fingerprint index.
+    seen: Index,
+    /// States visited: stored, and forced ones left out of the records.
+    visited: u64,
 }
 
 /// One scenario's search.
 pub(super) struct ScenarioSearch<'a, M: Model> {
     pub(super) ctx: Ctx<'a, M>,
-    /// Stop before storing a state past this many (`--max-states` for the scenario).
+    /// Stop before visiting a state past this many (`--max-states` for the scenario).
     pub(super) cap: Option<u64>,
+    /// Whether to leave forced states (`Model::forced`) out of the visited set.
+    pub(super) collapse: bool,
     /// Asked every [`POLL_EVERY`] units of work: whether to give up.
     pub(super) cancelled: &'a (dyn Fn() -> bool + Sync),
-    /// Called with the number of states stored since the last call, for progress reports.
+    /// Called with the number of states visited since the last call, for progress reports.
     pub(super) tally: &'a (dyn Fn(u64) + Sync),
     /// Asked before a store grows, with the bytes the growth allocates: whether they fit (see
     /// `Budget::room_for`).
@@ -71,18 +93,22 @@ impl<M: Model> ScenarioSearch<'_, M> {
     pub(super) fn run(&self, index: u32, fp: u64, init: M::State) -> Result<Summary, Halt> {
         let ctx = &self.ctx;
         let props = ctx.props;
-        let mut records = vec![Record {
-            fp,
-            parent: ROOT,
-            action: index,
-        }];
-        let mut seen = Index::default();
-        seen.insert(&records, fp, 0);
+        let mut store = Store {
+            records: vec![Record {
+                fp,
+                parent: ROOT,
+                link: Link::ROOT,
+            }],
+            seen: Index::default(),
+            visited: 1,
+        };
+        store.seen.insert(&store.records, fp, 0);
         let mut findings: Vec<Option<Found>> = vec![None; props.len()];
         let mut summary = Summary {
             init: index,
             init_fp: fp,
             states_per_depth: vec![1],
+            stored_per_depth: vec![1],
             transitions_per_level: vec![],
             findings: vec![],
             progress_missing_at: None,
@@ -94,7 +120,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 findings[p] = Some(Found::state(0, vec![]));
             }
         }
-        let mut frontier = vec![(init, 0u32)];
+        let mut frontier: Vec<Entry<M>> = vec![(init, Mark::stored(0), None)];
         let mut actions = Vec::new();
         let mut work = 0u32;
         let mut unreported = 0u64;
@@ -102,6 +128,10 @@ impl<M: Model> ScenarioSearch<'_, M> {
             let depth = summary.transitions_per_level.len();
             let active = self.undecided(&findings, &[Expectation::Always, Expectation::Sometimes]);
             let terminates = self.undecided(&findings, &[Expectation::Terminates]);
+            let step = Step {
+                active: &active,
+                terminates: &terminates,
+            };
             let mut finds = LevelFinds {
                 hits: vec![None; active.len()],
                 final_fail: vec![None; terminates.len()],
@@ -110,16 +140,12 @@ impl<M: Model> ScenarioSearch<'_, M> {
             };
             let mut next = Vec::with_capacity(frontier.len());
             let mut transitions = 0u64;
-            for (state, r) in frontier.drain(..) {
-                let step = Step {
-                    active: &active,
-                    terminates: &terminates,
-                };
+            let mut capped = false;
+            for entry in frontier.drain(..) {
                 let out = self.expand(
                     &step,
-                    state,
-                    r,
-                    (&mut records, &mut seen, &mut next),
+                    entry,
+                    (&mut store, &mut next),
                     &mut finds,
                     &mut actions,
                     &mut work,
@@ -128,16 +154,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
                     Ok(made) => transitions += made,
                     Err(None) => {
                         // The cap: everything booked so far stays, as a partial scenario.
-                        summary.complete = false;
-                        summary.transitions_per_level.push(transitions);
-                        if finds.progress_missing {
-                            summary.progress_missing_at.get_or_insert(depth as u32);
-                        }
-                        self.book(depth, &active, &terminates, finds, &records, &mut findings);
-                        if !next.is_empty() {
-                            summary.states_per_depth.push(next.len() as u64);
-                        }
-                        return Ok(self.finish(summary, findings, &records, &seen));
+                        capped = true;
+                        break;
                     }
                     Err(Some(halt)) => return Err(halt),
                 }
@@ -152,13 +170,19 @@ impl<M: Model> ScenarioSearch<'_, M> {
             if finds.progress_missing {
                 summary.progress_missing_at.get_or_insert(depth as u32);
             }
-            self.book(depth, &active, &terminates, finds, &records, &mut findings);
+            self.book(depth, &step, finds, &store.records, &mut findings);
             if !next.is_empty() {
                 summary.states_per_depth.push(next.len() as u64);
+                let stored = next.iter().filter(|e| e.1.since.is_none()).count();
+                summary.stored_per_depth.push(stored as u64);
+            }
+            if capped {
+                summary.complete = false;
+                break;
             }
             frontier = next;
         }
-        Ok(self.finish(summary, findings, &records, &seen))
+        Ok(self.finish(summary, findings, &store))
     }
 
     /// The properties with one of `kinds` that this scenario has not decided yet.
@@ -168,25 +192,27 @@ impl<M: Model> ScenarioSearch<'_, M> {
             .collect()
     }
 
-    /// Makes the successors of `state` (stored as `r`) in action order, storing the new ones in
-    /// `next`; returns how many transitions were made. `Err(None)`: the cap was reached.
-    #[allow(clippy::too_many_arguments)]
+    /// Makes the successors of the frontier state in `entry` in action order, placing each
+    /// (see [`ScenarioSearch::place`]); returns how many transitions were made. `Err(None)`: the
+    /// cap was reached.
     #[inline]
     fn expand(
         &self,
         step: &Step<'_>,
-        state: M::State,
-        r: u32,
-        (records, seen, next): Stores<'_, M::State>,
+        (state, mark, forced): Entry<M>,
+        (store, next): Stores<'_, M>,
         finds: &mut LevelFinds,
         actions: &mut Vec<M::Action>,
         work: &mut u32,
     ) -> Result<u64, Option<Halt>> {
-        let ctx = &self.ctx;
-        let model = ctx.model;
+        let model = self.ctx.model;
         self.tick(work)?;
         actions.clear();
-        model.actions(&state, actions);
+        match forced {
+            // `Model::forced` promised it is the only action (a trace through it checks).
+            Some(a) => actions.push(a),
+            None => model.actions(&state, actions),
+        }
         let before = if step.terminates.is_empty() {
             None
         } else {
@@ -211,53 +237,16 @@ impl<M: Model> ScenarioSearch<'_, M> {
                     None => continue,
                 }
             };
-            let fp = ctx.fp(&succ);
-            let new = !seen.contains(records, fp);
-            if new && self.cap.is_some_and(|cap| records.len() as u64 >= cap) {
-                return Err(None);
-            }
+            self.place(step, succ, mark, a, before, (store, next), finds)?;
             made += 1;
-            if let (Some(b), None) = (before, finds.cycle) {
-                if model.progress(&succ).is_some_and(|after| after <= b) {
-                    finds.cycle = Some((r, a, fp));
-                }
-            }
-            if !new {
-                continue;
-            }
-            if next.len() == next.capacity() || records.len() == records.capacity() {
-                self.reserve(next.capacity(), records.capacity(), seen.slots.len())?;
-            }
-            let at = u32::try_from(records.len())
-                .ok()
-                .filter(|&n| n != ROOT)
-                .ok_or(Some(Halt::Failed(CheckError::TooManyStates {
-                    limit: ROOT as usize,
-                })))?;
-            if records.len() == records.capacity() {
-                // Small steps keep the over-allocation, and so the bytes per state, bounded.
-                records.reserve_exact((records.len() / 4).max(8));
-            }
-            records.push(Record {
-                fp,
-                parent: r,
-                action: a,
-            });
-            seen.insert(records, fp, at);
-            for (slot, &p) in finds.hits.iter_mut().zip(step.active) {
-                if slot.is_none() && ctx.hits(&[p], &succ) != 0 {
-                    *slot = Some(at);
-                }
-            }
-            next.push((succ, at));
         }
         if made == 0 {
             let state = state
                 .as_ref()
                 .expect("given back when no successor was made");
             for (slot, &p) in finds.final_fail.iter_mut().zip(step.terminates) {
-                if slot.is_none() && !(ctx.props[p].condition)(model, state) {
-                    *slot = Some(r);
+                if slot.is_none() && !(self.ctx.props[p].condition)(model, state) {
+                    *slot = Some(mark);
                 }
             }
         }
@@ -265,12 +254,100 @@ impl<M: Model> ScenarioSearch<'_, M> {
         Ok(made)
     }
 
+    /// Books `succ`, made by action `a` from the state at `from`: a forced state (one more
+    /// step of a run, up to [`Link::MAX_FORCED`]) goes to the next frontier unstored; any
+    /// other is fingerprinted and, if new, stored. Either way the transition is compared for
+    /// progress and a new state checked against the active state properties.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn place(
+        &self,
+        step: &Step<'_>,
+        succ: M::State,
+        from: Mark,
+        a: u32,
+        before: Option<u64>,
+        (store, next): Stores<'_, M>,
+        finds: &mut LevelFinds,
+    ) -> Result<(), Option<Halt>> {
+        let ctx = &self.ctx;
+        let link = match from.since {
+            None => Link::new(a).ok_or(Some(Halt::Failed(CheckError::TooManyActions)))?,
+            // An unstored state is forced: its one action is a forced step, and its link had room.
+            Some(l) => l.then_forced().expect("room left for one more forced step"),
+        };
+        let forced = if self.collapse && link.forced() < Link::MAX_FORCED {
+            ctx.model.forced(&succ)
+        } else {
+            None
+        };
+        let fp = forced.is_none().then(|| ctx.fp(&succ));
+        let new = fp.is_none_or(|fp| !store.seen.contains(&store.records, fp));
+        if new && self.cap.is_some_and(|cap| store.visited >= cap) {
+            return Err(None);
+        }
+        if let (Some(b), None) = (before, finds.cycle) {
+            if ctx.model.progress(&succ).is_some_and(|after| after <= b) {
+                let fp = fp.unwrap_or_else(|| ctx.fp(&succ));
+                finds.cycle = Some((from, a, fp));
+            }
+        }
+        if !new {
+            return Ok(());
+        }
+        if next.len() == next.capacity() || store.records.len() == store.records.capacity() {
+            let sizes = (next.capacity(), store.records.capacity());
+            self.reserve(sizes.0, sizes.1, store.seen.slots.len())?;
+        }
+        let to = match fp {
+            None => Mark {
+                at: from.at,
+                since: Some(link),
+            },
+            Some(fp) => Mark::stored(self.record(store, fp, from.at, link)?),
+        };
+        store.visited += 1;
+        for (slot, &p) in finds.hits.iter_mut().zip(step.active) {
+            if slot.is_none() && ctx.hits(&[p], &succ) != 0 {
+                *slot = Some(to);
+            }
+        }
+        next.push((succ, to, forced));
+        Ok(())
+    }
+
+    /// Stores a new state (fingerprint `fp`, reached by `link` from record `parent`); returns
+    /// its record.
+    #[inline]
+    fn record(
+        &self,
+        store: &mut Store,
+        fp: u64,
+        parent: u32,
+        link: Link,
+    ) -> Result<u32, Option<Halt>> {
+        let records = &mut store.records;
+        let at = u32::try_from(records.len())
+            .ok()
+            .filter(|&n| n != ROOT)
+            .ok_or(Some(Halt::Failed(CheckError::TooManyStates {
+                limit: ROOT as usize,
+            })))?;
+        if records.len() == records.capacity() {
+            // Small steps keep the over-allocation, and so the bytes per state, bounded.
+            records.reserve_exact((records.len() / 4).max(8));
+        }
+        records.push(Record { fp, parent, link });
+        store.seen.insert(records, fp, at);
+        Ok(at)
+    }
+
     /// Checks that the stores can double before one of them does: a doubling allocates the
     /// new buffer while the old one is still held, which is when an address-space limit
     /// (`ulimit -v`) would make the allocation fail and the process abort.
     #[cold]
     fn reserve(&self, next: usize, records: usize, seen: usize) -> Result<(), Option<Halt>> {
-        let bytes = 2 * next * std::mem::size_of::<(M::State, u32)>()
+        let bytes = 2 * next * std::mem::size_of::<Entry<M>>()
             + records * std::mem::size_of::<Record>() / 4
             + 2 * seen * std::mem::size_of::<u32>();
         if (self.room_for)(bytes as u64) {
@@ -299,24 +376,27 @@ impl<M: Model> ScenarioSearch<'_, M> {
     fn book(
         &self,
         depth: usize,
-        active: &[usize],
-        terminates: &[usize],
+        step: &Step<'_>,
         finds: LevelFinds,
         records: &[Record],
         findings: &mut [Option<Found>],
     ) {
         let level = (depth + 1) as u32;
-        for (&p, hit) in active.iter().zip(finds.hits) {
-            if let Some(at) = hit {
-                findings[p] = Some(Found::state(level, path(records, at)));
+        for (&p, hit) in step.active.iter().zip(finds.hits) {
+            if let Some(to) = hit {
+                findings[p] = Some(Found::state(level, path(records, to)));
             }
         }
-        for (&p, fail) in terminates.iter().zip(finds.final_fail) {
+        for (&p, fail) in step.terminates.iter().zip(finds.final_fail) {
             findings[p] = match (fail, finds.cycle) {
                 (Some(at), _) => Some(Found::state(level, path(records, at))),
                 (None, Some((from, action, fp))) => {
                     let mut steps = path(records, from);
-                    steps.push((action, fp));
+                    steps.push(Hop {
+                        action,
+                        forced: 0,
+                        fp: Some(fp),
+                    });
                     Some(Found {
                         level,
                         edge: true,
@@ -328,16 +408,10 @@ impl<M: Model> ScenarioSearch<'_, M> {
         }
     }
 
-    fn finish(
-        &self,
-        mut summary: Summary,
-        findings: Vec<Option<Found>>,
-        records: &Vec<Record>,
-        seen: &Index,
-    ) -> Summary {
+    fn finish(&self, mut summary: Summary, findings: Vec<Option<Found>>, store: &Store) -> Summary {
         summary.findings = findings;
-        summary.visited_bytes = (records.capacity() * std::mem::size_of::<Record>()
-            + seen.slots.capacity() * std::mem::size_of::<u32>())
+        summary.visited_bytes = (store.records.capacity() * std::mem::size_of::<Record>()
+            + store.seen.slots.capacity() * std::mem::size_of::<u32>())
             as u64;
         summary
     }
@@ -349,8 +423,8 @@ struct Step<'a> {
     terminates: &'a [usize],
 }
 
-/// The scenario's stores that `expand` adds to: records, fingerprint index, next frontier.
-type Stores<'a, S> = (&'a mut Vec<Record>, &'a mut Index, &'a mut Vec<(S, u32)>);
+/// The scenario's stores that `expand` adds to: the visited set and the next frontier.
+type Stores<'a, M> = (&'a mut Store, &'a mut Vec<Entry<M>>);
 
 /// The fingerprint index of a scenario's records: open addressing with linear probing over
 /// 4-byte slots holding a record's position + 1 (0: empty), at most 3/4 full. With the 16-byte
@@ -411,14 +485,22 @@ impl Index {
     }
 }
 
-/// The (action, fingerprint) steps from the initial state to record `at`.
-fn path(records: &[Record], mut at: u32) -> Vec<(u32, u64)> {
+/// The steps from the initial state to the state at `to`: each stored state's link and
+/// fingerprint, then, for an unstored one, its link.
+fn path(records: &[Record], to: Mark) -> Vec<Hop> {
+    let hop = |l: Link, fp| Hop {
+        action: l.action(),
+        forced: l.forced(),
+        fp,
+    };
     let mut steps = vec![];
+    let mut at = to.at;
     while records[at as usize].parent != ROOT {
         let r = &records[at as usize];
-        steps.push((r.action, r.fp));
+        steps.push(hop(r.link, Some(r.fp)));
         at = r.parent;
     }
     steps.reverse();
+    steps.extend(to.since.map(|l| hop(l, None)));
     steps
 }

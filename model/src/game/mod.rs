@@ -14,7 +14,8 @@
 //! - `resolve`: priority, resolution and cleanup (321, 337–340, 359.3.d, 820.3);
 //! - `instruction`: executing one instruction (359.3.e, 425);
 //! - `new_choices`: making new choices for a finalized item (750–755);
-//! - `decide`: decisions inside an execution: the deck looked at, a demand to pay (416, 425).
+//! - `decide`: decisions inside an execution: the deck looked at, a demand to pay (416, 425);
+//! - `forced`: which states' one action is a procedure step no player chooses (for the checker).
 //!
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
 //! "what happens then".
@@ -24,6 +25,7 @@ mod cost;
 mod decide;
 mod discard;
 mod finalize;
+mod forced;
 mod instruction;
 mod new_choices;
 mod play;
@@ -334,11 +336,18 @@ impl Game {
         }
     }
 
-    /// The state after `a`, or `None` if `a` is not enabled here.
-    pub fn next_state(&self, s: &State, a: &Action) -> Option<State> {
+    /// Whether `a` is enabled in `s`, i.e. listed by [`Game::actions`]: the guard every effect
+    /// relies on (an effect applied without it may find nothing to act on, e.g. no item paused
+    /// for DrawLooked's decision).
+    pub fn is_enabled(&self, s: &State, a: &Action) -> bool {
         let mut buf = Vec::new();
         self.actions(s, &mut buf);
-        buf.contains(a).then(|| self.step(s, a))
+        buf.contains(a)
+    }
+
+    /// The state after `a`, or `None` if `a` is not enabled here.
+    pub fn next_state(&self, s: &State, a: &Action) -> Option<State> {
+        self.is_enabled(s, a).then(|| self.step(s, a))
     }
 
     /// The state after `a`, which the caller has just taken from `actions(s)`; skips re-checking
