@@ -135,10 +135,11 @@ fn field(e: &Expect) -> &'static str {
 enum Kind {
     /// The same decisions, a different outcome in these fields.
     Outcome(BTreeSet<&'static str>),
-    /// Decisions one side allows and the other refuses at this step (side 0 = A allows).
-    Refused(u8, &'static str),
+    /// Decisions one side allows and the other refuses at this step, in the rules' words and
+    /// with its rule (side 0 = A allows).
+    Refused(u8, Step),
     /// Decisions complete on one side that the other continues with these decisions.
-    NeedsMore(u8, BTreeSet<&'static str>),
+    NeedsMore(u8, BTreeSet<Step>),
 }
 
 impl Kind {
@@ -150,16 +151,43 @@ impl Kind {
             ),
             Kind::Refused(s, step) => {
                 let (y, n) = yes_no(*s, a, b);
-                format!("a {step} decision allowed under {y} is refused under {n}")
+                format!(
+                    "a decision allowed under {y} is refused under {n}: {}",
+                    step.phrase()
+                )
             }
             Kind::NeedsMore(s, steps) => {
                 let (y, n) = yes_no(*s, a, b);
                 format!(
-                    "a play complete under {y} needs a further decision under {n} ({})",
-                    steps.iter().copied().collect::<Vec<_>>().join(" or ")
+                    "a play complete under {y} needs a further decision under {n}: {}",
+                    steps
+                        .iter()
+                        .map(Step::phrase)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
                 )
             }
         }
+    }
+}
+
+/// A kind of step, as a class names it: the rules' words and the rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Step {
+    words: &'static str,
+    rule: &'static str,
+}
+
+impl Step {
+    fn of(a: &Action) -> Step {
+        Step {
+            words: a.words(),
+            rule: a.rule(),
+        }
+    }
+
+    fn phrase(&self) -> String {
+        format!("{} ({})", self.words, self.rule)
     }
 }
 
@@ -195,7 +223,7 @@ fn plays(game: &Game, setup: &Setup) -> Vec<(Vec<Action>, Vec<Expect>)> {
 enum Run {
     Done(Vec<Expect>),
     Refused(usize),
-    NeedsMore(BTreeSet<&'static str>),
+    NeedsMore(BTreeSet<Step>),
 }
 
 fn run_decisions(game: &Game, setup: &Setup, decisions: &[Action]) -> Run {
@@ -221,7 +249,7 @@ fn run_decisions(game: &Game, setup: &Setup, decisions: &[Action]) -> Run {
     }
     advance(&mut s, &mut acts);
     if !acts.is_empty() {
-        return Run::NeedsMore(acts.iter().map(|a| a.name()).collect());
+        return Run::NeedsMore(acts.iter().map(Step::of).collect());
     }
     let labels = setup_labels(setup);
     Run::Done(expectations(
@@ -306,7 +334,7 @@ fn compare_scenario(ga: &Game, gb: &Game, idx: usize, setup: &Setup) -> BTreeMap
                 Some(_) => {}
                 None => match run_decisions(other_game, setup, d) {
                     Run::Refused(i) => {
-                        let step = d[i].name();
+                        let step = Step::of(&d[i]);
                         note(
                             &mut classes,
                             Kind::Refused(side, step),

@@ -73,15 +73,14 @@ fn v13_to_rup4_makes_a_repeated_ability_legal_and_new_choices_possible() {
     let c = classes(&v);
     assert!(
         c.iter().any(|(w, f)| w
-            .contains("DeclareRepeat decision allowed under rup4 is refused under v1.3")
+            .contains("a decision allowed under rup4 is refused under v1.3: declaring a [Repeat] instance paid or not (355.1.a, 820.1.c.2–3)")
             && f == &["repeat_on_abilities"]),
         "{c:#?}"
     );
     assert!(
-        c.iter().any(
-            |(w, f)| w.contains("RemakeChoice decision allowed under rup4")
-                && f == &["new_choices"]
-        ),
+        c.iter().any(|(w, f)| w
+            .contains("allowed under rup4 is refused under v1.3: making a new choice")
+            && f == &["new_choices"]),
         "{c:#?}"
     );
 }
@@ -178,4 +177,122 @@ fn the_shipped_diffs_replay() {
     assert_eq!(o.status.code(), Some(0), "{out}");
     let n: usize = out.lines().filter(|l| l.starts_with("pass")).count();
     assert!(n >= 20, "{out}");
+}
+
+/// Class descriptions are in the rules' words: no step name of the model reaches the reader.
+#[test]
+fn classes_name_steps_in_the_rules_words_not_the_models_step_names() {
+    let (_, v) = diff_json("v1.2", "rup4");
+    for (what, _) in classes(&v) {
+        for name in [
+            "PayCosts",
+            "MoveToChain",
+            "DeclareRepeat",
+            "ChooseTarget",
+            "Pass ",
+            "RemakeChoice",
+        ] {
+            assert!(!what.contains(name), "{what}");
+        }
+        if what.contains("refused") || what.contains("further decision") {
+            assert!(
+                what.ends_with(')'),
+                "a step's words end with its rule: {what}"
+            );
+        }
+    }
+}
+
+/// Each shipped diff folder is exactly what `rbcheck diff` writes today for the command its
+/// README names, so a change to the model or the report that moves them fails here, not later in
+/// a reader's hands (`corpus/diffs/regenerate.sh` rewrites them).
+#[test]
+fn the_shipped_diffs_are_what_rbcheck_diff_writes_today() {
+    let tmp = std::env::temp_dir().join(format!("rbcheck-diff-fresh-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("corpus/diffs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("README.md").is_file())
+        .collect();
+    folders.sort();
+    assert!(folders.len() >= 6, "{folders:?}");
+    let mut stale = vec![];
+    for dir in &folders {
+        let name = dir.file_name().unwrap().to_str().unwrap();
+        let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+        let cmd = readme.lines().next().unwrap();
+        let args: Vec<&str> = cmd
+            .trim_start_matches("# `rbcheck diff ")
+            .trim_end_matches(" --bound versions`")
+            .split(' ')
+            .collect();
+        assert_eq!(args.len(), 2, "{name}: first line {cmd:?}");
+        let out = tmp.join(name);
+        let o = rbcheck(&[
+            "diff",
+            args[0],
+            args[1],
+            "--bound",
+            "corpus/diffs/versions.toml",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            o.status.code() == Some(1) || o.status.code() == Some(0),
+            "{name}: {o:?}"
+        );
+        let files = |d: &std::path::Path| -> Vec<(String, String)> {
+            let mut v: Vec<(String, String)> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .map(|p| {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    (p.file_name().unwrap().to_str().unwrap().to_string(), text)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let (want, got) = (files(dir), files(&out));
+        // The README names the example cases by the path they were written at.
+        let written_at = out.to_str().unwrap().to_string();
+        // A case names its rulebook file by a path relative to itself: the same file is the same.
+        let same = |w: &(String, String), g: &(String, String)| {
+            w.0 == g.0
+                && w.1.lines().count() == g.1.lines().count()
+                && w.1.lines().zip(g.1.lines()).all(|(a, b)| {
+                    a == b
+                        || a == b.replace(&written_at, &format!("corpus/diffs/{name}"))
+                        || match (a.strip_prefix("rules "), b.strip_prefix("rules ")) {
+                            (Some(pa), Some(pb)) => {
+                                let (pa, pb) = (pa.trim_matches('"'), pb.trim_matches('"'));
+                                let ra = dir.join(pa).canonicalize().ok();
+                                ra.is_some() && ra == out.join(pb).canonicalize().ok()
+                            }
+                            _ => false,
+                        }
+                })
+        };
+        let fresh = want.len() == got.len() && want.iter().zip(&got).all(|(w, g)| same(w, g));
+        if !fresh {
+            let names = |v: &[(String, String)]| v.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+            let differ: Vec<&String> = want
+                .iter()
+                .filter(|w| !got.iter().any(|g| same(w, g)))
+                .map(|w| &w.0)
+                .collect();
+            stale.push(format!(
+                "{name}: shipped {:?}, written today {:?}, differing {differ:?}",
+                names(&want),
+                names(&got)
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&tmp).ok();
+    assert!(
+        stale.is_empty(),
+        "corpus/diffs is stale (run corpus/diffs/regenerate.sh):\n{}",
+        stale.join("\n")
+    );
 }

@@ -209,6 +209,59 @@ fn serve_writes_no_file_for_a_rulebook() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
+/// The attack of issue 14 itself: links planted in a writable temp folder at the names `serve`
+/// once wrote each request's rulebook to (`rbcheck-serve-PID-N.toml`), pointing at a file of the
+/// user's. The answer comes, the file is untouched and nothing appears beside the links.
+#[test]
+fn serve_follows_no_link_planted_in_the_temp_folder() {
+    let case_path =
+        root().join("corpus/cases/discount-per-execution-edit-find-your-center-costs-two.case");
+    let case = rbcheck::case::parse(&std::fs::read_to_string(&case_path).unwrap()).unwrap();
+    let req = rbcheck::engine::protocol::request(&case, case_path.parent(), 1).unwrap();
+    assert!(req.rulebook.is_some());
+    let tmp = scratch("serve-links");
+    let victim = tmp.join("victim.txt");
+    write(&victim, "the user's file\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .arg("serve")
+        .env("TMPDIR", &tmp)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // serve reads nothing until the hello: the links are in place before any request.
+    for n in 0..8 {
+        let link = tmp.join(format!("rbcheck-serve-{}-{n}.toml", child.id()));
+        std::os::unix::fs::symlink(&victim, link).unwrap();
+    }
+    let mut input = child.stdin.take().unwrap();
+    writeln!(input, r#"{{"type":"hello","protocol":"rbcheck-engine/1"}}"#).unwrap();
+    for _ in 0..3 {
+        writeln!(input, "{}", serde_json::to_string(&req).unwrap()).unwrap();
+    }
+    writeln!(input, r#"{{"type":"bye"}}"#).unwrap();
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.contains(r#""type":"result""#))
+            .count(),
+        3,
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "the user's file\n"
+    );
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        9,
+        "no file beside"
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
 /// A `serve` request line longer than the cap is answered with an error and skipped; the next
 /// line is still answered (before, the whole line was read into memory).
 #[test]

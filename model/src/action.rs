@@ -229,6 +229,43 @@ impl Action {
         self.citation().text
     }
 
+    /// The step as a phrase in the rules' words, for readers who do not know the step names
+    /// (`rbcheck diff`'s classes): "paying the costs", not `PayCosts`.
+    pub fn words(&self) -> &'static str {
+        match self {
+            Action::MoveToChain { .. } => "putting a card on the chain to play it",
+            Action::DecideOptional { .. } => "deciding a triggered ability's \"you may\"",
+            Action::DeclareRepeat { .. } => "declaring a [Repeat] instance paid or not",
+            Action::ChooseMode { .. } => "choosing a mode",
+            Action::ChooseTarget { .. } => "choosing a target",
+            Action::EndTargets { .. } => "choosing no more targets for an \"up to\" instruction",
+            Action::ChooseDestination { .. } => "choosing where a move goes",
+            Action::DetermineTotalCost => "determining the total cost",
+            Action::PayCosts { .. } => "paying the costs",
+            Action::CancelPlay { .. } => "undoing the play",
+            Action::CheckLegality => "checking that the play is legal",
+            Action::Finalize => "finalizing the play",
+            Action::Pass => "passing priority",
+            Action::Resolve => "resolving the top item of the chain",
+            Action::Execute => "executing the item's instructions",
+            Action::FinishResolution => "finishing the resolution",
+            Action::Cleanup => "performing a cleanup",
+            Action::KeepChoice => "keeping a choice while making new choices",
+            Action::RemakeChoice { .. } => "making a new choice",
+            Action::DeclineNewChoices => "declining to make new choices",
+            Action::ReopenRepeat { .. } => "paying a [Repeat] instance a second time",
+            Action::DrawLooked { .. } => "drawing one of the cards looked at",
+            Action::RecycleLooked { .. } => "recycling a card looked at",
+            Action::PayDemand { .. } => "answering a demand to pay",
+            Action::DeclareOptionalCost { .. } => {
+                "declaring an optional additional cost paid or not"
+            }
+            Action::ChooseLocation { .. } => "choosing where a unit is played",
+            Action::ChooseReduction { .. } => "choosing which cost a discount reduces",
+            Action::DiscardForCost { .. } => "choosing the card discarded for a cost",
+        }
+    }
+
     /// The step's name, as in the rules' words.
     pub fn name(&self) -> &'static str {
         match self {
