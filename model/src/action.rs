@@ -263,6 +263,8 @@ impl Action {
             Action::ChooseLocation { .. } => "choosing where a unit is played",
             Action::ChooseReduction { .. } => "choosing which cost a discount reduces",
             Action::DiscardForCost { .. } => "choosing the card discarded for a cost",
+            Action::ExhaustRune { .. } => "exhausting a rune to add Energy",
+            Action::RecycleRune { .. } => "recycling a rune to add Power",
         }
     }
 
