@@ -340,13 +340,17 @@ impl<'a> Checker<'a> {
         if let Some(f) = req.features.iter().find(|f| !self.hello.supports(f)) {
             return Outcome::Unsupported(f.clone());
         }
+        // Protocol v2: what the engine's Repeat shape cannot say is not asked, nor compared.
+        if let Some(why) = self.hello.inexpressible(&req) {
+            return Outcome::Unsupported(format!("repeat shape count: {why}"));
+        }
         let model = match model_observation(case, dir) {
-            Ok(m) => m,
+            Ok(m) => self.hello.expressible(&m),
             Err(_) => return Outcome::NoCase,
         };
         match self.engine.run(&req) {
             Reply::Result(obs) => {
-                let c = compare(&req, &model, &obs);
+                let c = compare(&req, &model, &self.hello.expressible(&obs));
                 if c.differences.is_empty() {
                     Outcome::Agree(c)
                 } else {
