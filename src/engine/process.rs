@@ -267,14 +267,16 @@ impl ProcessEngine {
         Fault::Crash { status, stderr }
     }
 
-    /// Starts the engine and shakes hands; an engine that fails the v2 hello (an older v1
-    /// engine that checks the client's version) is started again with a v1 hello, once.
+    /// Starts the engine and shakes hands; an engine that exits or answers something else than
+    /// a hello to the v2 hello (an older v1 engine that checks the client's version) is started
+    /// again with a v1 hello, and sent v1 hellos from then on. A slow start (a hang) is not
+    /// retried: it says nothing of the version.
     fn start(&mut self) -> Result<(), Fault> {
         if self.v1_hello {
             return self.start_with(&ClientHello::v1());
         }
         match self.start_with(&ClientHello::new()) {
-            Err(Fault::Crash { .. } | Fault::Garbage { .. } | Fault::Hang { .. }) => {
+            Err(Fault::Crash { .. } | Fault::Garbage { .. }) => {
                 self.start_with(&ClientHello::v1())?;
                 self.v1_hello = true;
                 Ok(())

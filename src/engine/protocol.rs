@@ -535,6 +535,8 @@ pub struct ResultMsg {
 }
 
 /// What an engine answers to one case.
+// One reply per case, moved and dropped, never stored in bulk: boxing the result buys nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// It ran the case: what it observed.
