@@ -65,7 +65,7 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Answer the engine protocol (rbcheck-engine/1, corpus/PROTOCOL.md) on stdin/stdout with
+    /// Answer the engine protocol (rbcheck-engine/2 or /1, corpus/PROTOCOL.md) on stdin/stdout with
     /// the model: a known-good peer to test an engine adapter against.
     #[command(after_help = help::SERVE)]
     Serve,

@@ -103,8 +103,142 @@ fn serve_refuses_another_protocol_version() {
             c.wait_with_output()
         })
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("rbcheck-engine/1"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rbcheck-engine/2"));
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `rbcheck serve` answers a v1 client in v1: its v1 features, and results without v2 fields;
+/// a v2 client gets them.
+#[test]
+fn serve_answers_a_v1_client_in_v1_and_a_v2_client_in_v2() {
+    let (c, path) = corpus_case("hidden-blade-repeated-draws-two.case");
+    let req = serde_json::to_string(&request(&c, path.parent(), 1).unwrap()).unwrap();
+    for (hello, v2) in [
+        (serde_json::to_string(&ClientHello::v1()).unwrap(), false),
+        (serde_json::to_string(&ClientHello::new()).unwrap(), true),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut ch| {
+                write!(
+                    ch.stdin.take().unwrap(),
+                    "{hello}\n{req}\n{{\"type\":\"bye\"}}\n"
+                )?;
+                ch.wait_with_output()
+            })
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut lines = text.lines();
+        let h: Hello = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(h.is_v1(), !v2);
+        assert_eq!(h.features.iter().any(|f| f == "deck-cards"), v2);
+        let Reply::Result(o) = parse_reply(lines.next().unwrap(), 1).unwrap() else {
+            panic!("{text}")
+        };
+        assert_eq!(o.events.is_some(), v2, "{text}");
+        let you = &o.players.as_ref().unwrap()["you"];
+        assert_eq!(you.grants, v2.then_some(GrantsObs::default()), "{text}");
+    }
+}
+
+/// The model's v2 fields, read from what happened: the modes each execution ran, Might and
+/// statuses of units on the board, grants left, and the events in order.
+#[test]
+fn the_model_states_every_v2_field() {
+    let (c, path) = corpus_case("hidden-blade-repeated-draws-two.case");
+    let o = model_observation(&c, path.parent()).unwrap();
+    let ev: Vec<String> = o.events.unwrap().iter().map(|e| e.words()).collect();
+    assert_eq!(
+        ev,
+        ["item 1 exec 1", "item 1 exec 2", "item 1 played"],
+        "executions, then the play event"
+    );
+    // The Portal's grant was taken by the spell.
+    let you = &o.players.as_ref().unwrap()["you"];
+    assert_eq!(you.grants, Some(GrantsObs::default()));
+    // A killed unit has no Might or statuses; one on the board has them.
+    assert_eq!(o.units.as_ref().unwrap()["A"].might, None);
+    let files = case::collect(&[root().join("corpus/cases")]).unwrap();
+    let (mut modal, mut on_board) = (0, 0);
+    for f in files {
+        let c = case::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let Ok(o) = model_observation(&c, f.parent()) else {
+            continue;
+        };
+        for it in o.items.iter().flatten() {
+            if let (Some(m), Some(k)) = (&it.modes, it.executions) {
+                assert_eq!(
+                    m.len() as u32,
+                    k,
+                    "{}: one mode per execution run",
+                    f.display()
+                );
+                modal += 1;
+            }
+        }
+        for u in o.units.iter().flat_map(|m| m.values()) {
+            assert_eq!(u.might.is_some(), u.zone.as_deref() == Some("board"));
+            on_board += usize::from(u.might.is_some());
+        }
+    }
+    assert!(modal >= 3 && on_board >= 10, "{modal} {on_board}");
+}
+
+/// A count-shaped engine is not asked what a count cannot say, and the comparison leaves out
+/// the fields it cannot state.
+#[test]
+fn a_count_shape_is_compared_only_on_what_it_can_express() {
+    let count: Hello = serde_json::from_str(
+        r#"{"protocol":"rbcheck-engine/2","engine":"c","repeat":"count","features":["spells"]}"#,
+    )
+    .unwrap();
+    let inst = Hello {
+        repeat: RepeatShape::Instances,
+        ..count.clone()
+    };
+    let text = |plays: &str| {
+        format!("rbcheck-case 1\nrules rup4\nunit A \"Practice Dummy\" opponent battlefield 1\nunit B \"Practice Dummy\" opponent battlefield 1\npool you [9][R][R][R]\nhand you \"Rocket Barrage\"\nportal you\n\n{plays}")
+    };
+    let req = |plays: &str| request(&case::parse(&text(plays)).unwrap(), None, 1).unwrap();
+    // The same targets for both executions, instances in order: a count says it.
+    let same = req(
+        "you play \"Rocket Barrage\"\nrepeat 1 pay\nexec 1 target 1 A\nexec 2 target 1 A\npay\n",
+    );
+    assert_eq!(count.inexpressible(&same), None);
+    // Another target for execution 2, or instance 1 skipped and 2 paid: a count cannot.
+    let other = req(
+        "you play \"Rocket Barrage\"\nrepeat 1 pay\nexec 1 target 1 A\nexec 2 target 1 B\npay\n",
+    );
+    assert_eq!(
+        count.inexpressible(&other).as_deref(),
+        Some("per-execution choices")
+    );
+    assert_eq!(inst.inexpressible(&other), None);
+    // Modes and instance numbers are left out of a count's comparison; a count of payments stays.
+    let mut o = Observation {
+        items: Some(vec![ItemObs {
+            item: 1,
+            modes: Some(vec![1, 2]),
+            repeat_paid: Some(vec![2]),
+            ..ItemObs::default()
+        }]),
+        ..Observation::default()
+    };
+    let c = count.expressible(&o);
+    let it = &c.items.as_ref().unwrap()[0];
+    assert_eq!(
+        (it.modes.clone(), it.repeat_paid.clone()),
+        (None, Some(vec![1]))
+    );
+    assert_eq!(inst.expressible(&o), o);
+    o.items.as_mut().unwrap()[0].modes = None;
+    assert_eq!(
+        count.expressible(&o).items.unwrap()[0].repeat_paid,
+        Some(vec![1])
+    );
 }
 
 /// Every corpus case makes a request that serializes, parses back, and rebuilds (from the
@@ -117,14 +251,6 @@ fn requests_round_trip_through_json_and_back_to_cases() {
     for f in files {
         let c = case::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
         let req = request(&c, f.parent(), 1).unwrap();
-        // A case protocol v1 cannot carry is never sent (`NOT_IN_V1`): nothing to round-trip.
-        if req
-            .features
-            .iter()
-            .any(|f| rbcheck::engine::protocol::NOT_IN_V1.contains(&f.as_str()))
-        {
-            continue;
-        }
         let json = serde_json::to_string(&req).unwrap();
         let back: CaseRequest = serde_json::from_str(&json).unwrap();
         assert_eq!(back, req, "{}", f.display());
@@ -312,6 +438,49 @@ fn an_engine_speaking_another_version_is_reported_and_restarted() {
     let r = fuzz(&mut e, &FuzzConfig::default());
     assert!(r.engine.is_none() && r.cases == 0);
     assert!(r.aborted.unwrap().contains("rbcheck-engine/0"));
+}
+
+/// Each v2 result field an engine gets wrong is caught, under the field's own kind.
+#[test]
+fn an_engine_wrong_in_a_v2_field_is_caught() {
+    for (fail, kind) in [
+        ("wrong-mode", "modes: "),
+        ("wrong-might", "might: engine more"),
+        ("wrong-status", "status: engine exhausted"),
+        ("wrong-grants", "grants: "),
+        ("wrong-order", "events: engine different order"),
+    ] {
+        let r = fake(fail, "", 10.0, 120);
+        let k = kinds(&r);
+        assert!(k.iter().any(|x| x.starts_with(kind)), "{fail}: {k:?}");
+        // Every other field agrees: nothing else is found.
+        assert!(k.iter().all(|x| x.starts_with(kind)), "{fail}: {k:?}");
+    }
+}
+
+/// A count-shaped engine (every execution runs the first's mode, one target list) has no
+/// finding: the cases a count cannot say are skipped, and modes are not compared. A v1 engine,
+/// and a v1 engine that refuses the v2 hello, are driven in v1 and agree.
+#[test]
+fn count_shaped_and_v1_engines_are_compared_on_what_they_can_say() {
+    let r = fake("count-shape", "", 10.0, 200);
+    assert!(r.findings.is_empty(), "{:?}", kinds(&r));
+    assert!(
+        r.unsupported
+            .keys()
+            .any(|k| k.starts_with("repeat shape count")),
+        "{:?}",
+        r.unsupported
+    );
+    assert!(r.agreed >= 100, "{r:?}");
+    for fail in ["v1", "v1-strict"] {
+        let r = fake(fail, "", 10.0, 60);
+        assert!(r.findings.is_empty(), "{fail}: {:?}", kinds(&r));
+        assert!(
+            r.engine.as_ref().unwrap().is_v1() && r.agreed >= 40,
+            "{fail}: {r:?}"
+        );
+    }
 }
 
 #[test]

@@ -837,6 +837,20 @@ fn an_unpayable_cost_undoes_the_play() {
     assert!(s.is_over());
 }
 
+/// 358.5: "every action taken in this process is undone": a play undone gives back the Temporal
+/// Portal grant it took, for the next spell.
+#[test]
+fn an_undone_play_gives_back_the_portal_grant() {
+    let g = game(Version::Rup4);
+    let scn = Scn::new(&g, "Desert's Call", pool(3, &[])).portal();
+    let s = play_out(&g, scn.state(&g), &[cast(), rep(0, true), rep(1, true)]);
+    assert!(s
+        .log
+        .iter()
+        .any(|e| matches!(e, Event::PlayCancelled { .. })));
+    assert!(s.players[0].portal_charged);
+}
+
 /// 752.2: new choices (Mystic Reversal) cannot add or remove Repeat; the number of executions is
 /// fixed. A wrong edit lets them.
 #[test]

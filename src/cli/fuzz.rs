@@ -16,7 +16,7 @@ use std::time::Duration;
 /// Options of `rbcheck fuzz`.
 #[derive(Args)]
 pub struct FuzzArgs {
-    /// The engine: a command and its arguments, speaking rbcheck-engine/1 on stdin/stdout
+    /// The engine: a command and its arguments, speaking rbcheck-engine/2 (or /1) on stdin/stdout
     /// (corpus/PROTOCOL.md).
     #[arg(long)]
     pub engine: String,

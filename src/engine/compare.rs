@@ -16,22 +16,27 @@ use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
-pub const FIELDS: [&str; 19] = [
+pub const FIELDS: [&str; 24] = [
     "legality",
     "cancelled",
     "repeat-paid",
     "executions",
+    "modes",
     "play-events",
     "countered",
     "instructions",
     "triggered",
+    "events",
     "paid",
     "pool",
     "unit-zone",
     "gear-zone",
     "damage",
+    "might",
+    "status",
     "location",
     "tokens",
+    "grants",
     "hand-size",
     "deck",
     "trash",

@@ -385,8 +385,12 @@ impl<'a> Checker<'a> {
         if let Some(f) = req.features.iter().find(|f| !self.hello.supports(f)) {
             return Outcome::Unsupported(f.clone());
         }
+        // Protocol v2: what the engine's Repeat shape cannot say is not asked, nor compared.
+        if let Some(why) = self.hello.inexpressible(&req) {
+            return Outcome::Unsupported(format!("repeat shape count: {why}"));
+        }
         let model = match model_observation(case, dir) {
-            Ok(m) => m,
+            Ok(m) => self.hello.expressible(&m),
             Err(_) => return Outcome::NoCase,
         };
         let reply = self.engine.run(&req);
@@ -398,7 +402,7 @@ impl<'a> Checker<'a> {
         };
         match reply {
             Reply::Result(obs) => {
-                let c = compare(&req, &model, &obs);
+                let c = compare(&req, &model, &self.hello.expressible(&obs));
                 if c.differences.is_empty() {
                     Outcome::Agree(c)
                 } else {

@@ -1,4 +1,4 @@
-//! Driving third-party engines with cases: the protocol `rbcheck-engine/1` (JSON lines over an
+//! Driving third-party engines with cases: the protocol `rbcheck-engine/2` (JSON lines over an
 //! engine process's stdin/stdout, `corpus/PROTOCOL.md`), the [`Engine`] trait with the model
 //! and child processes behind it, the comparison of an engine's answer with the model's, and
 //! the fuzzer that generates cases, shrinks disagreements and groups them by kind.

@@ -30,6 +30,7 @@ impl Engine for ModelEngine {
                 .chain(["custom".to_string()])
                 .collect(),
             features: FEATURES.iter().map(|s| s.to_string()).collect(),
+            repeat: RepeatShape::Instances,
         })
     }
 

@@ -59,7 +59,54 @@ pub fn observation(r: &View) -> Observation {
     o.units = Some(units);
     o.gear = Some(gear);
     o.players = Some(players(r));
+    o.events = Some(events(r));
     o
+}
+
+/// The events that matter, in the order the model logged them (820.3, 359.2, 383.3, 419.4.a,
+/// 425).
+fn events(r: &View) -> Vec<EventObs> {
+    let n = |i: u8| u32::from(i) + 1;
+    r.state
+        .log
+        .iter()
+        .filter_map(|e| match *e {
+            Event::ExecutionStarted { item, exec } => Some(EventObs::Execution {
+                item: n(item),
+                exec: n(exec),
+            }),
+            Event::UnitEntered { item, .. } => Some(EventObs::UnitEntered { item: n(item) }),
+            Event::Triggered { card, .. } => Some(EventObs::Triggered {
+                ability: r.game.card(card).name.clone(),
+            }),
+            Event::Played { item, .. } => Some(EventObs::Played { item: n(item) }),
+            Event::Countered { item, .. } => Some(EventObs::Countered { item: n(item) }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The mode (1-based) each execution of a modal item ran, in the order run (355.3, 820.2.a):
+/// the last mode chosen for that execution before it started.
+fn modes(r: &View, item: u8) -> Vec<u32> {
+    let mut chosen: BTreeMap<u8, u8> = BTreeMap::new();
+    let mut ran = vec![];
+    for e in &r.state.log {
+        match *e {
+            Event::ModeChosen {
+                item: i,
+                exec,
+                mode,
+            } if i == item => {
+                chosen.insert(exec, mode);
+            }
+            Event::ExecutionStarted { item: i, exec } if i == item => {
+                ran.push(chosen.get(&exec).map_or(1, |m| u32::from(*m) + 1));
+            }
+            _ => {}
+        }
+    }
+    ran
 }
 
 /// Every chain item but tokens, by number (820.3: executions, instructions; 358.5: cancelled).
@@ -130,6 +177,9 @@ fn items(r: &View) -> Vec<ItemObs> {
             }
         }
         it.instructions = Some(ins);
+        if r.game.card(card).modes.len() > 1 {
+            it.modes = Some(modes(r, item));
+        }
         items.push(it);
     }
     items
@@ -157,7 +207,7 @@ fn objects(r: &View) -> (BTreeMap<String, UnitObs>, BTreeMap<String, GearObs>) {
     labels.sort();
     for (l, obj) in labels {
         match obj {
-            Obj::Unit(_) => {
+            Obj::Unit(ix) => {
                 let mut u = UnitObs::default();
                 if let Some(Expect::UnitZone(_, z)) =
                     observed(r, &Expect::UnitZone(l.clone(), Zone::Board))
@@ -174,6 +224,12 @@ fn objects(r: &View) -> (BTreeMap<String, UnitObs>, BTreeMap<String, GearObs>) {
                     &Expect::UnitAt(l.clone(), model::state::Location::Base(Player::YOU)),
                 ) {
                     u.location = Some(location_name(at));
+                }
+                // Might and statuses are a unit's on the board; leaving it clears them (124.1).
+                let unit = &r.state.units[*ix as usize];
+                if unit.zone == Zone::Board {
+                    u.might = Some(u32::from(unit.current_might()));
+                    u.status = Some(unit.status);
                 }
                 units.insert(l.clone(), u);
             }
@@ -218,6 +274,11 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
         if let Some(Expect::Tokens(_, k)) = observed(r, &Expect::Tokens(p, 0)) {
             po.tokens = Some(k as u32);
         }
+        let ps = &r.state.players[p.ix()];
+        po.grants = Some(GrantsObs {
+            portal: ps.portal_charged,
+            academy: ps.academy_charged,
+        });
         players.insert(
             if p == Player::YOU { "you" } else { "opponent" }.to_string(),
             po,

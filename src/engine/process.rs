@@ -195,7 +195,7 @@ struct Running {
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
-/// A child process speaking `rbcheck-engine/1`.
+/// A child process speaking `rbcheck-engine/2` or `/1`.
 pub struct ProcessEngine {
     argv: Vec<String>,
     timeout: Duration,
@@ -207,6 +207,8 @@ pub struct ProcessEngine {
     pub starts: usize,
     /// Consecutive failed starts (reset by a successful handshake).
     pub failed_starts: usize,
+    /// The engine refused the v2 hello and took a v1 one: send it v1 hellos from now on.
+    v1_hello: bool,
 }
 
 impl ProcessEngine {
@@ -221,6 +223,7 @@ impl ProcessEngine {
             last_id: None,
             starts: 0,
             failed_starts: 0,
+            v1_hello: false,
         })
     }
 
@@ -264,7 +267,25 @@ impl ProcessEngine {
         Fault::Crash { status, stderr }
     }
 
+    /// Starts the engine and shakes hands; an engine that exits or answers something else than
+    /// a hello to the v2 hello (an older v1 engine that checks the client's version) is started
+    /// again with a v1 hello, and sent v1 hellos from then on. A slow start (a hang) is not
+    /// retried: it says nothing of the version.
     fn start(&mut self) -> Result<(), Fault> {
+        if self.v1_hello {
+            return self.start_with(&ClientHello::v1());
+        }
+        match self.start_with(&ClientHello::new()) {
+            Err(Fault::Crash { .. } | Fault::Garbage { .. }) => {
+                self.start_with(&ClientHello::v1())?;
+                self.v1_hello = true;
+                Ok(())
+            }
+            r => r,
+        }
+    }
+
+    fn start_with(&mut self, client: &ClientHello) -> Result<(), Fault> {
         self.kill();
         self.hello = None;
         self.last_id = None;
@@ -298,7 +319,7 @@ impl ProcessEngine {
             lines: rx,
             stderr: tail,
         });
-        let hello = serde_json::to_string(&ClientHello::new()).expect("serializable");
+        let hello = serde_json::to_string(client).expect("serializable");
         let line = self.exchange(&hello)?;
         let v: serde_json::Value = match serde_json::from_str(&line) {
             Ok(v) => v,
@@ -322,7 +343,7 @@ impl ProcessEngine {
             .and_then(|p| p.as_str())
             .unwrap_or("")
             .to_string();
-        if proto != PROTOCOL {
+        if !VERSIONS.contains(&proto.as_str()) || !client.accepts_version(&proto) {
             self.kill();
             return Err(Fault::WrongVersion { got: proto });
         }

@@ -1,8 +1,9 @@
-//! The messages of the engine protocol `rbcheck-engine/1` (see `corpus/PROTOCOL.md`): JSON
+//! The messages of the engine protocol `rbcheck-engine/2` (see `corpus/PROTOCOL.md`): JSON
 //! objects, one per line. Building a request from a case file, and a case back from a request,
-//! is [`convert`].
+//! is [`convert`]; what version 2 adds to version 1 (which rbcheck still speaks), [`v2`].
 
 pub mod convert;
+pub mod v2;
 
 use crate::case::ast::{Line, PlayStmt};
 use serde::{Deserialize, Serialize};
@@ -11,9 +12,16 @@ use std::collections::BTreeMap;
 
 pub use crate::case::wire::{parse_location, parse_player};
 pub use convert::{card_json, case_features, case_from_request, location_name, request};
+pub use v2::{domain_table, EventObs, GrantsObs, RepeatShape};
 
-/// The protocol version both sides name in the handshake.
-pub const PROTOCOL: &str = "rbcheck-engine/1";
+/// The protocol version rbcheck speaks first, and `rbcheck serve` answers in.
+pub const PROTOCOL: &str = "rbcheck-engine/2";
+
+/// The first version, still spoken with an engine that answers in it (with its feature set).
+pub const PROTOCOL_V1: &str = "rbcheck-engine/1";
+
+/// Every version rbcheck speaks, newest first (the client hello's `accepts`).
+pub const VERSIONS: [&str; 2] = [PROTOCOL, PROTOCOL_V1];
 
 /// The features a case can use; an engine names the ones it supports in its hello.
 pub const FEATURES: [&str; 16] = [
@@ -36,25 +44,31 @@ pub const FEATURES: [&str; 16] = [
     "combat",
 ];
 
-/// Features protocol v1 cannot carry: a case that uses one is always skipped as unsupported,
-/// whatever the engine's hello claims ("deck-cards": the board has no field for the main deck's
-/// named cards, which a v1 request would silently drop; protocol v2 is another issue).
+/// Features protocol v1 cannot carry: with a v1 engine a case that uses one is always skipped as
+/// unsupported, whatever its hello claims ("deck-cards": the v1 board has no field for the main
+/// deck's named cards, which a v1 request would silently drop; v2 has `deck_top`).
 pub const NOT_IN_V1: [&str; 1] = ["deck-cards"];
 
 /// The rules presets a case can name.
 pub const PRESETS: [&str; 4] = ["v1.2", "v1.3", "rup4", "guide"];
 
-/// rbcheck's first line: `{"type":"hello","protocol":"rbcheck-engine/1","client":"rbcheck 0.1.0"}`.
+/// rbcheck's first line: `{"type":"hello","protocol":"rbcheck-engine/2","accepts":[...],...}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientHello {
     /// Always `hello`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// The protocol version rbcheck speaks.
+    /// The protocol version rbcheck prefers.
     pub protocol: String,
+    /// Every version rbcheck speaks (v2): the engine answers in one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accepts: Vec<String>,
     /// Who is asking.
     #[serde(default)]
     pub client: String,
+    /// The domains' letters in costs and their names (v2), for engines that name domains.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub domains: BTreeMap<String, String>,
 }
 
 impl ClientHello {
@@ -63,8 +77,31 @@ impl ClientHello {
         ClientHello {
             kind: "hello".into(),
             protocol: PROTOCOL.into(),
+            accepts: VERSIONS.iter().map(|v| v.to_string()).collect(),
             client: format!("rbcheck {}", env!("CARGO_PKG_VERSION")),
+            domains: domain_table(),
         }
+    }
+
+    /// The hello of a client that speaks only v1, as rbcheck's was.
+    pub fn v1() -> ClientHello {
+        ClientHello {
+            protocol: PROTOCOL_V1.into(),
+            accepts: vec![],
+            domains: BTreeMap::new(),
+            ..ClientHello::new()
+        }
+    }
+
+    /// True if an engine may answer this hello in `version`.
+    pub fn accepts_version(&self, version: &str) -> bool {
+        self.protocol == version || self.accepts.iter().any(|a| a == version)
+    }
+
+    /// The version to answer this hello in: v2 if the client accepts it, v1 if it speaks only
+    /// v1, `None` for neither.
+    pub fn answer_version(&self) -> Option<&'static str> {
+        VERSIONS.into_iter().find(|v| self.accepts_version(v))
     }
 }
 
@@ -80,7 +117,7 @@ pub struct Hello {
     /// Always `hello`.
     #[serde(rename = "type", default = "hello_kind")]
     pub kind: String,
-    /// The protocol version the engine speaks; must be [`PROTOCOL`].
+    /// The protocol version the engine speaks: one of [`VERSIONS`].
     pub protocol: String,
     /// The engine's name.
     pub engine: String,
@@ -94,6 +131,9 @@ pub struct Hello {
     /// The features it implements (see [`FEATURES`]).
     #[serde(default)]
     pub features: Vec<String>,
+    /// How it implements [Repeat] (v2; `instances` when left out).
+    #[serde(default)]
+    pub repeat: RepeatShape,
 }
 
 fn hello_kind() -> String {
@@ -120,9 +160,9 @@ impl Hello {
         self.rules.iter().any(|r| r.eq_ignore_ascii_case(key))
     }
 
-    /// True if the engine implements the feature.
+    /// True if the engine implements the feature (and its protocol version can carry it).
     pub fn supports(&self, feature: &str) -> bool {
-        !NOT_IN_V1.contains(&feature)
+        !(self.is_v1() && NOT_IN_V1.contains(&feature))
             && self
                 .features
                 .iter()
@@ -270,6 +310,10 @@ pub struct PlayerJson {
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub academy: bool,
+    /// Named cards on top of the main deck, top first, above the `deck` others (v2, feature
+    /// `deck-cards`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_top: Vec<String>,
 }
 
 impl Default for PlayerJson {
@@ -282,6 +326,7 @@ impl Default for PlayerJson {
             portal: false,
             near_victory: false,
             academy: false,
+            deck_top: vec![],
         }
     }
 }
@@ -315,6 +360,9 @@ pub struct Observation {
     /// `you` and `opponent`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players: Option<BTreeMap<String, PlayerObs>>,
+    /// v2: the events that matter, in the order they happened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventObs>>,
     /// The model's only, never sent: how many items went on the chain, tokens included (which
     /// `items` leaves out), so that an engine naming an item beyond them is a difference.
     #[serde(skip)]
@@ -366,6 +414,9 @@ pub struct ItemObs {
     /// Every instruction of every execution that ran, performed or ignored.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<Vec<InstructionObs>>,
+    /// v2, a card with modes: the mode (1-based) each execution ran, in the order run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modes: Option<Vec<u32>>,
 }
 
 /// Whether a play was undone (358.5).
@@ -421,6 +472,13 @@ pub struct UnitObs {
     /// `base you`, `base opponent` or `battlefield N`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
+    /// v2, a unit on the board: its current Might (printed, given this turn, [Assault] while
+    /// attacking).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub might: Option<u32>,
+    /// v2, a unit on the board: exhausted, stunned, attacking/defending, [Assault] granted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<model::state::UnitStatus>,
 }
 
 /// A gear at the end.
@@ -454,6 +512,13 @@ pub struct PlayerObs {
     /// Unit tokens on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens: Option<u32>,
+    /// v2: the grants still available at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grants: Option<GrantsObs>,
+    /// Reserved for runes and their state (issue 13): read, never compared until the model has
+    /// runes; its shape will be defined then, as an optional field of v2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runes: Option<Value>,
 }
 
 /// The `result` message.
@@ -470,6 +535,8 @@ pub struct ResultMsg {
 }
 
 /// What an engine answers to one case.
+// One reply per case, moved and dropped, never stored in bulk: boxing the result buys nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// It ran the case: what it observed.
@@ -509,7 +576,7 @@ pub enum Fault {
         /// What was wrong with it.
         why: String,
     },
-    /// The hello named another protocol version.
+    /// The hello named a protocol version rbcheck does not speak.
     WrongVersion {
         /// What it said.
         got: String,
@@ -546,7 +613,7 @@ impl std::fmt::Display for Fault {
             Fault::Garbage { line, why } => write!(f, "the engine printed `{line}`: {why}"),
             Fault::WrongVersion { got } => write!(
                 f,
-                "the engine speaks protocol `{got}`, rbcheck speaks `{PROTOCOL}`"
+                "the engine speaks protocol `{got}`, rbcheck speaks `{PROTOCOL}` and `{PROTOCOL_V1}`"
             ),
             Fault::Spawn(m) => write!(f, "the engine cannot be started: {m}"),
         }

@@ -10,8 +10,18 @@ case with a result stating no field. Fail modes that name what does not exist, o
 unknown-item adds item 4294967295 to the result, unknown-unit a unit `NOPE`, unknown-gear a gear
 `NOPE`, unknown-player a player `nobody`.
 
+Protocol v2 (every case; each wrong in one result field, so that a test sees it caught):
+wrong-mode answers another mode for every execution of a modal card, wrong-might one more Might
+for every unit on the board, wrong-status every such unit's exhausted/ready flipped, wrong-grants
+the Temporal Portal grant flipped, wrong-order the events in reverse. count-shape declares a
+count-based Repeat (`"repeat": "count"`) and answers as such an engine would: every execution's
+mode is the first's. v1 answers the hello in rbcheck-engine/1 (and results without v2 fields);
+v1-strict is a v1 engine that exits on any hello but a v1 one, as engines written for v1 may.
+
     fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version|unsupported-all
                           |empty-results|unknown-item|unknown-unit|unknown-gear|unknown-player
+                   |wrong-mode|wrong-might|wrong-status|wrong-grants|wrong-order|count-shape
+                   |v1|v1-strict
                    [--every N] [--state FILE]
 """
 
@@ -24,6 +34,28 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference_engine  # noqa: E402
+
+
+def v2_wrong(fail, reply):
+    """The reference engine's answer with one v2 field wrong, as `fail` says."""
+    if reply.get("type") != "result" or not reply.get("legal", True):
+        return reply
+    for it in reply.get("items", []):
+        if "modes" in it and fail == "wrong-mode":
+            it["modes"] = [m % 2 + 1 for m in it["modes"]]
+        if "modes" in it and fail == "count-shape":
+            it["modes"] = [it["modes"][0]] * len(it["modes"]) if it["modes"] else []
+    for u in reply.get("units", {}).values():
+        if "might" in u and fail == "wrong-might":
+            u["might"] += 1
+        if "status" in u and fail == "wrong-status":
+            u["status"]["exhausted"] = not u["status"]["exhausted"]
+    for p in reply.get("players", {}).values():
+        if "grants" in p and fail == "wrong-grants":
+            p["grants"]["portal"] = not p["grants"]["portal"]
+    if fail == "wrong-order" and "events" in reply:
+        reply["events"] = list(reversed(reply["events"]))
+    return reply
 
 
 def main(argv):
@@ -52,8 +84,16 @@ def main(argv):
             proto = reference_engine.PROTOCOL
             if fail == "wrong-version" and start % 2 == 0 or fail == "always-wrong-version":
                 proto = "rbcheck-engine/0"
+            if fail == "v1-strict" and msg.get("protocol") != reference_engine.PROTOCOL_V1:
+                sys.stderr.write("fake engine: only rbcheck-engine/1\n")
+                return 2
+            if fail in ("v1", "v1-strict"):
+                proto = reference_engine.PROTOCOL_V1
+                reference_engine.V1 = True
             reply = {"type": "hello", "protocol": proto, "engine": "fake-" + fail,
                      "version": "0", "rules": ["rup4"], "features": reference_engine.FEATURES}
+            if fail == "count-shape":
+                reply["repeat"] = "count"
         elif kind == "case":
             if fail == "non-utf8-stderr":
                 if msg["id"] % every == 0:
@@ -113,7 +153,7 @@ def main(argv):
                     continue
                 if fail == "wrong-version":
                     sys.exit(0)
-            reply = reference_engine.answer(msg)
+            reply = v2_wrong(fail, reference_engine.answer(msg))
         elif kind == "bye":
             return 0
         else:

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A reference Riftbound engine for [Repeat], speaking rbcheck-engine/1 (corpus/PROTOCOL.md).
+"""A reference Riftbound engine for [Repeat], speaking rbcheck-engine/2 (corpus/PROTOCOL.md), and
+rbcheck-engine/1 to a client that speaks only v1.
 
 Written the way an engine author would write one: plain imperative code from the rules digest
 (../shared/rules/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
@@ -9,14 +10,17 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
 
-It implements the RUP4 rules and every feature but new choices (Mystic Reversal), which it
-declares unsupported.
+It implements the RUP4 rules and the features in FEATURES; the others (new choices, combat,
+the deck's named cards, demands to pay, counters by what was chosen, and costs other than
+[Repeat]) it declares unsupported.
 """
 
 import json
 import sys
 
-PROTOCOL = "rbcheck-engine/1"
+PROTOCOL = "rbcheck-engine/2"
+PROTOCOL_V1 = "rbcheck-engine/1"
+V1 = False  # the client speaks only v1: results carry no v2 field
 NAME = "reference-engine"
 VERSION = "1.0"
 
@@ -269,6 +273,7 @@ class Item:
         self.hand_index = 0
         self.took_portal = False
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
+        self.modes_run = []     # the mode (1-based) each execution ran, in order
 
 
 # ---------------------------------------------------------------- the game
@@ -305,6 +310,7 @@ class Game:
             self.units.append(unit)
             self.labels[u["label"]] = unit
         self.setup_units = len(self.units)
+        self.events = []  # v2: executions, units entering, triggers, play events, counters
         self.gear = []
         for g in b.get("gear", []):
             gear = Gear(g["label"], self.card(g["card"]), player_of(g["controller"]))
@@ -518,6 +524,8 @@ class Game:
             u = Unit("token-%d" % (len(self.units) - self.setup_units + 1), self.token_card(),
                      it.controller, ("base", it.controller), token=True, might=it.token_might)
             self.units.append(u)
+            self.events.append({"event": "unit-entered", "item": it.num})
+            self.events.append({"event": "played", "item": it.num})
             return
         card = it.card
         p = self.players[it.controller]
@@ -873,6 +881,7 @@ class Game:
 
     def count_trigger(self, card):
         self.triggered[card.name] = self.triggered.get(card.name, 0) + 1
+        self.events.append({"event": "triggered", "ability": card.name})
 
     def draw(self, player, n):
         p = self.players[player]
@@ -896,6 +905,7 @@ class Game:
             if mutant("cleanup-between-executions") and pos > 0:
                 self.cleanup()
             it.executions += 1
+            self.events.append({"event": "execution", "item": it.num, "exec": k + 1})
             self.execute(it, k)
         # 359.3.d: done; a spell goes to its owner's trash.
         if it in self.chain:
@@ -905,6 +915,7 @@ class Game:
         it.state = "gone"
         # 419.4.a, 820.3.a: played once.
         it.play_events += 1
+        self.events.append({"event": "played", "item": it.num})
         if it.kind == "spell":
             times = max(1, it.executions) if mutant("play-trigger-per-execution") else 1
             who = None if mutant("play-trigger-any-player") else it.controller
@@ -970,6 +981,7 @@ class Game:
         if mutant("modes-ignored"):
             mode = it.execs[0].mode
         ins_list = it.card.modes[mode]
+        it.modes_run.append(mode + 1)
         done = {}
         last_targets = {}
         for slot, ins in enumerate(ins_list):
@@ -1051,6 +1063,7 @@ class Game:
     def counter(self, o):
         """425: the item does nothing and leaves the chain; a card goes to the trash."""
         o.countered = True
+        self.events.append({"event": "countered", "item": o.num})
         o.state = "gone"
         if mutant("refund-on-counter") and isinstance(o, Item):
             pool = self.players[o.controller].pool
@@ -1083,10 +1096,18 @@ class Game:
                      **({} if perf else {"reason": why}))
                 for (e, s, perf, why) in it.results
             ]
+            if not V1 and len(it.card.modes) > 1:
+                o["modes"] = it.modes_run
             items.append(o)
         units = {}
         for u in self.units[:self.setup_units]:
             units[u.label] = {"zone": u.zone, "damage": u.damage, "location": loc_name(u.loc)}
+            if not V1 and u.zone == "board":
+                # Combat statuses are not implemented (feature `combat` is declined): a unit
+                # keeps the default ones.
+                units[u.label]["might"] = u.current_might()
+                units[u.label]["status"] = {"exhausted": False, "stunned": False,
+                                            "combat": "none", "assault": 0}
         gear = {g.label: {"zone": g.zone} for g in self.gear}
         players = {}
         for i, name in ((YOU, "you"), (OPP, "opponent")):
@@ -1100,8 +1121,14 @@ class Game:
                 "tokens": len([u for u in self.units
                                if u.token and u.zone == "board" and u.controller == i]),
             }
-        return {"legal": True, "items": items, "triggered": self.triggered, "units": units,
-                "gear": gear, "players": players}
+            if not V1:
+                # The Academy's grant is declined (never set), so it is never left over.
+                players[name]["grants"] = {"portal": p.portal, "academy": False}
+        out = {"legal": True, "items": items, "triggered": self.triggered, "units": units,
+               "gear": gear, "players": players}
+        if not V1:
+            out["events"] = self.events
+        return out
 
 
 # ---------------------------------------------------------------- the protocol
@@ -1142,7 +1169,7 @@ def answer(req):
 
 
 def main(argv):
-    global MUTANT
+    global MUTANT, V1
     if "--list-mutants" in argv:
         for k, v in MUTANTS.items():
             print("%s\t%s" % (k, v))
@@ -1159,12 +1186,18 @@ def main(argv):
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            if msg.get("protocol") != PROTOCOL:
+            speaks = [msg.get("protocol")] + list(msg.get("accepts", []))
+            if PROTOCOL in speaks:
+                proto = PROTOCOL
+            elif PROTOCOL_V1 in speaks:
+                V1, proto = True, PROTOCOL_V1
+            else:
                 sys.stderr.write("unsupported protocol %s\n" % msg.get("protocol"))
                 return 2
             name = NAME if MUTANT is None else "%s (mutant %s)" % (NAME, MUTANT)
-            reply = {"type": "hello", "protocol": PROTOCOL, "engine": name,
-                     "version": VERSION, "rules": ["rup4"], "features": FEATURES}
+            reply = {"type": "hello", "protocol": proto, "engine": name,
+                     "version": VERSION, "rules": ["rup4"], "features": FEATURES,
+                     "repeat": "instances"}
         elif kind == "case":
             reply = answer(msg)
         elif kind == "bye":

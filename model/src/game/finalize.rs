@@ -4,7 +4,7 @@
 
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, CardId, Rider};
+use crate::card::{Ability, CardId, InstanceOrigin, Rider};
 use crate::rulebook::TargetingTriggers;
 use crate::state::*;
 
@@ -49,6 +49,14 @@ impl Game {
         if item.origin == Origin::Hand {
             ps.hand.push(item.card);
             ps.undone.push(item.card);
+        }
+        // Taking a grant was an action of the play: undone with it, the grant waits again.
+        for r in item.repeat.iter() {
+            match r.origin {
+                InstanceOrigin::Portal => ps.portal_charged = true,
+                InstanceOrigin::Academy => ps.academy_charged = true,
+                _ => {}
+            }
         }
         s.log.push(Event::PlayCancelled { item: id, why });
         self.after_chain_change(s);

@@ -4,18 +4,30 @@
 use super::{always, count, Compared, Field, Tell, Told};
 use crate::engine::protocol::*;
 use model::cost::Cost;
+use model::state::{Combat, UnitStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Fields of the whole observation.
-pub(super) const OBSERVATION_FIELDS: &[&dyn Compared<Observation>] =
-    &[&Field::<Observation, Triggers> {
+pub(super) const OBSERVATION_FIELDS: &[&dyn Compared<Observation>] = &[
+    &Field::<Observation, Triggers> {
         name: "triggered",
         rule: "419.4.a, 820.3.a, 383",
         read: |o| o.triggered.as_ref(),
         // An engine silent about triggers agrees when nothing triggered.
         unreported: |m| !m.is_empty(),
         tell: Tell::Each(triggered),
-    }];
+    },
+    &Field::<Observation, [EventObs]> {
+        name: "events",
+        rule: "820.3, 359.2, 383.3, 419.4.a, 425",
+        read: |o| o.events.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, _, v| event_words(v),
+            kind: events_kind,
+        },
+    },
+];
 
 /// Whether an item was cancelled: compared first, as it decides whether the rest is.
 pub(super) const CANCELLED: Field<ItemObs, Cancelled> = Field {
@@ -47,6 +59,16 @@ pub(super) const ITEM_FIELDS: &[&dyn Compared<ItemObs>] = &[
         },
     },
     &count::<ItemObs>("executions", "820.3", |i| i.executions.as_ref()),
+    &Field::<ItemObs, [u32]> {
+        name: "modes",
+        rule: "355.3, 820.2.a",
+        read: |i| i.modes.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, v| format!("modes {s} {}", list(v)),
+            kind: modes_kind,
+        },
+    },
     &count::<ItemObs>("play-events", "820.3.a, 419.4.a", |i| {
         i.play_events.as_ref()
     }),
@@ -109,6 +131,17 @@ pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
             kind: more_fewer,
         },
     },
+    &count::<UnitObs>("might", "807.1.c, 417, 321", |u| u.might.as_ref()),
+    &Field::<UnitObs, UnitStatus> {
+        name: "status",
+        rule: "124.2, 414-415, 423.1, 807.2",
+        read: |u| u.status.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, v| format!("{s} {}", status_words(v)),
+            kind: status_kind,
+        },
+    },
     &Field::<UnitObs, str> {
         name: "location",
         rule: "355.4, 359.3.e.6",
@@ -148,6 +181,16 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
         },
     },
     &count::<PlayerObs>("tokens", "820.3, 350.2", |p| p.tokens.as_ref()),
+    &Field::<PlayerObs, GrantsObs> {
+        name: "grants",
+        rule: "820.1.c.2, 356.1.c, Temporal Portal, The Academy",
+        read: |p| p.grants.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, g| format!("grants {s} {}", grant_words(g)),
+            kind: grants_kind,
+        },
+    },
     &count::<PlayerObs>("hand-size", "359.3.e", |p| p.hand_size.as_ref()),
     &count::<PlayerObs>("deck", "359.3.e", |p| p.deck.as_ref()),
     &count::<PlayerObs>("finalized", "419.4.b", |p| p.finalized.as_ref()),
@@ -164,6 +207,105 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
 ];
 
 type Triggers = BTreeMap<String, u32>;
+
+/// Numbers separated by spaces (`none` for none).
+fn list(v: &[u32]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn modes_kind(m: &[u32], e: &[u32]) -> Option<String> {
+    if m == e {
+        return None;
+    }
+    Some(if m.len() != e.len() {
+        "engine runs another number of executions".into()
+    } else if e.windows(2).all(|w| w[0] == w[1]) && m.windows(2).any(|w| w[0] != w[1]) {
+        "engine runs the first execution's mode for every execution".into()
+    } else {
+        "engine runs another mode".into()
+    })
+}
+
+fn status_words(v: &UnitStatus) -> String {
+    let combat = match v.combat {
+        Combat::None => "not in combat",
+        Combat::Attacking => "attacking",
+        Combat::Defending => "defending",
+    };
+    format!(
+        "{}, {}, {combat}, assault {}",
+        if v.exhausted { "exhausted" } else { "ready" },
+        if v.stunned { "stunned" } else { "not stunned" },
+        v.assault
+    )
+}
+
+/// The first status that differs names the kind.
+fn status_kind(m: &UnitStatus, e: &UnitStatus) -> Option<String> {
+    let yes = |b: bool, w: &str| if b { w.to_string() } else { format!("not {w}") };
+    if m.exhausted != e.exhausted {
+        Some(format!(
+            "engine {}",
+            if e.exhausted { "exhausted" } else { "ready" }
+        ))
+    } else if m.stunned != e.stunned {
+        Some(format!("engine {}", yes(e.stunned, "stunned")))
+    } else if m.combat != e.combat {
+        Some("engine another combat designation".into())
+    } else {
+        more_fewer(&u32::from(m.assault), &u32::from(e.assault)).map(|k| format!("assault: {k}"))
+    }
+}
+
+fn grant_words(g: &GrantsObs) -> String {
+    let w =
+        |b: bool, what: &str| format!("{what} {}", if b { "available" } else { "used or none" });
+    format!("{}, {}", w(g.portal, "portal"), w(g.academy, "academy"))
+}
+
+fn grants_kind(m: &GrantsObs, e: &GrantsObs) -> Option<String> {
+    let one = |m: bool, e: bool, what: &str| {
+        (m != e).then(|| match e {
+            true => format!("engine leaves the {what} grant unused"),
+            false => format!("engine uses up the {what} grant"),
+        })
+    };
+    one(m.portal, e.portal, "portal").or_else(|| one(m.academy, e.academy, "academy"))
+}
+
+fn event_words(v: &[EventObs]) -> String {
+    if v.is_empty() {
+        return "no events".into();
+    }
+    v.iter().map(|e| e.words()).collect::<Vec<_>>().join(", ")
+}
+
+/// Events compared in order, ability names without case.
+fn events_kind(m: &[EventObs], e: &[EventObs]) -> Option<String> {
+    let words = |v: &[EventObs]| v.iter().map(|x| x.words()).collect::<Vec<_>>();
+    let (a, b) = (words(m), words(e));
+    if a == b {
+        return None;
+    }
+    Some(
+        if sorted(&a) == sorted(&b) {
+            "engine different order"
+        } else if b.len() > a.len() {
+            "engine more events"
+        } else if b.len() < a.len() {
+            "engine fewer events"
+        } else {
+            "engine different events"
+        }
+        .into(),
+    )
+}
 
 /// A count's difference: "engine more" or "engine fewer".
 pub(super) fn more_fewer(model: &u32, engine: &u32) -> Option<String> {

@@ -325,8 +325,11 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                 }
             }
             BoardStmt::Attack(l) => board.attack = Some(l.clone()),
-            // Protocol v1 has no field for it: such a case is never sent (`NOT_IN_V1`).
-            BoardStmt::DeckTop(..) => {}
+            // v2 only: a v1 engine is never sent such a case (`NOT_IN_V1`).
+            BoardStmt::DeckTop(p, v) => {
+                v.iter().for_each(|c| add_name(names, c));
+                pj(&mut board, *p).deck_top = v.clone();
+            }
             BoardStmt::Academy(p) => pj(&mut board, *p).academy = true,
         }
     }
@@ -445,6 +448,9 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         }
         if j.academy {
             board.push(BoardStmt::Academy(p));
+        }
+        if !j.deck_top.is_empty() {
+            board.push(BoardStmt::DeckTop(p, j.deck_top.clone()));
         }
     }
     if req.board.showdown || req.board.showdown_battlefield.is_some() {

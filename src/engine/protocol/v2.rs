@@ -1,0 +1,200 @@
+//! What protocol `rbcheck-engine/2` adds to version 1 (see `corpus/PROTOCOL.md`): the engine's
+//! capability profile (the [`RepeatShape`] it implements), the domain table of the client's
+//! hello, the result fields v1 has no room for (modes run, Might and statuses, grants left, the
+//! order of the events that matter), and how a comparison keeps to what an engine's protocol
+//! version and Repeat shape can express.
+
+use super::{CaseRequest, Hello, Observation, PlayStmt, PROTOCOL_V1};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How an engine implements [Repeat] (hello field `repeat`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RepeatShape {
+    /// The model's: numbered instances, each paid at most once, one set of choices (mode,
+    /// targets, destinations) per execution (820.1.c, 820.2.a).
+    #[default]
+    Instances,
+    /// A count: "paid N more times", one target list and one mode for every execution. It
+    /// cannot say which instance was paid, nor make different choices per execution.
+    Count,
+}
+
+/// The domains as costs write them, for an engine that names domains otherwise (client hello
+/// field `domains`): `{"R": "Fury", ...}`.
+pub fn domain_table() -> BTreeMap<String, String> {
+    model::cost::Domain::ALL
+        .iter()
+        .map(|d| (d.letter().to_string(), format!("{d:?}")))
+        .collect()
+}
+
+/// Both players' grants still available at the end: what was used is what the request's
+/// board had and this no longer has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrantsObs {
+    /// Temporal Portal's "[Repeat] equal to its cost" still waits for the next spell.
+    #[serde(default)]
+    pub portal: bool,
+    /// The Academy's "[Repeat] equal to its base cost" still waits for the next spell.
+    #[serde(default)]
+    pub academy: bool,
+}
+
+/// One event that matters, in the order it happened (result field `events`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum EventObs {
+    /// Execution `exec` of item `item` started (820.3).
+    Execution {
+        /// The item.
+        item: u32,
+        /// 1-based execution.
+        exec: u32,
+    },
+    /// The unit or unit token that item `item` was entered the board (359.2, 354.3).
+    UnitEntered {
+        /// The item.
+        item: u32,
+    },
+    /// A triggered ability triggered (383.3).
+    Triggered {
+        /// The ability's name.
+        ability: String,
+    },
+    /// Item `item` was played: its play event (419.4.a, 820.3.a).
+    Played {
+        /// The item.
+        item: u32,
+    },
+    /// Item `item` was countered (425).
+    Countered {
+        /// The item.
+        item: u32,
+    },
+}
+
+impl EventObs {
+    /// As a case file's reader would say it; ability names lower-cased so that they compare
+    /// without case.
+    pub fn words(&self) -> String {
+        match self {
+            EventObs::Execution { item, exec } => format!("item {item} exec {exec}"),
+            EventObs::UnitEntered { item } => format!("item {item} enters"),
+            EventObs::Triggered { ability } => format!("\"{}\" triggers", ability.to_lowercase()),
+            EventObs::Played { item } => format!("item {item} played"),
+            EventObs::Countered { item } => format!("item {item} countered"),
+        }
+    }
+}
+
+impl Hello {
+    /// The protocol version the engine speaks is version 1.
+    pub fn is_v1(&self) -> bool {
+        self.protocol == PROTOCOL_V1
+    }
+
+    /// Why the engine's Repeat shape cannot express this request, if it cannot (a stable
+    /// phrase, for the skip counts): a count cannot pay instances out of order or twice, nor
+    /// choose per execution.
+    pub fn inexpressible(&self, req: &CaseRequest) -> Option<String> {
+        if self.repeat != RepeatShape::Count {
+            return None;
+        }
+        count_inexpressible(req)
+    }
+
+    /// The part of an observation this engine's version and shape can state: what the
+    /// comparison reads, on both sides. A v1 engine's result has no v2 field; a count has no
+    /// instance numbers (a count of payments is kept, as instances 1..N) and no modes.
+    pub fn expressible(&self, o: &Observation) -> Observation {
+        let mut o = o.clone();
+        if self.is_v1() {
+            o.events = None;
+            for i in o.items.iter_mut().flatten() {
+                i.modes = None;
+            }
+            for u in o.units.iter_mut().flat_map(|m| m.values_mut()) {
+                u.might = None;
+                u.status = None;
+            }
+            for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
+                p.grants = None;
+            }
+        }
+        if self.repeat == RepeatShape::Count {
+            for i in o.items.iter_mut().flatten() {
+                i.modes = None;
+                if let Some(v) = &mut i.repeat_paid {
+                    *v = (1..=v.len() as u32).collect();
+                }
+            }
+        }
+        // Runes are not in the model yet (issue 13): never compared, whatever was sent.
+        for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
+            p.runes = None;
+        }
+        o
+    }
+}
+
+/// For a count-shaped engine: the first thing in the plays a count cannot say. Each play's
+/// `repeat` statements must pay instances 1, 2, ... in order, once each (a count says "one
+/// more", not which); every execution's mode, targets and destinations must be the first
+/// execution's (one list serves every execution).
+fn count_inexpressible(req: &CaseRequest) -> Option<String> {
+    // The choices of each execution of the current play, by execution; reset at each `play`.
+    let mut paid: u32 = 0;
+    let mut per_exec: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let check = |per_exec: &BTreeMap<u32, Vec<String>>| -> Option<String> {
+        let first = per_exec.get(&1).cloned().unwrap_or_default();
+        per_exec
+            .iter()
+            .find(|(k, v)| **k > 1 && **v != first)
+            .map(|_| "per-execution choices".to_string())
+    };
+    for p in &req.plays {
+        match &p.stmt {
+            PlayStmt::Play { .. } => {
+                if let Some(w) = check(&per_exec) {
+                    return Some(w);
+                }
+                paid = 0;
+                per_exec.clear();
+            }
+            PlayStmt::Repeat { instance, pay } if *pay => {
+                if u32::from(*instance) != paid + 1 {
+                    return Some("a numbered Repeat instance".to_string());
+                }
+                paid += 1;
+            }
+            PlayStmt::Mode { exec, mode } => per_exec
+                .entry(u32::from(*exec))
+                .or_default()
+                .push(format!("mode {mode}")),
+            PlayStmt::Target {
+                exec,
+                instruction,
+                obj,
+            } => per_exec
+                .entry(u32::from(*exec))
+                .or_default()
+                .push(format!("target {instruction} {obj:?}")),
+            PlayStmt::NoMoreTargets { exec, instruction } => per_exec
+                .entry(u32::from(*exec))
+                .or_default()
+                .push(format!("no-more-targets {instruction}")),
+            PlayStmt::Destination {
+                exec,
+                instruction,
+                to,
+            } => per_exec
+                .entry(u32::from(*exec))
+                .or_default()
+                .push(format!("destination {instruction} {to:?}")),
+            _ => {}
+        }
+    }
+    check(&per_exec)
+}
