@@ -440,7 +440,8 @@ fn an_engine_speaking_another_version_is_reported_and_restarted() {
     assert!(r.aborted.unwrap().contains("rbcheck-engine/0"));
 }
 
-/// Each v2 result field an engine gets wrong is caught, under the field's own kind.
+/// Each v2 result field an engine gets wrong is caught: every symptom of every finding is that
+/// field's difference (findings are grouped by cause; the symptoms say which field showed it).
 #[test]
 fn an_engine_wrong_in_a_v2_field_is_caught() {
     for (fail, kind) in [
@@ -451,11 +452,22 @@ fn an_engine_wrong_in_a_v2_field_is_caught() {
         ("wrong-order", "events: engine different order"),
     ] {
         let r = fake(fail, "", 10.0, 120);
-        let k = kinds(&r);
-        assert!(k.iter().any(|x| x.starts_with(kind)), "{fail}: {k:?}");
+        let symptoms: Vec<&String> = r.findings.iter().flat_map(|f| f.symptoms.keys()).collect();
+        assert!(!r.findings.is_empty(), "{fail}: no finding");
         // Every other field agrees: nothing else is found.
-        assert!(k.iter().all(|x| x.starts_with(kind)), "{fail}: {k:?}");
+        assert!(
+            symptoms.iter().all(|x| x.starts_with(kind)),
+            "{fail}: {symptoms:?} (kinds {:?})",
+            kinds(&r)
+        );
     }
+    // A wrong mode is caused where the mode is chosen (355.3, 820.2.a).
+    let r = fake("wrong-mode", "", 10.0, 120);
+    assert!(
+        kinds(&r).iter().all(|k| k.contains("355.3")),
+        "{:?}",
+        kinds(&r)
+    );
 }
 
 /// A count-shaped engine (every execution runs the first's mode, one target list) has no

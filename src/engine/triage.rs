@@ -375,6 +375,11 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 ),
             }
         }
+        // The mode an execution ran is the mode chosen for it while the item was played.
+        "modes" => fallback(
+            first(&|e| matches!(e, Event::ModeChosen { .. })),
+            &["355.3", "820.2.a"],
+        ),
         "play-events" => fallback(
             first(&|e| matches!(e, Event::Played { .. })),
             &["419.4.a", "820.3.a"],
