@@ -150,7 +150,10 @@ fn progress_goes_to_stderr_on_a_timer_and_quiet_silences_it() {
         .find(|l| l.starts_with("progress: "))
         .expect(&err);
     assert!(line.contains(" of 162 scenarios done, "), "{line}");
-    assert!(line.contains(" states, memory "), "{line}");
+    assert!(
+        line.contains(" states, ") && line.contains(" states/s, memory "),
+        "{line}"
+    );
     assert!(text(&quiet.stderr).is_empty(), "{}", text(&quiet.stderr));
     let strip = |o: &Output| {
         let mut v = json(o);
