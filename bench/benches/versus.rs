@@ -92,8 +92,9 @@ macro_rules! stateright_adapter {
                 self.sys.actions(state, actions)
             }
 
+            // Stateright passes only actions it has just listed, as our search does.
             fn next_state(&self, state: &State, action: Action) -> Option<State> {
-                self.sys.next_state(state, &action)
+                self.sys.next_state_of_enabled(state, &action)
             }
 
             fn properties(&self) -> Vec<$sr::Property<Self>> {
@@ -128,6 +129,14 @@ impl checker::Model for Adapter {
 
     fn next_state(&self, state: &State, action: &Action) -> Option<State> {
         self.sys.next_state(state, action)
+    }
+
+    fn next_state_of_enabled(&self, state: &State, action: &Action) -> Option<State> {
+        self.sys.next_state_of_enabled(state, action)
+    }
+
+    fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
+        self.sys.next_state_in_place_of_enabled(state, action)
     }
 
     fn properties(&self) -> Vec<checker::Property<Self>> {

@@ -36,6 +36,27 @@ pub trait Model: Sync {
         }
     }
 
+    /// [`Model::next_state`] for an action the search has just taken from `actions(state)`: a
+    /// model whose `next_state` re-checks the guard for outside callers can skip it here, out
+    /// of the search's inner loop. It must give exactly what `next_state` gives.
+    fn next_state_of_enabled(
+        &self,
+        state: &Self::State,
+        action: &Self::Action,
+    ) -> Option<Self::State> {
+        self.next_state(state, action)
+    }
+
+    /// [`Model::next_state_in_place`] for an action just taken from `actions(state)` (see
+    /// [`Model::next_state_of_enabled`]).
+    fn next_state_in_place_of_enabled(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+    ) -> bool {
+        self.next_state_in_place(state, action)
+    }
+
     /// The one action of `state` if `state` is a *forced step*: it has exactly one enabled
     /// action, and no player chooses it (a procedure step of the rules, like SPIN's `d_step`).
     /// `Some(a)` promises that `actions(state)` is exactly `[a]`; a trace that finds otherwise

@@ -176,6 +176,32 @@ impl Model for RepeatSystem {
         true
     }
 
+    // The search passes only actions it has just listed: re-listing them to check the guard
+    // again would double the cost of every transition.
+    fn next_state_of_enabled(&self, state: &State, action: &Action) -> Option<State> {
+        let next = self.game.step(state, action);
+        if let Some(c) = &self.coverage {
+            self.count(c, state, action, &next);
+        }
+        Some(next)
+    }
+
+    fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
+        match self.coverage {
+            Some(_) => match self.next_state_of_enabled(state, action) {
+                Some(next) => {
+                    *state = next;
+                    true
+                }
+                None => false,
+            },
+            None => {
+                self.game.step_in_place(state, action);
+                true
+            }
+        }
+    }
+
     fn properties(&self) -> Vec<Property<Self>> {
         crate::invariants::all()
     }

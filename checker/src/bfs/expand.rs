@@ -225,12 +225,12 @@ impl<M: Model> Expander<'_, M> {
                 // `Model::next_state_in_place`): a state is large, and each move copies it.
                 states.push(slot.take());
                 let made = states.last_mut().and_then(Option::as_mut).expect("present");
-                if !model.next_state_in_place(made, action) {
+                if !model.next_state_in_place_of_enabled(made, action) {
                     *slot = states.pop().flatten();
                     continue;
                 }
             } else {
-                let Some(next) = model.next_state(present(slot), action) else {
+                let Some(next) = model.next_state_of_enabled(present(slot), action) else {
                     continue;
                 };
                 states.push(Some(next));

@@ -226,13 +226,13 @@ impl<M: Model> ScenarioSearch<'_, M> {
             let a = u32::try_from(a).map_err(|_| Some(CheckError::TooManyActions.into()))?;
             let succ = if a as usize == last {
                 let mut s = state.take().expect("present until its last successor");
-                if !model.next_state_in_place(&mut s, action) {
+                if !model.next_state_in_place_of_enabled(&mut s, action) {
                     state = Some(s);
                     continue;
                 }
                 s
             } else {
-                match model.next_state(state.as_ref().expect("present"), action) {
+                match model.next_state_of_enabled(state.as_ref().expect("present"), action) {
                     Some(s) => s,
                     None => continue,
                 }
