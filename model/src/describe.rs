@@ -304,7 +304,7 @@ impl Game {
                 item,
                 source,
                 amount,
-            } => format!("{}: {source:?} discount of {amount}", it(item)),
+            } => format!("{}: {source} takes {amount} off (356.4)", it(item)),
             Event::DeflectAdded { item, unit, amount } => {
                 format!(
                     "{}: Deflect of {} adds [A]x{amount}",

@@ -535,3 +535,14 @@ pub enum DiscountSource {
     /// Marai Spire, on a [Repeat] cost.
     MaraiSpire,
 }
+
+impl std::fmt::Display for DiscountSource {
+    /// The source as a report names it: the card's own words, not the model's variant name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DiscountSource::SelfDiscount => "its own discount",
+            DiscountSource::Ezreal => "Ezreal, Prodigy",
+            DiscountSource::MaraiSpire => "Marai Spire",
+        })
+    }
+}
