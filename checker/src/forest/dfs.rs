@@ -201,9 +201,8 @@ impl<M: Model> TreeSearch<'_, M> {
         });
         let props = self.ctx.props;
         let level = depth as u32;
-        for p in 0..props.len() {
-            let kind = props[p].expectation;
-            if kind == Expectation::Terminates || !shallower(&walk.best[p], level) {
+        for (p, prop) in props.iter().enumerate() {
+            if prop.expectation == Expectation::Terminates || !shallower(&walk.best[p], level) {
                 continue;
             }
             let state = walk.stack[depth].state.as_ref().expect("just pushed");
@@ -252,17 +251,15 @@ impl<M: Model> TreeSearch<'_, M> {
             // A final state's finding counts at the level of the expansion that found it.
             let level = depth as u32 + 1;
             let props = self.ctx.props;
-            for p in 0..props.len() {
-                if props[p].expectation != Expectation::Terminates
-                    || !shallower(&walk.best[p], level)
-                {
+            for (p, prop) in props.iter().enumerate() {
+                if prop.expectation != Expectation::Terminates || !shallower(&walk.best[p], level) {
                     continue;
                 }
                 let state = walk.stack[depth]
                     .state
                     .as_ref()
                     .expect("kept: no successor");
-                if !(props[p].condition)(self.ctx.model, state) {
+                if !(prop.condition)(self.ctx.model, state) {
                     walk.best[p] = Some(Found::state(level, self.path(walk)));
                 }
             }
