@@ -33,10 +33,13 @@ pub struct CheckOptions {
     pub memory: Option<u64>,
     /// Seconds between two progress lines (`None`: the checker's default).
     pub progress_every: Option<f64>,
+    /// How each scenario is explored (default: depth-first where the model declares the
+    /// scenario tree-shaped).
+    pub search: checker::SearchOrder,
 }
 
-/// Applies the options the search itself takes (threads, state limit, symmetry, progress,
-/// memory budget) to a checker.
+/// Applies the options the search itself takes (threads, state limit, symmetry, search order,
+/// progress, memory budget) to a checker.
 pub fn configure<'a>(
     c: checker::Checker<'a, RepeatSystem>,
     opts: &CheckOptions,
@@ -45,6 +48,7 @@ pub fn configure<'a>(
         .threads(opts.threads)
         .max_states(opts.max_states)
         .symmetry(!opts.no_symmetry)
+        .search_order(opts.search)
         .report_progress(opts.progress);
     let c = match opts.progress_every {
         Some(secs) => c.progress_every(std::time::Duration::from_secs_f64(secs)),
@@ -178,8 +182,12 @@ fn header(system: &RepeatSystem, bound: &Bound, opts: &CheckOptions) -> String {
             None => "no memory budget (the available memory cannot be read)".into(),
         },
     };
+    let search = match opts.search {
+        checker::SearchOrder::Auto => "depth-first where tree-shaped",
+        checker::SearchOrder::BreadthFirst => "breadth-first",
+    };
     format!(
-        "rbcheck check: rules {} | bound {} ({} scenarios) | {threads} thread{} | {budget}",
+        "rbcheck check: rules {} | bound {} ({} scenarios) | {threads} thread{} | {budget} | {search}",
         system.game.rules.name,
         bound.name,
         system.scenarios.len(),

@@ -34,7 +34,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// This rulebook's `tiny` run has one scenario of about two million states: a few hundred MB.
+/// This rulebook's `tiny` run has one scenario of about two million states: a few hundred MB
+/// breadth-first (`--search bfs`); depth-first it needs almost nothing.
 const BIG: &str = "corpus/rulebooks/double-executions.toml";
 
 #[test]
@@ -46,7 +47,7 @@ fn under_ulimit_v_a_big_run_stops_partial_instead_of_aborting() {
     let o = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 250000 && exec '{bin}' check --rules {BIG} --bound tiny --quiet"
+            "ulimit -v 250000 && exec '{bin}' check --rules {BIG} --bound tiny --search bfs --quiet"
         ))
         .current_dir(root())
         .output()
@@ -56,12 +57,32 @@ fn under_ulimit_v_a_big_run_stops_partial_instead_of_aborting() {
     assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
     assert!(out.contains("PARTIAL RUN"), "{out}");
     assert!(out.contains("address space reached"), "{out}");
+    // Depth-first (the default for this tree-shaped model), the same run fits and completes
+    // with the breadth-first counts.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 250000 && exec '{bin}' check --rules {BIG} --bound tiny --quiet --json"
+        ))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let dfs = json(&o);
+    assert_eq!(dfs["complete"], true);
+    let o = rbcheck(&[
+        "check", "--rules", BIG, "--bound", "tiny", "--quiet", "--json", "--search", "bfs",
+    ]);
+    let bfs = json(&o);
+    for k in ["states", "transitions", "max_depth", "properties"] {
+        assert_eq!(dfs[k], bfs[k], "{k}");
+    }
 }
 
 #[test]
 fn the_memory_option_sets_the_budget_within_its_range() {
     let o = rbcheck(&[
-        "check", "--rules", BIG, "--bound", "tiny", "--memory", "16M", "--quiet",
+        "check", "--rules", BIG, "--bound", "tiny", "--memory", "16M", "--search", "bfs", "--quiet",
     ]);
     let out = text(&o.stdout);
     assert!(

@@ -13,6 +13,9 @@
 //! - `BENCH_THREADS`: thread counts of the comparison (default `1,2`).
 //! - `BENCH_RUNS`: runs per configuration, the median is reported (default 1).
 //! - `BENCH_ENGINES`: which engines (default `rbcheck,stateright-0.30.2,stateright-0.31`).
+//! - `BENCH_SEARCH`: how `rbcheck` explores each scenario: `auto` (default: depth-first where
+//!   the model declares the scenario tree-shaped, with no visited set, so its bytes per state
+//!   are 0) or `bfs` (breadth-first with a visited set, as before issue 16).
 //! - `BENCH_PROPS`: `all` (default: every `always` and `sometimes` property of `rbcheck check`,
 //!   given to every engine) or `trivial` (one property that always holds, for every engine:
 //!   engine overhead only).
@@ -176,11 +179,17 @@ fn ours<M: checker::Model>(
     threads: usize,
     symmetry: bool,
 ) -> (bool, usize, f64, f64, u64, u64) {
+    let search = match std::env::var("BENCH_SEARCH").as_deref() {
+        Err(_) | Ok("auto") => checker::SearchOrder::Auto,
+        Ok("bfs") => checker::SearchOrder::BreadthFirst,
+        Ok(other) => panic!("BENCH_SEARCH must be `auto` or `bfs`, not `{other}`"),
+    };
     let t = Instant::now();
     let r = m
         .checker()
         .threads(threads)
         .symmetry(symmetry)
+        .search_order(search)
         .run()
         .expect("run");
     let secs = t.elapsed().as_secs_f64();

@@ -43,6 +43,13 @@ pub enum CheckError {
     PartsMismatch(String),
     /// Sharding needs a model with independent initial states (`Model::independent_inits`).
     NotIndependent,
+    /// A model declaring a tree-shaped state space (`Model::tree_shaped`) broke what the
+    /// depth-first search checks of it: a state without a progress value, or a transition that
+    /// does not increase progress.
+    NotTreeShaped {
+        /// Which state or transition, and what was found.
+        detail: String,
+    },
     /// Model code (`init_states`, `actions`, `next_state`, `fingerprint`, `progress`, a property
     /// condition...) panicked; the run was abandoned.
     ModelPanicked {
@@ -89,6 +96,12 @@ impl fmt::Display for CheckError {
             CheckError::NotIndependent => write!(
                 f,
                 "the model does not declare independent initial states, so it cannot be split into shards"
+            ),
+            CheckError::NotTreeShaped { detail } => write!(
+                f,
+                "the model declares a tree-shaped state space, but {detail}; the depth-first \
+                 search needs progress to increase on every transition (the breadth-first \
+                 search does not)"
             ),
             CheckError::ThreadPool(e) => write!(f, "cannot start the worker threads: {e}"),
             CheckError::ModelPanicked { detail } => write!(f, "the model panicked {detail}"),

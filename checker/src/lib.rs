@@ -45,7 +45,7 @@ pub mod visited;
 pub use bfs::{Checker, CheckerExt};
 pub use error::CheckError;
 pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
-pub use forest::{Part, PartStop, Summary};
+pub use forest::{Part, PartStop, SearchOrder, Summary};
 pub use graph::StateGraph;
 pub use model::{Expectation, Model, Property};
 pub use result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};

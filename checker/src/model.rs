@@ -93,6 +93,21 @@ pub trait Model: Sync {
         false
     }
 
+    /// Whether the graph reachable from the initial state `init` is a tree: no state (no
+    /// fingerprint, see [`Model::fingerprint`]) is reached by two different paths from `init`,
+    /// and there is no cycle. Only used with [`Model::independent_inits`]: such a scenario is
+    /// then explored depth-first with no visited set, storing only the current path
+    /// (`crate::forest`), with the same results as the breadth-first scenario search.
+    ///
+    /// It requires [`Model::progress`] on every state, strictly increasing along every
+    /// transition: the search checks it and stops with [`crate::CheckError::NotTreeShaped`]
+    /// otherwise, so a false declaration cannot loop forever. Two paths meeting without a
+    /// cycle cannot be detected without a visited set: the shared states would be counted once
+    /// per path. Leave it `false` unless it holds.
+    fn tree_shaped(&self, _init: &Self::State) -> bool {
+        false
+    }
+
     /// A value that must strictly increase along every transition, if the model has one.
     /// With it, `Terminates` properties are checked soundly without storing edges: a transition
     /// that does not increase it is reported as a possible cycle.

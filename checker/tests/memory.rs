@@ -151,3 +151,51 @@ fn default_budget_is_three_quarters_of_available_memory_and_none_disables_it() {
     assert_eq!(r.stats.memory_limit_bytes, None);
     assert!(r.complete);
 }
+
+/// `Fan` declared tree-shaped (ids are distinct) and bounded at depth 6: depth-first, it needs
+/// almost no memory but would take years.
+struct TreeFan(Fan);
+
+impl Model for TreeFan {
+    type State = (u8, u64);
+    type Action = u64;
+    fn init_states(&self) -> Vec<(u8, u64)> {
+        self.0.init_states()
+    }
+    fn actions(&self, s: &(u8, u64), out: &mut Vec<u64>) {
+        if s.0 < 6 {
+            self.0.actions(s, out)
+        }
+    }
+    fn next_state(&self, s: &(u8, u64), a: &u64) -> Option<(u8, u64)> {
+        self.0.next_state(s, a)
+    }
+    fn progress(&self, s: &(u8, u64)) -> Option<u64> {
+        self.0.progress(s)
+    }
+    fn independent_inits(&self) -> bool {
+        true
+    }
+    fn tree_shaped(&self, _: &(u8, u64)) -> bool {
+        true
+    }
+    fn properties(&self) -> Vec<Property<Self>> {
+        vec![Property::<Self>::always("true", "-", "-", |_, _| true)]
+    }
+}
+
+#[test]
+fn the_depth_first_search_stops_at_the_budget_too() {
+    if resident_bytes().is_none() {
+        return;
+    }
+    let r = TreeFan(Fan { branching: 5000 })
+        .checker()
+        .threads(2)
+        .memory_limit(1)
+        .run()
+        .unwrap();
+    assert_eq!(r.stop, StopReason::MemoryLimit);
+    assert!(!r.complete);
+    assert_eq!(*r.outcome("true"), Outcome::Unknown);
+}

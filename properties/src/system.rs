@@ -221,6 +221,18 @@ impl Model for RepeatSystem {
         true
     }
 
+    /// True unless the scenario has interchangeable gear. Every state carries its event log,
+    /// which only grows (each step logs at least one event, which `progress` counts), so a
+    /// state determines the path that reached it and no path returns to a state. But with two
+    /// identical gear, symmetry reduction ([`canonical_gear`]) gives one fingerprint to the
+    /// states that differ by which of them was chosen, and these are reached by two paths.
+    /// The gear never change (cards keep their index), so the initial state tells. The
+    /// depth-first search finds the breadth-first counts on tiny and the wrong rulebooks
+    /// (tests in `tests/tree.rs`).
+    fn tree_shaped(&self, init: &State) -> bool {
+        !interchangeable_gear(init)
+    }
+
     fn progress(&self, state: &State) -> Option<u64> {
         // Every step logs at least one event (a test in the model guards it).
         Some(state.log.len() as u64)
@@ -250,6 +262,16 @@ impl Model for RepeatSystem {
     }
 }
 
+/// Whether two of the state's gear share a card and a controller: the only case in which
+/// [`canonical_gear`] can rename anything, and so two states share a fingerprint.
+pub fn interchangeable_gear(state: &State) -> bool {
+    let gear = &state.gear;
+    let n = gear.len();
+    (0..n).any(|i| {
+        (i + 1..n).any(|j| gear[i].card == gear[j].card && gear[i].controller == gear[j].controller)
+    })
+}
+
 /// The state with its interchangeable gear renamed into a canonical order, or `None` when that
 /// order is the one it has (most states: no two gear share a card and a controller).
 ///
@@ -273,7 +295,7 @@ pub fn canonical_gear(state: &State) -> Option<State> {
     let gear = &state.gear;
     let n = gear.len();
     let same = |a: &Gear, b: &Gear| a.card == b.card && a.controller == b.controller;
-    if !(0..n).any(|i| (i + 1..n).any(|j| same(&gear[i], &gear[j]))) {
+    if !interchangeable_gear(state) {
         return None;
     }
     // First mention of each gear in the log (picks and `ever_chosen` only name gear that were

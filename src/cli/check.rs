@@ -57,10 +57,25 @@ pub struct CheckArgs {
     /// The folder for --shard's part files.
     #[arg(long, requires = "shard")]
     pub parts: Option<PathBuf>,
+    /// How each scenario is explored: `auto` depth-first, storing only the current path, where
+    /// the model declares the scenario tree-shaped (breadth-first elsewhere); `bfs`
+    /// breadth-first with a visited set everywhere. The results are the same but for the
+    /// states stored and the memory.
+    #[arg(long, value_enum, default_value_t = SearchArg::Auto)]
+    pub search: SearchArg,
     /// Also write a self-contained HTML report to this file, which must not exist: the summary,
     /// every property with its meaning, each counterexample step by step beside the board.
     #[arg(long, conflicts_with = "shard")]
     pub html: Option<PathBuf>,
+}
+
+/// The values of `--search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SearchArg {
+    /// Depth-first where the model declares a scenario tree-shaped.
+    Auto,
+    /// Breadth-first everywhere.
+    Bfs,
 }
 
 /// Options of `rbcheck merge`.
@@ -165,6 +180,10 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         coverage: args.coverage,
         cases: args.cases,
         traces: args.traces,
+        search: match args.search {
+            SearchArg::Auto => checker::SearchOrder::Auto,
+            SearchArg::Bfs => checker::SearchOrder::BreadthFirst,
+        },
     };
     if let (Some(shard), Some(dir)) = (args.shard, &args.parts) {
         let run = rbcheck::shard::run(&opts, shard, dir)?;

@@ -76,6 +76,7 @@ pub struct Checker<'a, M: Model> {
     shard: (u32, u32),
     progress_every: std::time::Duration,
     collapse_forced: bool,
+    search_order: forest::SearchOrder,
 }
 
 /// Adds `model.checker()` to every model.
@@ -108,6 +109,7 @@ impl<'a, M: Model> Checker<'a, M> {
             shard: (0, 1),
             progress_every: forest::PROGRESS_EVERY,
             collapse_forced: true,
+            search_order: forest::SearchOrder::Auto,
         }
     }
 
@@ -179,6 +181,15 @@ impl<'a, M: Model> Checker<'a, M> {
     /// and the memory are not.
     pub fn collapse_forced(mut self, on: bool) -> Self {
         self.collapse_forced = on;
+        self
+    }
+
+    /// How each scenario of a model with independent initial states is explored (default
+    /// [`forest::SearchOrder::Auto`]: depth-first for a tree-shaped scenario, see
+    /// [`Model::tree_shaped`]). The results are the same either way, but for
+    /// `Stats::states_stored` (0 depth-first), the visited set's size and the memory.
+    pub fn search_order(mut self, order: forest::SearchOrder) -> Self {
+        self.search_order = order;
         self
     }
 
@@ -276,6 +287,7 @@ impl<'a, M: Model> Checker<'a, M> {
             shard: self.shard,
             max_states: self.max_states,
             collapse_forced: self.collapse_forced,
+            depth_first: self.search_order == forest::SearchOrder::Auto,
             progress_every: self.report_progress.then_some(self.progress_every),
             budget: Budget::new(
                 self.memory_limit

@@ -23,8 +23,15 @@
 //! (where that happens depends on timing, as in the other search). `max_states` keeps the
 //! first `max_states` states in scenario order (each scenario breadth-first): the scenarios
 //! before the one that crosses the limit whole, that one up to the limit, none after it.
+//!
+//! A tree-shaped scenario (`Model::tree_shaped`) is explored depth-first instead
+//! ([`dfs`], unless [`SearchOrder::BreadthFirst`] is asked): no visited set, no frontier, the
+//! same summary. With `max_states`, the scenarios are explored depth-first up to the limit too,
+//! but the one that crosses it is explored again breadth-first, since the limit keeps a
+//! breadth-first prefix of it.
 
 pub(crate) mod combine;
+mod dfs;
 mod forced;
 mod scenario;
 
@@ -33,6 +40,7 @@ use crate::error::CheckError;
 use crate::memory::{resident_bytes, Budget};
 use crate::model::Model;
 use crate::trace::Hop;
+use dfs::TreeSearch;
 use scenario::{Halt, ScenarioSearch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -130,6 +138,17 @@ pub struct Part {
     pub address_ceiling_at_stop_bytes: Option<u64>,
 }
 
+/// How each scenario is explored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchOrder {
+    /// Depth-first, storing only the current path, for each scenario the model declares
+    /// tree-shaped (`Model::tree_shaped`); breadth-first for the others.
+    #[default]
+    Auto,
+    /// Breadth-first with a visited set, whatever the model declares (for comparison).
+    BreadthFirst,
+}
+
 /// How often progress is printed by default.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 
@@ -139,6 +158,8 @@ pub(crate) struct Options {
     pub(crate) max_states: Option<usize>,
     /// Whether forced states are left out of the visited set (`Checker::collapse_forced`).
     pub(crate) collapse_forced: bool,
+    /// Whether the scenarios the model declares tree-shaped are explored depth-first.
+    pub(crate) depth_first: bool,
     /// Print progress every this often (`None`: never).
     pub(crate) progress_every: Option<Duration>,
     pub(crate) budget: Budget,
@@ -277,7 +298,7 @@ impl<M: Model> Workers<'_, M> {
                 return;
             }
             let (index, fp, init) = lock(&self.mine[pos]).take().expect("taken once");
-            let result = self.explore(pos, index, fp, init, self.opts.max_states);
+            let result = self.explore(pos, (index, fp, init), self.opts.max_states, true);
             let result = match result {
                 Ok(s) => Ok(s),
                 Err(Halt::Cancelled) => continue,
@@ -295,31 +316,49 @@ impl<M: Model> Workers<'_, M> {
         }
     }
 
-    /// Explores the scenario at `pos` with a state cap.
+    /// Explores the scenario at `pos` (initial index, fingerprint, state) with a state cap,
+    /// depth-first if the run is and `may_dfs` (a cut at the cap must be breadth-first).
     fn explore(
         &self,
         pos: usize,
-        index: u32,
-        fp: u64,
-        init: M::State,
+        (index, fp, init): (u32, u64, M::State),
         cap: Option<usize>,
+        may_dfs: bool,
     ) -> Result<Summary, Halt> {
+        let cancelled = || self.unwanted(pos);
+        let tally = |n| {
+            self.shared.states.fetch_add(n, Ordering::Relaxed);
+        };
+        let cap = cap.map(|c| c as u64);
+        let collapse = self.opts.collapse_forced;
+        let context = || format!("while exploring the scenario of initial state #{index}");
+        let tree = may_dfs
+            && self.opts.depth_first
+            && match catch(|| Ok(self.ctx.model.tree_shaped(&init)), context) {
+                Ok(tree) => tree,
+                Err(e) => return Err(Halt::Failed(e)),
+            };
+        if tree {
+            let search = TreeSearch {
+                ctx: self.ctx,
+                cap,
+                collapse,
+                cancelled: &cancelled,
+                tally: &tally,
+            };
+            return catch(|| Ok(search.run(index, fp, init)), context)
+                .unwrap_or_else(|e| Err(Halt::Failed(e)));
+        }
         let search = ScenarioSearch {
             ctx: self.ctx,
-            cap: cap.map(|c| c as u64),
-            collapse: self.opts.collapse_forced,
-            cancelled: &|| self.unwanted(pos),
-            tally: &|n| {
-                self.shared.states.fetch_add(n, Ordering::Relaxed);
-            },
+            cap,
+            collapse,
+            cancelled: &cancelled,
+            tally: &tally,
             room_for: &|bytes| self.opts.budget.room_for(bytes),
         };
         self.shared.states.fetch_add(1, Ordering::Relaxed);
-        catch(
-            || Ok(search.run(index, fp, init)),
-            || format!("while exploring the scenario of initial state #{index}"),
-        )
-        .unwrap_or_else(|e| Err(Halt::Failed(e)))
+        catch(|| Ok(search.run(index, fp, init)), context).unwrap_or_else(|e| Err(Halt::Failed(e)))
     }
 
     /// With `max_states`: adds a finished scenario's count to the prefix in order, and marks
@@ -387,10 +426,9 @@ impl<M: Model> Workers<'_, M> {
             .swap_remove(crossing.init as usize);
             match self.explore(
                 last_needed,
-                crossing.init,
-                crossing.init_fp,
-                init,
+                (crossing.init, crossing.init_fp, init),
                 Some(left as usize),
+                false,
             ) {
                 Ok(s) => out.push(s),
                 Err(Halt::Failed(e)) => return Err(e),
