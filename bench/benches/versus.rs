@@ -208,10 +208,17 @@ macro_rules! stateright_bfs {
     ($sr:ident, $bound:expr, $props:expr, $threads:expr, $out:expr) => {{
         use $sr::Checker as _;
         let a = Adapter::new($bound, $props);
+        // Stateright's `state_count` starts at the number of initial states and adds one per
+        // successor generated, duplicates included: minus the initial states, the transitions.
+        let inits = a.sys.init_states().len();
         let t = Instant::now();
         let c = $sr::Model::checker(a).threads($threads).spawn_bfs().join();
         let secs = t.elapsed().as_secs_f64();
         $out.insert("states", c.unique_state_count().to_string());
+        $out.insert(
+            "transitions",
+            c.state_count().saturating_sub(inits).to_string(),
+        );
         $out.insert("secs", format!("{secs:.4}"));
         $out.insert("discoveries", c.discoveries().len().to_string());
     }};
@@ -260,6 +267,8 @@ struct Run {
     peak: u64,
     base: u64,
     visited_bps: Option<f64>,
+    /// Successors generated (for Stateright: its `state_count` less the initial states).
+    transitions: u64,
     digest: Option<String>,
     /// False if the run stopped at the memory budget.
     complete: bool,
@@ -293,6 +302,7 @@ fn run_child(engine: &str, bound: &str, threads: usize, symmetry: bool, props: &
         peak: kv["peak"].parse().unwrap(),
         base: kv["base"].parse().unwrap(),
         visited_bps: kv.get("visited_bps").map(|v| v.parse().unwrap()),
+        transitions: kv.get("transitions").map_or(0, |v| v.parse().unwrap()),
         digest: kv.get("digest").map(|v| v.to_string()),
         complete: kv.get("complete").is_none_or(|v| *v == "1"),
     };
@@ -476,16 +486,17 @@ fn print_comparison(cfg: &Config, results: &[(String, usize, Run)]) {
     println!(
         "Every engine found {states} distinct states (symmetry reduction off). Median of {runs} run(s); each run is its own process.\n"
     );
-    println!("| engine | threads | distinct states | seconds | states/s | peak memory | peak B/state | visited-set B/state | rbcheck speed-up |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| engine | threads | distinct states | transitions | seconds | states/s | peak memory | peak B/state | visited-set B/state | rbcheck speed-up |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (e, t, r) in results {
         let rate = r.states as f64 / r.secs;
         let ratio = ours(*t).map_or("-".to_string(), |o| {
             format!("{:.2}×", (o.states as f64 / o.secs) / rate)
         });
         println!(
-            "| {e} | {t} | {} | {:.2} | {:.0} | {} | {:.0} | {} | {ratio} |",
+            "| {e} | {t} | {} | {} | {:.2} | {:.0} | {} | {:.0} | {} | {ratio} |",
             r.states,
+            r.transitions,
             r.secs,
             rate,
             mib(r.peak),
