@@ -471,7 +471,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
     let additional_costs = rc
         .additional_costs
         .iter()
-        .map(|c| costs::additional_cost(c))
+        .map(|c| costs::additional_cost(c, rc.kind))
         .collect::<Result<Vec<_>, _>>()?;
     let def = CardDef {
         name: rc.name.clone(),

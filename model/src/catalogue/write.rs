@@ -85,10 +85,7 @@ pub(super) fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawC
         additional_costs: c
             .additional_costs
             .iter()
-            .map(|a| {
-                let AdditionalCost::Discard(n) = a;
-                format!("Discard {n}")
-            })
+            .map(AdditionalCost::text)
             .collect(),
     }
 }
