@@ -162,6 +162,29 @@ pub enum Effect {
     /// "[Stun] it; if it's already stunned, return it to its owner's hand instead"
     /// (423.1.a.1; a zone change makes it a new object, 124).
     StunOrReturnToHand,
+    /// "If this kills it, ...": a reflexive rider that refers to the previous instruction's kill
+    /// or damage (359.3.e.14) and does `then` only if that instruction, in this execution,
+    /// killed its unit; what a deal "kills" is the rulebook's `kills_it` (`game::rider`).
+    IfThisKillsIt(Then),
+}
+
+/// What an "if this kills it" rider does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Then {
+    /// The item's controller draws N.
+    Draw(u8),
+    /// Play an N-Might unit token (354.3: it waits until the item has finished).
+    PlayToken(u8),
+}
+
+impl Then {
+    /// The same action as an effect of its own.
+    pub fn effect(self) -> Effect {
+        match self {
+            Then::Draw(n) => Effect::Draw(n),
+            Then::PlayToken(n) => Effect::PlayToken(n),
+        }
+    }
 }
 
 /// What a "look at the top N" instruction takes from the cards looked at.

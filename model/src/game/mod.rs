@@ -30,6 +30,7 @@ mod instruction;
 mod new_choices;
 mod play;
 mod resolve;
+mod rider;
 mod runes;
 mod target;
 mod unit_cost;
