@@ -746,7 +746,7 @@ fn parse_tag(t: &str) -> Result<Tag, String> {
 mod write;
 pub use write::card_table;
 #[cfg(test)]
-use write::{repeat_text, unconvert};
+use write::unconvert;
 
 mod costs;
 #[cfg(test)]
