@@ -161,6 +161,17 @@ pub enum Action {
         /// A named card in hand, or `None` for one of the other cards.
         card: Option<crate::card::CardId>,
     },
+    /// 357.2, 414.4: exhaust a ready friendly unit to pay a cost, the payer's choice
+    /// (ExhaustForCost).
+    ExhaustForCost {
+        /// `State::units[n]`.
+        unit: u8,
+    },
+    /// 357.2: kill a friendly unit to pay a cost, the payer's choice (KillForCost).
+    KillForCost {
+        /// `State::units[n]`.
+        unit: u8,
+    },
 }
 
 impl Action {
@@ -221,6 +232,8 @@ impl Action {
             Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
             Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
             Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
+            Action::ExhaustForCost { .. } => cite("357.2, 414.4", &["357.2", "414.4"]),
+            Action::KillForCost { .. } => cite("357.2", &["357.2"]),
         }
     }
 
@@ -263,6 +276,8 @@ impl Action {
             Action::ChooseLocation { .. } => "choosing where a unit is played",
             Action::ChooseReduction { .. } => "choosing which cost a discount reduces",
             Action::DiscardForCost { .. } => "choosing the card discarded for a cost",
+            Action::ExhaustForCost { .. } => "choosing the unit exhausted for a cost",
+            Action::KillForCost { .. } => "choosing the unit killed for a cost",
             Action::ExhaustRune { .. } => "exhausting a rune to add Energy",
             Action::RecycleRune { .. } => "recycling a rune to add Power",
         }
@@ -301,6 +316,8 @@ impl Action {
             Action::ChooseLocation { .. } => "ChooseLocation",
             Action::ChooseReduction { .. } => "ChooseReduction",
             Action::DiscardForCost { .. } => "DiscardForCost",
+            Action::ExhaustForCost { .. } => "ExhaustForCost",
+            Action::KillForCost { .. } => "KillForCost",
         }
     }
 }
@@ -381,6 +398,9 @@ impl fmt::Display for Action {
             }
             Action::DiscardForCost { card: Some(c) } => write!(f, "(card {c})"),
             Action::DiscardForCost { card: None } => write!(f, "(another card)"),
+            Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {
+                write!(f, "(unit {unit})")
+            }
             _ => Ok(()),
         }
     }

@@ -162,6 +162,29 @@ pub enum Effect {
     /// "[Stun] it; if it's already stunned, return it to its owner's hand instead"
     /// (423.1.a.1; a zone change makes it a new object, 124).
     StunOrReturnToHand,
+    /// "If this kills it, ...": a reflexive rider that refers to the previous instruction's kill
+    /// or damage (359.3.e.14) and does `then` only if that instruction, in this execution,
+    /// killed its unit; what a deal "kills" is the rulebook's `kills_it` (`game::rider`).
+    IfThisKillsIt(Then),
+}
+
+/// What an "if this kills it" rider does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Then {
+    /// The item's controller draws N.
+    Draw(u8),
+    /// Play an N-Might unit token (354.3: it waits until the item has finished).
+    PlayToken(u8),
+}
+
+impl Then {
+    /// The same action as an effect of its own.
+    pub fn effect(self) -> Effect {
+        match self {
+            Then::Draw(n) => Effect::Draw(n),
+            Then::PlayToken(n) => Effect::PlayToken(n),
+        }
+    }
 }
 
 /// What a "look at the top N" instruction takes from the cards looked at.
@@ -429,11 +452,32 @@ pub enum Rider {
     PlayTrigger(CardId),
 }
 
-/// A mandatory additional cost that is not Energy or Power (356.2.a, 356.7), paid in 357.2. Only
-/// discarding is modelled; "kill a friendly unit" and "exhaust" are refused when a card is loaded
-/// (the model has no exhausted status and no cost that chooses a unit yet).
+/// A mandatory additional cost that is not Energy or Power (356.2.a, 356.7), paid in 357.2 after
+/// Energy and Power. It must be possible to pay when the cost is paid (203.3; exhaust 414.4;
+/// discard 422.3), or the play is undone (358.5). Recycling and other non-standard costs are
+/// refused when a card is loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AdditionalCost {
     /// "As an additional cost, discard N": the payer chooses which cards (357.2, 422.3).
     Discard(u8),
+    /// "As an additional cost, exhaust a friendly unit": the payer chooses which ready unit
+    /// (357.2, 414.4: an exhausted unit cannot be exhausted to pay a cost).
+    ExhaustFriendlyUnit,
+    /// "As an additional cost, kill a friendly unit": the payer chooses which (357.2, 356.7).
+    KillFriendlyUnit,
+    /// "As an additional cost, exhaust me": a triggered ability's source unit, which must be
+    /// on the board and ready (414.4); no choice, so no decision.
+    ExhaustMe,
+}
+
+impl AdditionalCost {
+    /// The cost as the catalogue writes it.
+    pub fn text(&self) -> String {
+        match self {
+            AdditionalCost::Discard(n) => format!("Discard {n}"),
+            AdditionalCost::ExhaustFriendlyUnit => "Exhaust a friendly unit".into(),
+            AdditionalCost::KillFriendlyUnit => "Kill a friendly unit".into(),
+            AdditionalCost::ExhaustMe => "Exhaust me".into(),
+        }
+    }
 }

@@ -186,6 +186,9 @@ struct RawInstruction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     take: Option<LookTake>,
     tag: Option<String>,
+    /// "If this kills it, ...": a `draw` or `play-token` that follows a kill or deal.
+    #[serde(default, skip_serializing_if = "is_default")]
+    if_this_kills: bool,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -471,7 +474,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
     let additional_costs = rc
         .additional_costs
         .iter()
-        .map(|c| costs::additional_cost(c))
+        .map(|c| costs::additional_cost(c, rc.kind))
         .collect::<Result<Vec<_>, _>>()?;
     let def = CardDef {
         name: rc.name.clone(),
@@ -544,7 +547,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     let mut out = vec![];
     for (i, ri) in raw.iter().enumerate() {
         let at = format!("field `{field}`, instruction {}", i + 1);
-        let effect = effect_of(ri, &at)?;
+        let effect = rider::reflexive(effect_of(ri, &at)?, ri.if_this_kills, &out, &at)?;
         let target = ri
             .target
             .as_ref()
@@ -594,7 +597,8 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             | Effect::NewChoices
             | Effect::LookAtTop { .. }
             | Effect::ChannelExhausted(_)
-            | Effect::GiveMightToGroup(..) => None,
+            | Effect::GiveMightToGroup(..)
+            | Effect::IfThisKillsIt(_) => None,
         };
         if let Some(t) = target.filter(|t| t.chooses.is_some()) {
             if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {
@@ -644,6 +648,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
 
 mod abilities;
 mod fidelity;
+mod rider;
 /// An instruction's effect, with its amount and tag checked.
 fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
     let amount = |what: &str| {
@@ -741,7 +746,7 @@ fn parse_tag(t: &str) -> Result<Tag, String> {
 mod write;
 pub use write::card_table;
 #[cfg(test)]
-use write::{repeat_text, unconvert};
+use write::unconvert;
 
 mod costs;
 #[cfg(test)]

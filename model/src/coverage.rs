@@ -146,6 +146,11 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("805", "Accelerate: the unit enters ready"),
     ("356.2.a", "mandatory additional costs added"),
     ("357.2", "non-standard costs paid: which card is discarded"),
+    (
+        "356.7",
+        "non-standard costs: a friendly unit exhausted or killed",
+    ),
+    ("414.4", "only a ready unit can be exhausted to pay a cost"),
 ];
 
 /// The clauses a step applies by itself (`Citation::applies`).
@@ -216,6 +221,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::UnitEntered { .. } => &["359.2"],
         Event::AdditionalCostAdded { .. } => &["356.2.a"],
         Event::Discarded { .. } => &["357.2"],
+        Event::PaidWithUnit { .. } => &["356.7"],
         Event::RuneExhausted { .. } | Event::RuneRecycled { .. } => &["357.1.a"],
         Event::RuneChannelled { .. } => &["OGN-047"],
         _ => &[],
@@ -326,6 +332,8 @@ mod tests {
                 less: crate::state::Reduction::Power,
             },
             Action::DiscardForCost { card: None },
+            Action::ExhaustForCost { unit: 0 },
+            Action::KillForCost { unit: 0 },
         ];
         for a in &all {
             match a {
@@ -358,7 +366,9 @@ mod tests {
                 Action::DeclareOptionalCost { .. }
                 | Action::ChooseLocation { .. }
                 | Action::ChooseReduction { .. }
-                | Action::DiscardForCost { .. } => {}
+                | Action::DiscardForCost { .. }
+                | Action::ExhaustForCost { .. }
+                | Action::KillForCost { .. } => {}
             }
         }
         all
@@ -511,6 +521,11 @@ mod tests {
             Event::RuneChannelled {
                 who: Player::YOU,
                 domain: crate::cost::Domain::Calm,
+            },
+            Event::PaidWithUnit {
+                item: 0,
+                unit: 0,
+                cost: crate::card::AdditionalCost::KillFriendlyUnit,
             },
         ]
     }

@@ -170,7 +170,8 @@ impl Game {
             | Event::Discarded { .. }
             | Event::RuneExhausted { .. }
             | Event::RuneRecycled { .. }
-            | Event::RuneChannelled { .. } => self.describe_other_costs(s, e),
+            | Event::RuneChannelled { .. }
+            | Event::PaidWithUnit { .. } => self.describe_other_costs(s, e),
         })
     }
 
@@ -204,6 +205,12 @@ impl Game {
             Event::AdditionalCostAdded { item, discard } => {
                 format!("{}: additional cost Discard {discard}", it(item))
             }
+            Event::PaidWithUnit { item, unit, cost } => format!(
+                "{}: {} pays \"{}\"",
+                it(item),
+                self.obj_name(s, Obj::Unit(unit)),
+                cost.text()
+            ),
             Event::Discarded { item, who, card } => format!(
                 "{}: {who} discards {}",
                 it(item),

@@ -156,6 +156,21 @@ pub enum InShowdown {
     Designated,
 }
 
+/// What "if this kills it" reads after a deal (open question, issue 12): damage kills only in the
+/// next cleanup (321), after the whole item has resolved, and the digest does not say which deal
+/// "kills" a unit that several executions damaged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KillsIt {
+    /// This deal made the unit's damage lethal: it was not lethal before, it is after (the
+    /// damage without which it would not die). A repeated deal on a unit an earlier execution
+    /// already doomed does not kill it again.
+    MadeLethal,
+    /// The unit's damage is lethal after this deal, whoever made it so: each execution that hits
+    /// a doomed unit "kills" it.
+    LethalAfter,
+}
+
 /// The rules the model plays by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -228,6 +243,14 @@ pub struct Rulebook {
     /// surplus left floating: a wrong edit, an auto-payer that taps more than it must.
     #[serde(default = "yes")]
     pub runes_only_for_the_cost: bool,
+    /// 359.3.e.14, 321, digest silent: what "if this kills it" reads after a deal.
+    #[serde(default = "default_kills_it")]
+    pub kills_it: KillsIt,
+}
+
+/// The model's reading of `kills_it` (a serde default, so that older rulebook JSON still reads).
+fn default_kills_it() -> KillsIt {
+    KillsIt::MadeLethal
 }
 
 /// The right reading of a rune field missing from an older rulebook (a serde default).
@@ -273,6 +296,7 @@ impl Rulebook {
             in_showdown: InShowdown::AtBattlefield,
             undo_gives_back_runes: true,
             runes_only_for_the_cost: true,
+            kills_it: KillsIt::MadeLethal,
         };
         match v {
             Version::Rup4 => rup4,
@@ -551,6 +575,11 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "runes_only_for_the_cost",
         rule: "357.1.a",
         doc: "a payment uses runes only while its cost needs them (wrong: it may tap past the cost)",
+    },
+    FieldDoc {
+        name: "kills_it",
+        rule: "359.3.e.14, 321 (digest silent)",
+        doc: "made-lethal | lethal-after: which deal \"if this kills it\" counts as the kill",
     },
 ];
 

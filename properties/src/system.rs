@@ -458,6 +458,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Discarded { .. }
         | RuneExhausted { .. }
         | RuneRecycled { .. }
-        | RuneChannelled { .. } => e,
+        | RuneChannelled { .. }
+        | PaidWithUnit { .. } => e,
     }
 }

@@ -230,6 +230,15 @@ pub enum PlayStmt {
         #[serde(default)]
         card: Option<String>,
     },
+    /// `exhaust LABEL` / `kill LABEL`: the friendly unit exhausted or killed to pay a mandatory
+    /// additional cost (357.2)
+    PayWithUnit {
+        /// Killed (`kill`) rather than exhausted (`exhaust`).
+        kill: bool,
+        /// The unit.
+        #[serde(rename = "object")]
+        unit: ObjRef,
+    },
     // ---- issue 12 (m12c): decisions inside an execution ----
     /// `look draw "Card"|other|none`: the card looked at that is drawn (or revealed and drawn);
     /// `none` declines a "you may" (359.3.e).

@@ -252,6 +252,12 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             Action::DiscardForCost { card } => out.push(PlayStmt::Discard {
                 card: card.map(|c| game.card(c).name.clone()),
             }),
+            Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {
+                out.push(PlayStmt::PayWithUnit {
+                    kill: matches!(a, Action::KillForCost { .. }),
+                    unit: obj_ref(setup, s, Obj::Unit(unit)),
+                })
+            }
             _ => {}
         }
     }

@@ -199,7 +199,7 @@ fn statement(
             case.board.push(Line { line: c.line, stmt });
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
-        | "optional" | "location" | "reduce" | "discard" => {
+        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
             let stmt = if head == "look" || head == "demand" {

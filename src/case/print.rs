@@ -159,6 +159,9 @@ pub fn play_stmt(p: &PlayStmt) -> String {
         }
         PlayStmt::Location { to } => format!("location {}", loc(*to)),
         PlayStmt::Discard { card } => format!("discard {}", discarded(card)),
+        PlayStmt::PayWithUnit { kill, unit } => {
+            format!("{} {}", if *kill { "kill" } else { "exhaust" }, obj(unit))
+        }
         PlayStmt::Reduce { part, index, less } => format!(
             "reduce {} {index} {}",
             match part {

@@ -626,6 +626,18 @@ fn decisions(
             },
         )),
         PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
+        PlayStmt::PayWithUnit { kill, unit } => {
+            let Obj::Unit(unit) = resolve_obj(run.labels, s, line, unit)? else {
+                return Err(err(line, "expected the label of a unit, not a gear"));
+            };
+            wanted.push((
+                line,
+                match kill {
+                    true => Action::KillForCost { unit },
+                    false => Action::ExhaustForCost { unit },
+                },
+            ));
+        }
         PlayStmt::Optional { .. }
         | PlayStmt::Location { .. }
         | PlayStmt::Discard { .. }

@@ -115,6 +115,8 @@ fn statement_step(p: &PlayStmt) -> Action {
             less: Reduction::Energy,
         },
         PlayStmt::Discard { .. } => Action::DiscardForCost { card: None },
+        PlayStmt::PayWithUnit { kill: true, .. } => Action::KillForCost { unit: 0 },
+        PlayStmt::PayWithUnit { kill: false, .. } => Action::ExhaustForCost { unit: 0 },
         PlayStmt::LookDraw { .. } => Action::DrawLooked { index: None },
         PlayStmt::LookRecycle { .. } => Action::RecycleLooked { index: 0 },
         PlayStmt::Demand { pay } => Action::PayDemand { pay: *pay },

@@ -1144,7 +1144,8 @@ def answer(req):
     # Costs other than Repeat (optional costs, unit locations, Ezreal's choice, discards) and
     # The Academy's grant came after this engine was written: it declares them unsupported.
     for st in req.get("plays", []):
-        if st.get("do") in ("optional", "location", "reduce", "discard"):
+        if st.get("do") in ("optional", "location", "reduce", "discard",
+                                 "exhaust", "kill"):
             return {"type": "unsupported", "id": rid, "feature": "costs",
                     "detail": "`%s` statements are not implemented" % st.get("do")}
     players = req.get("board", {}).get("players", {})

@@ -43,9 +43,10 @@ pub(super) fn optional_costs(
     Ok(out)
 }
 
-/// A mandatory additional cost as the catalogue writes it: `Discard N` (356.2.a, 357.2). Other
-/// non-standard costs are named so that a card needing one is refused, not approximated.
-pub(super) fn additional_cost(text: &str) -> Result<AdditionalCost, String> {
+/// A mandatory additional cost as the catalogue writes it: `Discard N`, `Exhaust a friendly
+/// unit`, `Kill a friendly unit` or `Exhaust me` (356.2.a, 357.2). Other non-standard costs are
+/// named so that a card needing one is refused, not approximated.
+pub(super) fn additional_cost(text: &str, kind: CardKind) -> Result<AdditionalCost, String> {
     let t = text.trim();
     let at = "field `additional_costs`";
     if let Some(n) = t.strip_prefix("Discard ") {
@@ -58,10 +59,25 @@ pub(super) fn additional_cost(text: &str) -> Result<AdditionalCost, String> {
             .ok_or_else(|| format!("{at}: `{t}`: expected `Discard N` with N from 1 to 255"));
     }
     let lower = t.to_ascii_lowercase();
+    match lower.as_str() {
+        "exhaust a friendly unit" => return Ok(AdditionalCost::ExhaustFriendlyUnit),
+        "kill a friendly unit" => return Ok(AdditionalCost::KillFriendlyUnit),
+        // "Me" is the source of a triggered ability; a card being played has no unit on the
+        // board that is "me".
+        "exhaust me" if kind == CardKind::Ability => return Ok(AdditionalCost::ExhaustMe),
+        "exhaust me" => {
+            return Err(format!(
+                "{at}: `{t}`: only a triggered ability (`type = \"ability\"`) has a source unit to exhaust"
+            ))
+        }
+        _ => {}
+    }
     if lower.starts_with("kill") || lower.starts_with("exhaust") || lower.starts_with("recycle") {
         return Err(format!(
-            "{at}: `{t}` is not modelled yet (only `Discard N`): the model has no exhausted status and no cost that chooses a unit or rune"
+            "{at}: `{t}` is not modelled (expected `Discard N`, `Exhaust a friendly unit`, `Kill a friendly unit` or `Exhaust me`)"
         ));
     }
-    Err(format!("{at}: unknown cost `{t}`; expected `Discard N`"))
+    Err(format!(
+        "{at}: unknown cost `{t}`; expected `Discard N`, `Exhaust a friendly unit`, `Kill a friendly unit` or `Exhaust me`"
+    ))
 }

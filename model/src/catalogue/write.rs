@@ -85,10 +85,7 @@ pub(super) fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawC
         additional_costs: c
             .additional_costs
             .iter()
-            .map(|a| {
-                let AdditionalCost::Discard(n) = a;
-                format!("Discard {n}")
-            })
+            .map(AdditionalCost::text)
             .collect(),
     }
 }
@@ -132,6 +129,8 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::LookAtTop { n: a, .. } => (RawEffect::LookAtTop, n(a), None),
                 Effect::CounterUnlessPays(a) => (RawEffect::CounterUnlessPays, n(a), None),
                 Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
+                Effect::IfThisKillsIt(Then::Draw(a)) => (RawEffect::Draw, n(a), None),
+                Effect::IfThisKillsIt(Then::PlayToken(a)) => (RawEffect::PlayToken, n(a), None),
             };
             let tag = match i.effect {
                 Effect::GiveMightToGroup(t, _) => Some(t.name().to_string()),
@@ -155,6 +154,7 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 chooses: t.chooses,
             });
             RawInstruction {
+                if_this_kills: matches!(i.effect, Effect::IfThisKillsIt(_)),
                 effect,
                 amount,
                 to,

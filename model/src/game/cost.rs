@@ -5,7 +5,7 @@
 
 use super::{pending, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, Condition, RepeatCost};
+use crate::card::{Ability, AdditionalCost, Condition, RepeatCost};
 use crate::cost::Cost;
 use crate::rulebook::{DeflectRule, EzrealScope};
 use crate::state::*;
@@ -63,8 +63,10 @@ impl Game {
         let mut events = vec![];
         self.add_deflect(s, &item, &mut total, &mut events);
         let reducers = self.repeat_reducers(s, item.controller);
-        let mut discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
-        discard = discard.saturating_add(self.add_mandatory_costs(&item, &mut events));
+        let repeat_discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
+        let mut cost = self.add_mandatory_costs(&item, &mut events);
+        cost.discard = cost.discard.saturating_add(repeat_discard);
+        let discard = cost.discard;
         self.whole_card_discounts(s, &item, &mut total, &mut events);
         s.log.extend(events);
         s.log.push(Event::CostDetermined {
@@ -75,7 +77,7 @@ impl Game {
         let item = pending_mut(s);
         item.cost = TotalCost {
             resources: total,
-            discard,
+            ..cost
         };
         if !self.rules.zero_cost_counts_as_paid {
             self.zero_cost_not_paid(item, reducers);
@@ -340,26 +342,39 @@ impl Game {
         if (p.hand_other as usize + p.hand.len()) < discard as usize {
             return;
         }
+        if !self.unit_costs_payable(s, item) {
+            return;
+        }
         let mut split = [0u8; 6];
         splits(need.any, 0, &left, &mut split, out);
     }
 
-    /// 356.2.a: the card's mandatory additional costs that are not Energy or Power (discards).
-    fn add_mandatory_costs(&self, item: &ChainItem, events: &mut Vec<Event>) -> u8 {
-        let mut discard = 0u8;
+    /// 356.2.a: the card's mandatory additional costs that are not Energy or Power: cards to
+    /// discard and units to exhaust or kill (356.7), as a total cost without resources.
+    fn add_mandatory_costs(&self, item: &ChainItem, events: &mut Vec<Event>) -> TotalCost {
+        let mut cost = TotalCost::default();
         for c in &self.card(item.card).additional_costs {
-            let crate::card::AdditionalCost::Discard(n) = *c;
-            discard = discard.saturating_add(n);
-            events.push(Event::AdditionalCostAdded {
-                item: item.id,
-                discard: n,
-            });
+            match *c {
+                AdditionalCost::Discard(n) => {
+                    cost.discard = cost.discard.saturating_add(n);
+                    events.push(Event::AdditionalCostAdded {
+                        item: item.id,
+                        discard: n,
+                    });
+                }
+                AdditionalCost::ExhaustFriendlyUnit => {
+                    cost.exhaust = cost.exhaust.saturating_add(1)
+                }
+                AdditionalCost::KillFriendlyUnit => cost.kill = cost.kill.saturating_add(1),
+                AdditionalCost::ExhaustMe => cost.exhaust_me = true,
+            }
         }
-        discard
+        cost
     }
 
-    /// PayCosts' effect (357.1): Energy and Power together; the cards to discard are chosen
-    /// next, one at a time (357.2, `discard`).
+    /// PayCosts' effect (357.1): Energy and Power together, and "exhaust me"; the cards to
+    /// discard and the units to exhaust or kill are chosen next, one at a time (357.2,
+    /// `discard`, `unit_cost`).
     pub(super) fn pay_costs(&self, s: &mut State, any: [u8; 6]) {
         let item = pending(s);
         let (id, controller, need) = (item.id, item.controller, item.cost);
@@ -380,7 +395,7 @@ impl Game {
         // From here `discard` counts the cards still to discard (357.2).
         item.cost = TotalCost {
             resources: paid,
-            discard: need.discard,
+            ..need
         };
         item.phase = Phase::Paid;
         s.log.push(Event::CostPaid {
@@ -388,7 +403,8 @@ impl Game {
             paid,
             discarded: need.discard,
         });
-        self.forced_discards(s);
+        self.exhaust_me(s);
+        self.forced_payments(s);
     }
 }
 

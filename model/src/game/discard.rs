@@ -16,11 +16,11 @@ impl Game {
         }
     }
 
-    /// DiscardForCost's effect (357.2): the card goes to its owner's trash; then any discard
-    /// left with only one option is made at once.
+    /// DiscardForCost's effect (357.2): the card goes to its owner's trash; then any payment
+    /// left with only one option is made at once (`unit_cost`).
     pub(super) fn discard_for_cost(&self, s: &mut State, card: Option<CardId>) {
         discard_one(s, card);
-        self.forced_discards(s);
+        self.forced_payments(s);
     }
 
     /// Discards that leave the payer no choice (one kind of card left), made without a decision.

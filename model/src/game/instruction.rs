@@ -147,6 +147,7 @@ impl Game {
             | Effect::MightsToEachOther
             | Effect::GiveMightToGroup(..)
             | Effect::StunOrReturnToHand => self.run_combat(s, ex, at, ins.effect, &legal),
+            Effect::IfThisKillsIt(then) => self.if_this_kills_it(s, item, at, then),
         };
         if outcome == Outcome::Performed {
             s.log.push(Event::Performed {

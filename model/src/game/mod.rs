@@ -30,8 +30,10 @@ mod instruction;
 mod new_choices;
 mod play;
 mod resolve;
+mod rider;
 mod runes;
 mod target;
+mod unit_cost;
 
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
@@ -324,6 +326,9 @@ impl Game {
                     Phase::Choosing => self.choice_actions(s, item, out),
                     Phase::Chosen | Phase::Costed => self.cost_actions(s, item, out),
                     Phase::Paid if item.cost.discard > 0 => self.discard_actions(s, item, out),
+                    Phase::Paid if item.cost.exhaust + item.cost.kill > 0 => {
+                        self.unit_cost_actions(s, item, out)
+                    }
                     Phase::Paid | Phase::Legal => self.legality_actions(item, out),
                     _ => unreachable!("not pending"),
                 }
@@ -400,6 +405,8 @@ impl Game {
                 self.choose_reduction(s, component, less)
             }
             Action::DiscardForCost { card } => self.discard_for_cost(s, card),
+            Action::ExhaustForCost { unit } => self.exhaust_for_cost(s, unit),
+            Action::KillForCost { unit } => self.kill_for_cost(s, unit),
         }
     }
 

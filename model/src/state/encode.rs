@@ -520,9 +520,18 @@ impl Encode for ChainItem {
         b.list(repeat);
         accepted.encode(b);
         b.list(choices);
-        let TotalCost { resources, discard } = *cost;
+        let TotalCost {
+            resources,
+            discard,
+            exhaust,
+            kill,
+            exhaust_me,
+        } = *cost;
         resources.encode(b);
         b.u8(discard);
+        b.u8(exhaust);
+        b.u8(kill);
+        b.bool(exhaust_me);
         b.list(ever_chosen);
         b.bool(*left_chain);
         b.list(optional);

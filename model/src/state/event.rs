@@ -494,6 +494,16 @@ pub enum Event {
         /// The named card, or `None` for one of the other cards in hand.
         card: Option<CardId>,
     },
+    /// A friendly unit was exhausted or killed to pay a mandatory additional cost, chosen by
+    /// the payer (357.2); a kill is also a zone change, logged after it.
+    PaidWithUnit {
+        /// The item paid for.
+        item: u8,
+        /// The unit.
+        unit: u8,
+        /// The cost it paid.
+        cost: crate::card::AdditionalCost,
+    },
     // ---- Runes (issue 13) ----
     /// A rune was exhausted to add [1] while paying for an item (164.2, 357.1.a).
     RuneExhausted {

@@ -471,6 +471,12 @@ pub struct TotalCost {
     pub resources: Cost,
     /// Cards to discard (a non-standard cost, 357.2).
     pub discard: u8,
+    /// Friendly units to exhaust, the payer's choice (357.2, 414.4).
+    pub exhaust: u8,
+    /// Friendly units to kill, the payer's choice (357.2).
+    pub kill: u8,
+    /// A triggered ability's source unit is exhausted as its cost ("exhaust me", 414.4).
+    pub exhaust_me: bool,
 }
 
 /// An item on the chain.

@@ -208,7 +208,8 @@ fn deck() -> Bound {
 
 /// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
 /// Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take off, token locations and
-/// plays, and The Academy's grant beside the Portal's.
+/// plays, and The Academy's grant beside the Portal's; mandatory costs that exhaust or kill a
+/// friendly unit (the Mixed board has one) and the "if this kills it" rider (issue 12, h12k).
 fn costs() -> Bound {
     Bound {
         name: "costs".into(),
@@ -224,9 +225,12 @@ fn costs() -> Bound {
             "Desert's Call",
             "Hidden Blade",
             "Tithe Bolt",
+            "Grim Offering",
+            "Rallying Cry",
+            "Deadly Strike",
         ]),
         abilities: false,
-        boards: vec![BoardShape::EnemySpread],
+        boards: vec![BoardShape::EnemySpread, BoardShape::Mixed],
         extras: e(&[
             &[],
             &[Ezreal, MaraiSpire],

@@ -234,7 +234,21 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
         "discard" => PlayStmt::Discard {
             card: discarded_card(c)?,
         },
+        w @ ("exhaust" | "kill") => pay_with_unit(c, w == "kill")?,
         _ => unreachable!("dispatched on play keywords"),
+    })
+}
+
+/// `exhaust LABEL` / `kill LABEL` (357.2): the friendly unit that pays a unit cost.
+fn pay_with_unit(c: &mut Cursor, kill: bool) -> Result<PlayStmt, ParseError> {
+    let what = if kill {
+        "the label of the unit killed for the cost"
+    } else {
+        "the label of the unit exhausted for the cost"
+    };
+    Ok(PlayStmt::PayWithUnit {
+        kill,
+        unit: ObjRef::Label(c.word(what)?),
     })
 }
 

@@ -2,6 +2,7 @@
 //! units enter (tags from 54 on), apart from `encode` so that file stays readable.
 
 use super::{Bits, Encode};
+use crate::card::AdditionalCost;
 use crate::cost::Domain;
 use crate::state::{Component, Event, OptionalChoice, Reduction, Runes, RunesSpent};
 use std::hash::Hasher;
@@ -79,11 +80,26 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             domain.encode(b);
             b.bool(ready);
         }
-        // The last tag that 6 bits hold: a further event needs a wider tag.
+        // The last tag that 6 bits hold: events after it share it and add one bit of their own.
         RuneChannelled { who, domain } => {
             tag(63);
+            b.bool(false);
             who.encode(b);
             domain.encode(b);
+        }
+        PaidWithUnit { item, unit, cost } => {
+            tag(63);
+            b.bool(true);
+            b.u8(item);
+            b.u8(unit);
+            let (k, n) = match cost {
+                AdditionalCost::Discard(n) => (0, n),
+                AdditionalCost::ExhaustFriendlyUnit => (1, 0),
+                AdditionalCost::KillFriendlyUnit => (2, 0),
+                AdditionalCost::ExhaustMe => (3, 0),
+            };
+            b.put(k, 2);
+            b.u8(n);
         }
         _ => unreachable!("not an event of this group"),
     }

@@ -363,7 +363,8 @@ impl Encode for Event {
             | Discarded { .. }
             | RuneExhausted { .. }
             | RuneRecycled { .. }
-            | RuneChannelled { .. } => super::costs::encode_event(self, b),
+            | RuneChannelled { .. }
+            | PaidWithUnit { .. } => super::costs::encode_event(self, b),
         }
     }
 }

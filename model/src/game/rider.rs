@@ -1,0 +1,63 @@
+//! Reflexive riders, "If this kills it, ..." (359.3.e.14: a later instruction that refers to an
+//! earlier one's action executes only if that action happened). Each execution's rider reads its
+//! own execution's previous instruction (820.2.a: executions are separate). A kill kills at once;
+//! damage kills only in the next cleanup (321), after the item has resolved, so whether a deal
+//! "kills it" is read from the damage as the rider executes, the way the rulebook's `kills_it`
+//! says (the digest is silent).
+
+use super::instruction::{ignored, At, Outcome};
+use super::Game;
+use crate::card::{Effect, Then};
+use crate::rulebook::KillsIt;
+use crate::state::*;
+
+impl Game {
+    /// IfThisKillsIt (359.3.e.14): `then` happens only if the previous instruction of this
+    /// execution was performed and killed its unit; otherwise the rider is ignored.
+    pub(super) fn if_this_kills_it(
+        &self,
+        s: &mut State,
+        item: &ChainItem,
+        at: At,
+        then: Then,
+    ) -> Outcome {
+        if !at.prev_done || !self.previous_killed(s, item, at) {
+            return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
+        }
+        let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
+        self.run_untargeted(s, &live, then.effect());
+        Outcome::Performed
+    }
+
+    /// Whether the previous instruction (a kill or a deal of one unit, as the catalogue checks)
+    /// killed its unit: a kill moved it off the board; a deal left it lethally damaged, and under
+    /// `made-lethal` it was not lethally damaged before this deal.
+    fn previous_killed(&self, s: &State, item: &ChainItem, at: At) -> bool {
+        let ex = &item.choices[at.exec as usize];
+        let (Some(mode), Some(slot)) = (ex.mode, at.slot.checked_sub(1)) else {
+            return false;
+        };
+        let Some(prev) = self.card(item.card).modes[mode as usize]
+            .instructions
+            .get(slot as usize)
+        else {
+            return false;
+        };
+        let Some(Obj::Unit(u)) = ex.targets(slot).next() else {
+            return false;
+        };
+        let unit = &s.units[u as usize];
+        match prev.effect {
+            Effect::Kill => unit.zone != Zone::Board,
+            Effect::Deal(n) => {
+                if !unit.lethal() {
+                    return false;
+                }
+                let before = unit.damage.saturating_sub(n);
+                let lethal_before = before > 0 && before >= unit.current_might();
+                self.rules.kills_it == KillsIt::LethalAfter || !lethal_before
+            }
+            _ => false,
+        }
+    }
+}
