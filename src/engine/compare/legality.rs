@@ -160,5 +160,6 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::Location { .. } => ("location", "355.2"),
         PlayStmt::Reduce { .. } => ("reduce", "356.4.c"),
         PlayStmt::Discard { .. } => ("discard", "357.2"),
+        PlayStmt::Rune { .. } => ("rune", "164.2, 357.1.a"),
     }
 }
