@@ -314,7 +314,11 @@ fn runes_board(p: Player, r: &model::state::RunesSetup) -> String {
         let _ = write!(s, " ready {}", letters(counted(&r.ready).into_iter()));
     }
     if r.exhausted.iter().any(|n| *n > 0) {
-        let _ = write!(s, " exhausted {}", letters(counted(&r.exhausted).into_iter()));
+        let _ = write!(
+            s,
+            " exhausted {}",
+            letters(counted(&r.exhausted).into_iter())
+        );
     }
     if !r.deck.is_empty() {
         let _ = write!(s, " deck {}", letters(r.deck.iter().copied()));

@@ -11,10 +11,18 @@ use model::state::{Player, RunesSetup, State};
 
 /// `runes PLAYER ...`: the player pays with these runes; a second line for one player is an
 /// error (it would silently replace the first).
-pub(super) fn board(s: &mut Setup, line: usize, p: Player, r: &RunesSetup) -> Result<(), CaseError> {
+pub(super) fn board(
+    s: &mut Setup,
+    line: usize,
+    p: Player,
+    r: &RunesSetup,
+) -> Result<(), CaseError> {
     let slot = &mut s.players[p.ix()].runes;
     if slot.is_some() {
-        return Err(err(line, format!("a second `runes {p}` line: write all of a player's runes on one")));
+        return Err(err(
+            line,
+            format!("a second `runes {p}` line: write all of a player's runes on one"),
+        ));
     }
     *slot = Some(r.clone());
     Ok(())
@@ -53,10 +61,17 @@ pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(Stri
     let runes = s.players[p.ix()].runes.as_ref()?;
     let i = domain as usize;
     let exhaust = matches!(a, Action::ExhaustRune { .. });
-    let has = if exhaust { runes.ready[i] } else { runes.ready[i] + runes.exhausted[i] };
+    let has = if exhaust {
+        runes.ready[i]
+    } else {
+        runes.ready[i] + runes.exhausted[i]
+    };
     if has == 0 {
         let what = if exhaust { "ready " } else { "" };
-        return Some(("357.1.a".into(), format!("{p} has no {what}{} rune on the board", domain.letter())));
+        return Some((
+            "357.1.a".into(),
+            format!("{p} has no {what}{} rune on the board", domain.letter()),
+        ));
     }
     let offered: Vec<String> = enabled
         .iter()
