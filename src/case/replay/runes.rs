@@ -54,9 +54,7 @@ pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(Stri
     let (Action::ExhaustRune { domain } | Action::RecycleRune { domain }) = *a else {
         return None;
     };
-    let Some(item) = s.chain.iter().find(|i| i.is_pending()) else {
-        return None;
-    };
+    let item = s.chain.iter().find(|i| i.is_pending())?;
     let p = item.controller;
     let runes = s.players[p.ix()].runes.as_ref()?;
     let i = domain as usize;
