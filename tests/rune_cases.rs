@@ -297,3 +297,37 @@ fn rune_counterexamples_become_cases_that_break_the_same_property() {
         assert!(seen > 0, "{book} breaks no property on bound runes");
     }
 }
+
+/// `rbcheck cases --bound runes` writes a suite whose cases say their runes and all replay.
+#[test]
+fn the_runes_suite_is_written_with_runes_and_replays() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-runes-suite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = rbcheck(&["cases", "--bound", "runes", "--out", dir.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let with_runes = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            let text = std::fs::read_to_string(e.as_ref().unwrap().path()).unwrap();
+            text.contains("\nrunes you ") && text.contains("\nrune ")
+        })
+        .count();
+    assert!(with_runes > 100, "{with_runes} cases pay with runes");
+    let o = rbcheck(&["replay", dir.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        out.lines()
+            .filter(|l| !l.starts_with("pass"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
