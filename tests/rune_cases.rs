@@ -331,3 +331,56 @@ fn the_runes_suite_is_written_with_runes_and_replays() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn domain() -> impl proptest::strategy::Strategy<Value = model::Domain> {
+    use proptest::prelude::*;
+    (0usize..6).prop_map(|i| model::Domain::ALL[i])
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
+
+    /// Any rune setup, rune statement and rune expectation prints and parses back the same
+    /// (ready and exhausted runes are counts: the parser keeps them in domain order).
+    #[test]
+    fn rune_forms_print_and_parse_back(
+        ready in proptest::collection::vec(domain(), 0..5),
+        exhausted in proptest::collection::vec(domain(), 0..4),
+        deck in proptest::collection::vec(domain(), 0..4),
+        uses in proptest::collection::vec((proptest::bool::ANY, domain()), 0..4),
+        part in 0usize..3,
+        listed in proptest::collection::vec(domain(), 0..5),
+    ) {
+        use rbcheck::case::ast::*;
+        use model::state::{Player, RunesSetup};
+        let mut r = RunesSetup { deck, ..Default::default() };
+        ready.iter().for_each(|d| r.ready[*d as usize] += 1);
+        exhausted.iter().for_each(|d| r.exhausted[*d as usize] += 1);
+        let part = [RunePart::Ready, RunePart::Exhausted, RunePart::Deck][part];
+        let mut listed = listed;
+        if part != RunePart::Deck {
+            listed.sort();
+        }
+        let mut plays = vec![Line::new(PlayStmt::Play { player: Player::YOU, card: "X".into() })];
+        for (exhaust, domain) in uses {
+            let how = if exhaust { RuneUse::Exhaust } else { RuneUse::Recycle };
+            plays.push(Line::new(PlayStmt::Rune { how, domain }));
+        }
+        let case = Case {
+            version: 1,
+            header: vec![],
+            rules: "rup4".into(),
+            defines: vec![],
+            board: vec![Line::new(BoardStmt::Runes(Player::OPP, r))],
+            plays,
+            expects: vec![Line::new(Expect::Runes(Player::YOU, part, listed))],
+        };
+        let text = print(&case);
+        let back = parse(&text).unwrap();
+        proptest::prop_assert_eq!(print(&back), text.clone());
+        let strip = |c: &Case| (c.board.iter().map(|l| l.stmt.clone()).collect::<Vec<_>>(),
+            c.plays.iter().map(|l| l.stmt.clone()).collect::<Vec<_>>(),
+            c.expects.iter().map(|l| l.stmt.clone()).collect::<Vec<_>>());
+        proptest::prop_assert_eq!(strip(&back), strip(&case), "{}", text);
+    }
+}
