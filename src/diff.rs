@@ -127,6 +127,7 @@ fn field(e: &Expect) -> &'static str {
         Expect::Entered(..) => "entered",
         Expect::Order(..) => "order",
         Expect::Discarded(..) => "discarded",
+        Expect::Runes(..) => "runes",
     }
 }
 

@@ -126,12 +126,9 @@ fn the_default_budget_reaches_every_clause_and_every_illegal_choice() {
     // Clauses no generated case reaches, and why: new choices (750-755) come only from Mystic
     // Reversal, which the model plays for the opponent; 355.4 needs a unit the move can
     // reach; the rest belong to cards the protocol v1 cannot carry (deck cards) or the
-    // generator does not play (Hard Bargain, Not So Fast, Repulse, what a resolving item plays);
-    // paying with runes (164.2, 357.1.a) needs runes in a case file, which the format cannot
-    // say yet (issue 13), so no engine is sent one.
+    // generator does not play (Hard Bargain, Not So Fast, Repulse, what a resolving item plays).
+    // Paying with runes (164.2, 357.1.a) is reached by the `Runes` stratum (issue 13).
     let unreachable = [
-        "164.2",
-        "357.1.a",
         "354.3",
         "416",
         "359.3.e.9.a",

@@ -3,7 +3,7 @@
 
 use super::wire;
 use model::cost::{Cost, Domain};
-use model::state::{CancelWhy, IgnoredWhy, Location, Player, UnitStatus};
+use model::state::{CancelWhy, IgnoredWhy, Location, Player, RunesSetup, UnitStatus};
 use serde::{Deserialize, Serialize};
 
 /// A whole case file.
@@ -115,6 +115,10 @@ pub enum BoardStmt {
     /// `academy PLAYER`: The Academy's hold triggered this turn (its next spell gets [Repeat]
     /// equal to its base cost).
     Academy(Player),
+    // ---- Runes (issue 13, h13c) ----
+    /// `runes PLAYER [ready D...] [exhausted D...] [deck D...]`: the player pays with runes
+    /// (164, 357.1.a); without it the player is pool-only.
+    Runes(Player, RunesSetup),
 }
 
 /// A decision of the play section. On the wire (`corpus/PROTOCOL.md`) it is an object tagged by
@@ -257,6 +261,39 @@ pub enum PlayStmt {
         /// Pay or decline.
         pay: bool,
     },
+    // ---- Runes (issue 13, h13c) ----
+    /// `rune exhaust D` / `rune recycle D`: while paying, exhaust a ready rune to add [1] or
+    /// recycle a rune to add one Power of its domain (164.2, 357.1.a).
+    Rune {
+        /// Exhaust or recycle.
+        #[serde(rename = "use")]
+        how: RuneUse,
+        /// The rune's domain.
+        #[serde(with = "wire::domain")]
+        domain: Domain,
+    },
+}
+
+/// What a payment does with a rune (164.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuneUse {
+    /// "[E]: Add [1]".
+    Exhaust,
+    /// "Recycle this: Add [C]".
+    Recycle,
+}
+
+/// Which of a player's runes an `expect runes` line lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunePart {
+    /// Ready runes on the board, by domain.
+    Ready,
+    /// Exhausted runes on the board, by domain.
+    Exhausted,
+    /// The rune deck, top first.
+    Deck,
 }
 
 /// A card of a main deck in a statement: a named card, or `other` (an anonymous one).
@@ -392,4 +429,8 @@ pub enum Expect {
     /// `discarded item N "Card"|other ...` / `... none`: the cards discarded to pay item N's
     /// costs, in order (`None`: one of the other cards)
     Discarded(u8, Vec<Option<String>>),
+    // ---- Runes (issue 13, h13c) ----
+    /// `runes PLAYER ready|exhausted|deck D...|none`: the player's ready or exhausted runes (in
+    /// domain order, R G B O P Y) or rune deck (top first) at the end.
+    Runes(Player, RunePart, Vec<Domain>),
 }

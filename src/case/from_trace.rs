@@ -123,6 +123,9 @@ fn board(
         if ps.academy_charged {
             out.push(BoardStmt::Academy(p));
         }
+        if let Some(r) = &ps.runes {
+            out.push(BoardStmt::Runes(p, r.clone()));
+        }
     }
     if setup.showdown || setup.showdown_at.is_some() {
         out.push(BoardStmt::Showdown(setup.showdown_at.map(|n| n + 1)));
@@ -258,6 +261,14 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                     unit: obj_ref(setup, s, Obj::Unit(unit)),
                 })
             }
+            Action::ExhaustRune { domain } => out.push(PlayStmt::Rune {
+                how: RuneUse::Exhaust,
+                domain,
+            }),
+            Action::RecycleRune { domain } => out.push(PlayStmt::Rune {
+                how: RuneUse::Recycle,
+                domain,
+            }),
             _ => {}
         }
     }
@@ -497,6 +508,10 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
         add(Expect::HandSize(p, 0), &mut out);
         add(Expect::Trash(p, vec![]), &mut out);
         add(Expect::Deck(p, 0), &mut out);
+        // Only a player with runes: for a pool-only one `observed` gives nothing.
+        for part in [RunePart::Ready, RunePart::Exhausted, RunePart::Deck] {
+            add(Expect::Runes(p, part, vec![]), &mut out);
+        }
     }
     out
 }
@@ -511,13 +526,6 @@ pub fn case_for_run(
     header: Vec<String>,
     dir: Option<&Path>,
 ) -> Result<Case, String> {
-    if setup.players.iter().any(|p| p.runes.is_some()) {
-        // Written without them, the case would replay another scenario: refuse rather than lie.
-        return Err(
-            "this scenario has runes, which case files cannot hold yet (issue 13): no case written"
-                .into(),
-        );
-    }
     let builtin = Catalogue::builtin();
     let mut defines = vec![];
     let board = board(game, setup, &builtin, &mut defines);

@@ -3,6 +3,7 @@
 
 mod deck;
 mod lexer;
+mod runes;
 mod statements;
 
 use super::ast::*;
@@ -11,6 +12,7 @@ use statements::{board, expect, play};
 use std::fmt;
 
 pub(crate) use lexer::trailing_comment;
+pub(crate) use runes::part_word as rune_part_word;
 pub use statements::reason_name;
 
 /// The format version this parser reads.
@@ -191,19 +193,25 @@ fn statement(
             }
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" | "deck-top" | "academy" => {
+        | "showdown" | "attack" | "deck-top" | "academy" | "runes" => {
             order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
             *section = Section::Board;
-            let stmt = if head == "deck-top" { deck::board(c)? } else { board(head, c)? };
+            let stmt = match head {
+                "deck-top" => deck::board(c)?,
+                "runes" => runes::board(c)?,
+                _ => board(head, c)?,
+            };
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
-        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" => {
+        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" | "rune" => {
             order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
             *section = Section::Play;
             let stmt = if head == "look" || head == "demand" {
                 deck::play(head, c)?
+            } else if head == "rune" {
+                runes::play(c)?
             } else {
                 c.pos = 0;
                 play(c)?
@@ -221,7 +229,7 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, runes, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, rune, expect"),
             })
         }
     }

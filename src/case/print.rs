@@ -113,6 +113,7 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::Attack(l) => format!("attack {l}"),
         BoardStmt::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
         BoardStmt::Academy(p) => format!("academy {}", player(*p)),
+        BoardStmt::Runes(p, r) => runes_board(*p, r),
     }
 }
 
@@ -172,6 +173,14 @@ pub fn play_stmt(p: &PlayStmt) -> String {
                 Less::Energy => "energy",
                 Less::Power => "power",
             }
+        ),
+        PlayStmt::Rune { how, domain } => format!(
+            "rune {} {}",
+            match how {
+                RuneUse::Exhaust => "exhaust",
+                RuneUse::Recycle => "recycle",
+            },
+            domain.letter()
         ),
     }
 }
@@ -275,7 +284,49 @@ pub fn expect_stmt(e: &Expect) -> String {
             "order {}",
             v.iter().map(moment).collect::<Vec<_>>().join(" then ")
         ),
+        Expect::Runes(p, part, v) => format!(
+            "runes {} {} {}",
+            player(*p),
+            super::parse::rune_part_word(*part),
+            if v.is_empty() {
+                "none".into()
+            } else {
+                letters(v.iter().copied())
+            }
+        ),
     }
+}
+
+/// Domain letters separated by spaces.
+fn letters(v: impl Iterator<Item = model::cost::Domain>) -> String {
+    v.map(|d| d.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `runes PLAYER [ready D...] [exhausted D...] [deck D...]`, each count in domain order.
+fn runes_board(p: Player, r: &model::state::RunesSetup) -> String {
+    let mut s = format!("runes {}", player(p));
+    let counted = |n: &[u8; 6]| -> Vec<model::cost::Domain> {
+        model::cost::Domain::ALL
+            .into_iter()
+            .flat_map(|d| std::iter::repeat_n(d, usize::from(n[d as usize])))
+            .collect()
+    };
+    if r.ready.iter().any(|n| *n > 0) {
+        let _ = write!(s, " ready {}", letters(counted(&r.ready).into_iter()));
+    }
+    if r.exhausted.iter().any(|n| *n > 0) {
+        let _ = write!(
+            s,
+            " exhausted {}",
+            letters(counted(&r.exhausted).into_iter())
+        );
+    }
+    if !r.deck.is_empty() {
+        let _ = write!(s, " deck {}", letters(r.deck.iter().copied()));
+    }
+    s
 }
 
 /// Card names, quoted, or `none`.

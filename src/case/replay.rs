@@ -5,6 +5,7 @@
 mod costs;
 mod deck;
 mod explain;
+mod runes;
 mod verdict;
 
 use super::ast::*;
@@ -292,6 +293,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 .deck_top
                 .extend(deck::deck_top_cards(game, line, v)?),
             BoardStmt::Academy(p) => s.players[p.ix()].academy_charged = true,
+            BoardStmt::Runes(p, r) => runes::board(&mut s, line, *p, r)?,
         }
     }
     check_card_counts(case, &s)?;
@@ -642,6 +644,7 @@ fn decisions(
         | PlayStmt::Location { .. }
         | PlayStmt::Discard { .. }
         | PlayStmt::Reduce { .. } => wanted.push((line, costs::decision(run.game, line, stmt)?)),
+        PlayStmt::Rune { .. } => wanted.push((line, runes::decision(s, line, stmt)?)),
         PlayStmt::NewChoices { item } => {
             let (w, next) = new_choices(run, s, plays, i, *item)?;
             return Ok(Ok((w, next)));

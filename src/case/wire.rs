@@ -98,6 +98,22 @@ pub mod domains {
     }
 }
 
+/// One domain as its letter, `"G"` (serde `with`).
+pub mod domain {
+    use super::*;
+
+    /// Writes the domain's letter.
+    pub fn serialize<S: Serializer>(d: &Domain, s: S) -> Result<S::Ok, S::Error> {
+        d.letter().to_string().serialize(s)
+    }
+
+    /// Reads the domain from its letter (or name).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Domain, D::Error> {
+        let x = String::deserialize(d)?;
+        Domain::parse(&x).ok_or_else(|| D::Error::custom(format!("`{x}`: not a domain")))
+    }
+}
+
 /// An object as its label or `item N`: one string on the wire, as in a case file.
 impl Serialize for ObjRef {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

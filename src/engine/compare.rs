@@ -16,7 +16,7 @@ use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
-pub const FIELDS: [&str; 24] = [
+pub const FIELDS: [&str; 25] = [
     "legality",
     "cancelled",
     "repeat-paid",
@@ -37,6 +37,7 @@ pub const FIELDS: [&str; 24] = [
     "location",
     "tokens",
     "grants",
+    "runes",
     "hand-size",
     "deck",
     "trash",

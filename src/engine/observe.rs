@@ -279,6 +279,10 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
             portal: ps.portal_charged,
             academy: ps.academy_charged,
         });
+        po.runes = ps
+            .runes
+            .as_ref()
+            .map(crate::engine::protocol::runes::RunesJson::of_runes);
         players.insert(
             if p == Player::YOU { "you" } else { "opponent" }.to_string(),
             po,

@@ -3,6 +3,7 @@
 //! is [`convert`]; what version 2 adds to version 1 (which rbcheck still speaks), [`v2`].
 
 pub mod convert;
+pub mod runes;
 pub mod v2;
 
 use crate::case::ast::{Line, PlayStmt};
@@ -24,7 +25,7 @@ pub const PROTOCOL_V1: &str = "rbcheck-engine/1";
 pub const VERSIONS: [&str; 2] = [PROTOCOL, PROTOCOL_V1];
 
 /// The features a case can use; an engine names the ones it supports in its hello.
-pub const FEATURES: [&str; 16] = [
+pub const FEATURES: [&str; 17] = [
     "spells",
     "abilities",
     "counters",
@@ -42,12 +43,15 @@ pub const FEATURES: [&str; 16] = [
     "demands",
     "chosen-counters",
     "combat",
+    // ---- issue 13 (h13c) ----
+    "runes",
 ];
 
 /// Features protocol v1 cannot carry: with a v1 engine a case that uses one is always skipped as
 /// unsupported, whatever its hello claims ("deck-cards": the v1 board has no field for the main
-/// deck's named cards, which a v1 request would silently drop; v2 has `deck_top`).
-pub const NOT_IN_V1: [&str; 1] = ["deck-cards"];
+/// deck's named cards, which a v1 request would silently drop; v2 has `deck_top`; "runes": nor
+/// for runes, which v2 carries as `players.P.runes`).
+pub const NOT_IN_V1: [&str; 2] = ["deck-cards", "runes"];
 
 /// The rules presets a case can name.
 pub const PRESETS: [&str; 4] = ["v1.2", "v1.3", "rup4", "guide"];
@@ -314,6 +318,9 @@ pub struct PlayerJson {
     /// `deck-cards`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck_top: Vec<String>,
+    /// The player's runes (feature `runes`); absent for a pool-only player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runes: Option<runes::RunesJson>,
 }
 
 impl Default for PlayerJson {
@@ -327,6 +334,7 @@ impl Default for PlayerJson {
             near_victory: false,
             academy: false,
             deck_top: vec![],
+            runes: None,
         }
     }
 }
@@ -515,10 +523,9 @@ pub struct PlayerObs {
     /// v2: the grants still available at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grants: Option<GrantsObs>,
-    /// Reserved for runes and their state (issue 13): read, never compared until the model has
-    /// runes; its shape will be defined then, as an optional field of v2.
+    /// v2, feature `runes`: the player's runes at the end (ready, exhausted, rune deck).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub runes: Option<Value>,
+    pub runes: Option<runes::RunesJson>,
 }
 
 /// The `result` message.

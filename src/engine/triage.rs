@@ -120,6 +120,10 @@ fn statement_step(p: &PlayStmt) -> Action {
         PlayStmt::LookDraw { .. } => Action::DrawLooked { index: None },
         PlayStmt::LookRecycle { .. } => Action::RecycleLooked { index: 0 },
         PlayStmt::Demand { pay } => Action::PayDemand { pay: *pay },
+        PlayStmt::Rune { how, domain } => match how {
+            crate::case::ast::RuneUse::Exhaust => Action::ExhaustRune { domain: *domain },
+            crate::case::ast::RuneUse::Recycle => Action::RecycleRune { domain: *domain },
+        },
     }
 }
 

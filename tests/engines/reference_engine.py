@@ -79,6 +79,7 @@ MUTANTS = {
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
+    "failed-payment-keeps-runes": "a payment that fails leaves the runes it exhausted or recycled spent (358.5)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1 (the generator's injected
@@ -96,7 +97,7 @@ DOMAINS = "RGBOPY"
 DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
 YOU, OPP = 0, 1
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play"]
+            "defines", "grants", "moves", "as-you-play", "runes"]
 
 
 def mutant(name):
@@ -243,6 +244,20 @@ class Player:
         self.near_victory = j.get("near_victory", False)
         self.trash = []
         self.finalized = 0
+        # Runes (feature `runes`): ready and exhausted counts per domain letter, the rune deck
+        # top first; None for a player who pays from the pool alone.
+        r = j.get("runes")
+        self.runes = None if r is None else {
+            "ready": {d: r.get("ready", []).count(d) for d in DOMAINS},
+            "exhausted": {d: r.get("exhausted", []).count(d) for d in DOMAINS},
+            "deck": list(r.get("deck", [])),
+        }
+
+    def runes_copy(self):
+        if self.runes is None:
+            return None
+        return {"ready": dict(self.runes["ready"]), "exhausted": dict(self.runes["exhausted"]),
+                "deck": list(self.runes["deck"])}
 
 
 class Exec:
@@ -603,11 +618,18 @@ class Game:
                     return
         # 356: the total cost.
         total, discard = self.total_cost(it)
-        # 357: pay, or undo when it cannot be paid.
+        # 357: pay, or undo when it cannot be paid. 357.1.a: runes add to the pool first.
+        pool_before, runes_before = p.pool.copy(), p.runes_copy()
+        if p.runes is not None:
+            self.pay_with_runes(p, total)
         split = self.payable(p, total, discard)
         if split is None:
             if mutant("cannot-pay-illegal"):
                 raise self.illegal("358.5", "the cost cannot be paid")
+            # 358.5: every action of the play is undone, the runes' "Add"s included.
+            p.pool = pool_before
+            if not mutant("failed-payment-keeps-runes"):
+                p.runes = runes_before
             self.cancel(it, "cannot-pay", undo)
             return
         st = self.need("paying the cost")
@@ -839,6 +861,42 @@ class Game:
             return None
         return True
 
+    def pay_with_runes(self, p, total):
+        """164.2, 357.1.a: the `rune exhaust D` / `rune recycle D` lines, each while the cost
+        still needs what the rune adds: [E]: Add [1]; Recycle this: Add one Power of its domain
+        (an exhausted rune first), to the bottom of the rune deck."""
+        r = p.runes
+        while True:
+            st = self.peek()
+            if st is None or st.get("do") != "rune":
+                return
+            d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
+            if d not in DOMAINS:
+                raise self.illegal("357.1.a", "not a rune's domain")
+            spare = sum(max(0, p.pool.power.get(x, 0) - total.power.get(x, 0)) for x in DOMAINS)
+            if st.get("use") == "exhaust":
+                if r["ready"][d] == 0:
+                    raise self.illegal("357.1.a", "no ready rune of that domain")
+                if p.pool.energy >= total.energy:
+                    raise self.illegal("357.1.a", "the cost needs no more Energy")
+                r["ready"][d] -= 1
+                r["exhausted"][d] += 1
+                p.pool.energy += 1
+            elif st.get("use") == "recycle":
+                if r["ready"][d] + r["exhausted"][d] == 0:
+                    raise self.illegal("357.1.a", "no rune of that domain")
+                if p.pool.power.get(d, 0) >= total.power.get(d, 0) and spare >= total.any:
+                    raise self.illegal("357.1.a", "the cost needs no more Power")
+                if r["exhausted"][d] > 0:
+                    r["exhausted"][d] -= 1
+                else:
+                    r["ready"][d] -= 1
+                r["deck"].append(d)
+                p.pool.power[d] = p.pool.power.get(d, 0) + 1
+            else:
+                raise self.illegal("357.1.a", "exhaust or recycle a rune")
+            self.consume()
+
     def discard(self, p, n):
         while n > 0:
             if p.other > 0:
@@ -1050,6 +1108,11 @@ class Game:
         elif eff == "counter":
             for o in targets:
                 self.counter(o)
+        elif eff == "channel-exhausted" and self.players[it.controller].runes is not None:
+            r = self.players[it.controller].runes
+            for _ in range(ins.get("amount", 1)):
+                if r["deck"]:
+                    r["exhausted"][r["deck"].pop(0)] += 1
         elif eff == "banish-self":
             it.left_chain = True
             if it in self.chain:
@@ -1124,6 +1187,12 @@ class Game:
             if not V1:
                 # The Academy's grant is declined (never set), so it is never left over.
                 players[name]["grants"] = {"portal": p.portal, "academy": False}
+            if not V1 and p.runes is not None:
+                players[name]["runes"] = {
+                    "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],
+                    "exhausted": [d for d in DOMAINS for _ in range(p.runes["exhausted"][d])],
+                    "deck": p.runes["deck"],
+                }
         out = {"legal": True, "items": items, "triggered": self.triggered, "units": units,
                "gear": gear, "players": players}
         if not V1:

@@ -114,6 +114,7 @@ pub(super) fn expect(what: &str, c: &mut Cursor) -> Result<Option<Expect>, Parse
             Expect::Demands(item, v)
         }
         "runes-exhausted" => Expect::RunesExhausted(c.player()?, c.number("a number of runes")?),
+        "runes" => super::runes::expect(c)?,
         _ => return Ok(None),
     }))
 }

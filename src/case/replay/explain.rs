@@ -24,7 +24,8 @@ pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) ->
 
 /// Why the model does not allow `a` here, as a rule and words (any undone play aside).
 fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
-    if let Some(why) = refused_decision(a, enabled) {
+    if let Some(why) = refused_decision(a, enabled).or_else(|| super::runes::refused(s, a, enabled))
+    {
         return why;
     }
     let pending = s.chain.iter().find(|i| i.is_pending());

@@ -53,6 +53,7 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::Entered(..) => "355.2, 359.2, 805",
         Expect::Order(..) => "the event log's order",
         Expect::Discarded(..) => "357.2",
+        Expect::Runes(..) => "164.2, 357.1.a, 358.5",
     }
 }
 
@@ -144,6 +145,7 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
         | Expect::Entered(..)
         | Expect::Discarded(..)
         | Expect::Order(..) => return costs_observed(r, e),
+        Expect::Runes(..) => return super::runes::observed(r, e),
     })
 }
 
@@ -480,6 +482,7 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
                 return fail(format!("line {l} is not a play statement"));
             }
         }
+        super::runes::check_subject(r, stmt).or_else(fail)?;
     }
     Ok(())
 }

@@ -191,6 +191,16 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
             kind: grants_kind,
         },
     },
+    &Field::<PlayerObs, runes::RunesJson> {
+        name: "runes",
+        rule: "164.2, 357.1.a, 358.5",
+        read: |p| p.runes.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, r| format!("runes {s} {}", rune_words(r)),
+            kind: runes_kind,
+        },
+    },
     &count::<PlayerObs>("hand-size", "359.3.e", |p| p.hand_size.as_ref()),
     &count::<PlayerObs>("deck", "359.3.e", |p| p.deck.as_ref()),
     &count::<PlayerObs>("finalized", "419.4.b", |p| p.finalized.as_ref()),
@@ -261,6 +271,43 @@ fn status_kind(m: &UnitStatus, e: &UnitStatus) -> Option<String> {
     } else {
         more_fewer(&u32::from(m.assault), &u32::from(e.assault)).map(|k| format!("assault: {k}"))
     }
+}
+
+/// A player's runes as the case format's `expect runes` lines would list them.
+fn rune_words(r: &runes::RunesJson) -> String {
+    let r = r.canonical();
+    let letters = |v: &[model::cost::Domain]| match v.is_empty() {
+        true => "none".to_string(),
+        false => v
+            .iter()
+            .map(|d| d.letter().to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    format!(
+        "ready {}, exhausted {}, deck {}",
+        letters(&r.ready),
+        letters(&r.exhausted),
+        letters(&r.deck)
+    )
+}
+
+/// Runes are counts per domain on the board (any order) and an ordered rune deck; the kind
+/// says which side has more runes exhausted, or that the deck differs.
+fn runes_kind(m: &runes::RunesJson, e: &runes::RunesJson) -> Option<String> {
+    let (m, e) = (m.canonical(), e.canonical());
+    if m == e {
+        return None;
+    }
+    Some(if e.exhausted.len() > m.exhausted.len() {
+        "engine leaves more runes exhausted".into()
+    } else if e.exhausted.len() < m.exhausted.len() {
+        "engine leaves fewer runes exhausted".into()
+    } else if m.ready != e.ready || m.exhausted != e.exhausted {
+        "engine other runes on the board".into()
+    } else {
+        "engine another rune deck".into()
+    })
 }
 
 fn grant_words(g: &GrantsObs) -> String {

@@ -162,5 +162,6 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::Discard { .. } => ("discard", "357.2"),
         PlayStmt::PayWithUnit { kill: true, .. } => ("kill", "357.2"),
         PlayStmt::PayWithUnit { kill: false, .. } => ("exhaust", "357.2, 414.4"),
+        PlayStmt::Rune { .. } => ("rune", "164.2, 357.1.a"),
     }
 }

@@ -129,7 +129,19 @@ pub struct Recipe {
     /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
     /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order.
     pub inject: u8,
+    /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
+    /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
+    pub runes: u8,
 }
+
+/// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
+/// (enough for some plays), a poor one (most payments fail after a rune was used: 358.5 must
+/// give it back), and one rune of each domain over a rune deck (Power of any domain, channelling).
+pub const RUNE_SETUPS: [([u8; 6], [u8; 6], &[Domain]); 3] = [
+    ([0, 2, 2, 0, 1, 0], [1, 0, 0, 0, 0, 0], &[Domain::Calm]),
+    ([0, 0, 1, 0, 0, 0], [0, 0, 1, 0, 1, 0], &[Domain::Order]),
+    ([1, 1, 1, 1, 1, 1], [0; 6], &[Domain::Mind, Domain::Mind]),
+];
 
 fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Option<TargetSpec> {
     Some(TargetSpec {
@@ -379,6 +391,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 opp_rich,
                 walk,
                 inject,
+                runes: 0,
             },
         )
         .boxed()
@@ -455,6 +468,14 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         hand_other: r.hand_other,
         deck: r.deck,
         portal_charged: portal && item.is_some(),
+        runes: r.runes.checked_sub(1).map(|k| {
+            let (ready, exhausted, deck) = RUNE_SETUPS[usize::from(k) % RUNE_SETUPS.len()];
+            model::state::RunesSetup {
+                ready,
+                exhausted,
+                deck: deck.to_vec(),
+            }
+        }),
         ..Default::default()
     };
     s.players[1] = PlayerSetup {

@@ -128,6 +128,9 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     if !p.has("grants") {
         r.portal = false;
     }
+    if !p.has("runes") {
+        r.runes = 0;
+    }
     r
 }
 
@@ -168,6 +171,9 @@ pub enum Focus {
     /// A generated spell whose first mode kills a unit and second deals to two: a later
     /// execution's targets partly made illegal by an earlier one (359.3.e.5, 359.3.e.7).
     PartialIllegal,
+    /// An empty pool and runes to pay with (164.2, 357.1.a), for an engine declaring `runes`;
+    /// a payment that fails half-way must give its runes back (358.5).
+    Runes,
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
@@ -207,7 +213,8 @@ pub const STRATA: [Focus; 38] = [
     Focus::Illegal(3),
     Focus::Counter,
     Focus::EnemyDeflect,
-    Focus::Discount,
+    // In place of a second Discount stratum, so that every other case index keeps its own.
+    Focus::Runes,
     Focus::PartialIllegal,
     Focus::Chosen,
 ];
@@ -324,6 +331,11 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
         }
         Focus::Poor => {
             r.pool = [(n % 3) as u8, 0, (n % 2) as u8, 0, 0, 0];
+        }
+        Focus::Runes => {
+            r.runes = 1 + (n % super::RUNE_SETUPS.len()) as u8;
+            r.pool = [0; 6];
+            r.inject = 0;
         }
         Focus::NoTarget => {
             r.units.clear();

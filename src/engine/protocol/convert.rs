@@ -53,6 +53,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => add("new-choices"),
             PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => add("deck-cards"),
             PlayStmt::Demand { .. } => add("demands"),
+            PlayStmt::Rune { .. } => add("runes"),
             _ => {}
         }
     }
@@ -84,6 +85,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             }
             BoardStmt::Portal(_) => add("grants"),
             BoardStmt::DeckTop(..) => add("deck-cards"),
+            BoardStmt::Runes(..) => add("runes"),
             BoardStmt::Showdown(Some(_)) => add("combat"),
             BoardStmt::Attack(label) => {
                 add("abilities");
@@ -331,6 +333,9 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
                 pj(&mut board, *p).deck_top = v.clone();
             }
             BoardStmt::Academy(p) => pj(&mut board, *p).academy = true,
+            BoardStmt::Runes(p, r) => {
+                pj(&mut board, *p).runes = Some(super::runes::RunesJson::of_setup(r))
+            }
         }
     }
     for n in 1..=max_bf {
@@ -451,6 +456,9 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         }
         if !j.deck_top.is_empty() {
             board.push(BoardStmt::DeckTop(p, j.deck_top.clone()));
+        }
+        if let Some(r) = &j.runes {
+            board.push(BoardStmt::Runes(p, r.to_setup()?));
         }
     }
     if req.board.showdown || req.board.showdown_battlefield.is_some() {

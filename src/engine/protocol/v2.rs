@@ -121,6 +121,7 @@ impl Hello {
             }
             for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
                 p.grants = None;
+                p.runes = None;
             }
         }
         if self.repeat == RepeatShape::Count {
@@ -130,10 +131,6 @@ impl Hello {
                     *v = (1..=v.len() as u32).collect();
                 }
             }
-        }
-        // Runes are not in the model yet (issue 13): never compared, whatever was sent.
-        for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
-            p.runes = None;
         }
         o
     }
