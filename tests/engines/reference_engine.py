@@ -1213,10 +1213,17 @@ def answer(req):
     # Costs other than Repeat (optional costs, unit locations, Ezreal's choice, discards) and
     # The Academy's grant came after this engine was written: it declares them unsupported.
     for st in req.get("plays", []):
-        if st.get("do") in ("optional", "location", "reduce", "discard",
-                                 "exhaust", "kill"):
+        if st.get("do") in ("optional", "location", "reduce", "discard", "pay-with-unit"):
             return {"type": "unsupported", "id": rid, "feature": "costs",
                     "detail": "`%s` statements are not implemented" % st.get("do")}
+    # Exhaust/kill additional costs and "if this kills it" riders came later too (issue 12).
+    for c in req.get("cards", []):
+        costs = [a for a in c.get("additional_costs", []) if not str(a).startswith("Discard")]
+        bodies = [c.get("do", [])] + [m.get("do", []) for m in c.get("modes", [])]
+        if costs or any(i.get("if_this_kills") for b in bodies for i in b):
+            return {"type": "unsupported", "id": rid, "feature": "costs",
+                    "detail": "%s: unit costs and reflexive riders are not implemented"
+                              % c.get("name")}
     players = req.get("board", {}).get("players", {})
     if any(p.get("academy") for p in players.values() if isinstance(p, dict)):
         return {"type": "unsupported", "id": rid, "feature": "costs",
