@@ -10,7 +10,7 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
 
-It implements the RUP4 rules and the features in FEATURES; the others (new choices, combat,
+It implements the RUP4 rules and the features in FEATURES; the others (combat,
 the deck's named cards, demands to pay, counters by what was chosen, and costs other than
 [Repeat]) it declares unsupported.
 """
@@ -96,7 +96,7 @@ DOMAINS = "RGBOPY"
 DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
 YOU, OPP = 0, 1
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play"]
+            "defines", "grants", "moves", "as-you-play", "new-choices"]
 
 
 def mutant(name):
@@ -274,6 +274,7 @@ class Item:
         self.took_portal = False
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
         self.modes_run = []     # the mode (1-based) each execution ran, in order
+        self.ever_chosen = None  # (exec, object) ever chosen, once new choices began (751.1)
 
 
 # ---------------------------------------------------------------- the game
@@ -446,7 +447,7 @@ class Game:
                 self.move_to_chain(holder, st["card"])
                 return
             elif st["do"] in ("new-choices", "decline-new-choices"):
-                raise Unsupported("new-choices", "new choices are not implemented")
+                raise self.illegal("750", "no item is making new choices now")
             else:
                 raise self.illegal("355.1.a", "a choice is made while playing, not when holding priority")
             if passes >= 2:
@@ -480,10 +481,6 @@ class Game:
                 raise self.illegal("358.4", "only a [Reaction] can be added to an existing chain")
             if not self.chain and self.showdown and card.timing == "normal":
                 raise self.illegal("358.4", "in a showdown the item needs [Action] or [Reaction]")
-        for m in card.modes:
-            for ins in m:
-                if ins["effect"] in ("new-choices", "gain-control"):
-                    raise Unsupported("new-choices", card.name + " makes new choices")
         self.consume()
         p.hand.pop(idx)
         it = self.new_item("spell", card, player)
@@ -1050,6 +1047,10 @@ class Game:
         elif eff == "counter":
             for o in targets:
                 self.counter(o)
+        elif eff == "gain-control":
+            self.gain_control(it, targets)
+        elif eff == "new-choices":
+            return self.new_choices(it, slot, choice, done)
         elif eff == "banish-self":
             it.left_chain = True
             if it in self.chain:
@@ -1059,6 +1060,76 @@ class Game:
         else:
             raise Unsupported("effects", "effect " + eff)
         return None
+
+    # ---- new choices (750-755, RUP4)
+
+    def gain_control(self, it, targets):
+        """Gain control of a spell: the item's controller becomes this item's controller."""
+        for o in targets:
+            if isinstance(o, Item) and o in self.chain:
+                o.controller = it.controller
+
+    def new_choices(self, it, slot, choice, done):
+        """750: "you may make new choices for it", linked to the previous instruction's spell.
+        Its controller (now this item's) remakes any subset of its targets (753), each new one
+        legal (753.1) and not previously chosen by that execution (751.1); choices made as it was
+        played, [Repeat] among them, stay (752.2); a Deflect of a new target is not paid (755).
+        None if performed, else why it was ignored."""
+        chosen = choice.targets.get(slot - 1, [])
+        t = chosen[0] if chosen else None
+        if not isinstance(t, Item):
+            return "impossible"
+        if not done.get(slot - 1):
+            return "linked-not-executed"
+        picks = self.remakeable(t)
+        if t not in self.chain or t.controller != it.controller or not picks:
+            return "impossible"
+        st = self.need("new choices for item %d" % t.num)
+        if st["do"] not in ("new-choices", "decline-new-choices") or st.get("item") != t.num:
+            raise self.illegal("750", "make new choices for item %d, or decline" % t.num)
+        self.consume()
+        if st["do"] == "decline-new-choices":
+            return None
+        if t.ever_chosen is None:
+            t.ever_chosen = [(k, o) for (k, _, o) in picks]
+        before = [o for (_, _, o) in picks]
+        newly = []
+        for n, (k, s, old) in enumerate(picks):
+            st = self.need("the new choice for exec %d target %d" % (k + 1, s + 1))
+            if st["do"] != "target" or st["exec"] != k + 1 or st["instruction"] != s + 1:
+                raise self.illegal("751", "list exec %d target %d's new choice here" % (k + 1, s + 1))
+            o = self.obj(st["object"])
+            if o is not old:
+                self.remake(t, k, s, old, o)
+                if isinstance(o, Unit) and o not in before and o not in newly:
+                    newly.append(o)
+            self.consume()
+        # 754: objects the item now targets and did not before: their Targeting Effects.
+        for o in newly:
+            if o.controller == t.controller:
+                continue
+            for a in o.card.has("when-chosen"):
+                trig = self.card(a["trigger"])
+                self.count_trigger(trig)
+                self.queue.append(("trigger", trig, o))
+        return None
+
+    def remakeable(self, t):
+        """752.1: the item's targets, execution by execution, in the order they were chosen."""
+        return [(k, s, o) for k, ex in enumerate(t.execs)
+                for s in sorted(ex.targets) for o in ex.targets[s]]
+
+    def remake(self, t, k, s, old, o):
+        """One remade target (751.1, 753.1), in place of `old`."""
+        ex = t.execs[k]
+        spec = t.card.modes[ex.mode][s]["target"]
+        others = [x for x in ex.targets[s] if x is not old]
+        if o is None or o in others or (k, o) in t.ever_chosen:
+            raise self.illegal("751.1", "not a new choice for that target")
+        if not self.meets(t, o, spec, others):
+            raise self.illegal("753.1", "the new choice is not a legal target")
+        ex.targets[s][ex.targets[s].index(old)] = o
+        t.ever_chosen.append((k, o))
 
     def counter(self, o):
         """425: the item does nothing and leaves the chain; a card goes to the trash."""
