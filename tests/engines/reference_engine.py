@@ -79,15 +79,22 @@ MUTANTS = {
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
-}
-
-# Mistakes the default budget does not yet kill at seeds 0 and 1 (the generator's injected
-# illegal kinds, destinations and duplicate objects are too rare for them): runnable with
-# --mutant, kept out of --list-mutants and the score until generation reaches them.
-KNOWN_SURVIVORS = {
     "target-kind-ignored": "a unit target may be a gear and a gear target a unit (355.8)",
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
+    "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
+    "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
+    "new-target-no-trigger": "a newly targeted unit's \"when chosen\" does not trigger (754)",
+}
+
+# Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
+# out of --list-mutants and the score until generation reaches them.
+KNOWN_SURVIVORS = {
+    # A reuse is visible only where an execution chose two objects for different instructions,
+    # or after a second round of new choices (a one-target execution "reusing" its old target
+    # keeps it, and two targets of one instruction cannot be swapped either way); the catalogue
+    # has no such spell against Mystic Reversal and no illegal new choice is injected yet.
+    "new-choices-reuse": "a new choice may be an object the execution chose before (751.1)",
 }
 
 MUTANT = None
@@ -231,6 +238,7 @@ class Gear:
     def __init__(self, label, card, controller):
         self.label, self.card, self.controller = label, card, controller
         self.zone = "board"
+        self.damage, self.might_mod = 0, 0  # only a mutant ever targets gear as a unit
 
 
 class Player:
@@ -762,6 +770,8 @@ class Game:
     def candidates(self, it, ex, slot, spec, picks):
         kind = spec.get("kind", "unit")
         pool = {"unit": self.units, "gear": self.gear, "spell": self.items}.get(kind, [])
+        if mutant("target-kind-ignored") and kind in ("unit", "gear"):
+            pool = self.units + self.gear
         return [o for o in pool if (o not in picks or mutant("same-object-twice"))
                 and self.meets(it, o, spec, picks)]
 
@@ -1066,7 +1076,7 @@ class Game:
     def gain_control(self, it, targets):
         """Gain control of a spell: the item's controller becomes this item's controller."""
         for o in targets:
-            if isinstance(o, Item) and o in self.chain:
+            if isinstance(o, Item) and o in self.chain and not mutant("gain-control-ignored"):
                 o.controller = it.controller
 
     def new_choices(self, it, slot, choice, done):
@@ -1099,14 +1109,14 @@ class Game:
             if st["do"] != "target" or st["exec"] != k + 1 or st["instruction"] != s + 1:
                 raise self.illegal("751", "list exec %d target %d's new choice here" % (k + 1, s + 1))
             o = self.obj(st["object"])
-            if o is not old:
+            if o is not old and not mutant("new-choices-not-applied"):
                 self.remake(t, k, s, old, o)
                 if isinstance(o, Unit) and o not in before and o not in newly:
                     newly.append(o)
             self.consume()
         # 754: objects the item now targets and did not before: their Targeting Effects.
         for o in newly:
-            if o.controller == t.controller:
+            if o.controller == t.controller or mutant("new-target-no-trigger"):
                 continue
             for a in o.card.has("when-chosen"):
                 trig = self.card(a["trigger"])
@@ -1124,7 +1134,8 @@ class Game:
         ex = t.execs[k]
         spec = t.card.modes[ex.mode][s]["target"]
         others = [x for x in ex.targets[s] if x is not old]
-        if o is None or o in others or (k, o) in t.ever_chosen:
+        reused = (k, o) in t.ever_chosen and not mutant("new-choices-reuse")
+        if o is None or o in others or reused:
             raise self.illegal("751.1", "not a new choice for that target")
         if not self.meets(t, o, spec, others):
             raise self.illegal("753.1", "the new choice is not a legal target")
