@@ -159,6 +159,16 @@ class Cost:
     def power_total(self):
         return sum(self.power.values()) + self.any
 
+    def reduce_one_power(self):
+        """One Power off: [A] first, else the first domain that has some."""
+        if self.any > 0:
+            self.any -= 1
+            return
+        for d in DOMAINS:
+            if self.power.get(d, 0) > 0:
+                self.power[d] -= 1
+                return
+
     def is_zero(self):
         return self.energy == 0 and self.power_total() == 0
 
@@ -283,6 +293,8 @@ class Item:
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
         self.modes_run = []     # the mode (1-based) each execution ran, in order
         self.ever_chosen = None  # (exec, object) ever chosen, once new choices began (751.1)
+        self.reductions = {}    # paid Pay component index -> "energy" | "power" (Ezreal, 356.4.c)
+        self.reductions_used = []
 
 
 # ---------------------------------------------------------------- the game
@@ -527,7 +539,8 @@ class Game:
             self.chain.remove(it)
             it.state = "gone"
             u = Unit("token-%d" % (len(self.units) - self.setup_units + 1), self.token_card(),
-                     it.controller, ("base", it.controller), token=True, might=it.token_might)
+                     it.controller, self.entry_location(it.controller), token=True,
+                     might=it.token_might)
             self.units.append(u)
             self.events.append({"event": "unit-entered", "item": it.num})
             self.events.append({"event": "played", "item": it.num})
@@ -606,6 +619,8 @@ class Game:
                         raise self.illegal("358.5", "no legal choice")
                     self.cancel(it, "no-legal-choice", undo)
                     return
+        # 356.4.c: which part Ezreal's "[1] or [A] less" takes, where a component has both.
+        self.choose_reductions(it)
         # 356: the total cost.
         total, discard = self.total_cost(it)
         # 357: pay, or undo when it cannot be paid.
@@ -780,6 +795,7 @@ class Game:
         p = it.controller
         total = card.cost.copy() if it.kind == "spell" else Cost()
         discard = 0
+        it.reductions_used = []
         for cost, times in it.instances:
             for _ in range(times):
                 if cost[0] == "discard":
@@ -793,7 +809,11 @@ class Game:
                     c.energy -= min(c.energy, a.get("amount", 1))
                 if mutant("repeat-power-not-paid"):
                     c.power, c.any = {}, 0
-                if self.units_with("optional-costs-less", p):
+                less = it.reductions.get(len(it.reductions_used))
+                it.reductions_used.append(less)
+                if self.units_with("optional-costs-less", p) and less == "power":
+                    c.reduce_one_power()
+                elif self.units_with("optional-costs-less", p):
                     if c.energy > 0:
                         c.energy -= 1
                     elif c.any > 0:
@@ -1071,6 +1091,47 @@ class Game:
             raise Unsupported("effects", "effect " + eff)
         return None
 
+    # ---- choices of costs other than [Repeat]'s own (355.2, 356.4.c)
+
+    def entry_location(self, p):
+        """355.2: a token enters its controller's base or a battlefield they control; with more
+        than one, a `location` statement says which."""
+        places = [("base", p)] + [("bf", n) for n, (ctrl, _) in sorted(self.battlefields.items())
+                                  if ctrl == p]
+        if len(places) == 1:
+            return places[0]
+        st = self.need("where the token enters")
+        if st["do"] != "location":
+            raise self.illegal("355.2", "choose where the token enters")
+        to = parse_loc(st["location"])
+        if to not in places:
+            raise self.illegal("355.2", "a unit enters its base or a battlefield its controller controls")
+        self.consume()
+        return to
+
+    def choose_reductions(self, it):
+        """356.4.c: Ezreal's "[1] or [A] less" on each paid [Repeat] component is the payer's
+        choice when the component (after Marai Spire) has both Energy and Power: a `reduce
+        repeat I energy|power` statement, instance by instance."""
+        if not self.units_with("optional-costs-less", it.controller):
+            return
+        k = 0
+        for i, (cost, times) in enumerate(it.instances):
+            for _ in range(times):
+                if cost[0] != "pay":
+                    continue
+                c = cost[1].copy()
+                for a in self.spire_discounts(it.controller):
+                    c.energy -= min(c.energy, a.get("amount", 1))
+                if c.energy > 0 and c.power_total() > 0:
+                    st = self.need("Ezreal's reduction of Repeat instance %d" % (i + 1))
+                    if st["do"] != "reduce" or st.get("part") != "repeat" or st.get("index") != i + 1:
+                        raise self.illegal("356.4.c", "choose what Ezreal's reduction of Repeat "
+                                           "instance %d takes off" % (i + 1))
+                    self.consume()
+                    it.reductions[k] = st["less"]
+                k += 1
+
     # ---- new choices (750-755, RUP4)
 
     def gain_control(self, it, targets):
@@ -1223,10 +1284,12 @@ def answer(req):
     for f in req.get("features", []):
         if f not in FEATURES:
             return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
-    # Costs other than Repeat (optional costs, unit locations, Ezreal's choice, discards) and
+    # Optional costs other than Repeat (and Ezreal's choice on them), discards naming a card and
     # The Academy's grant came after this engine was written: it declares them unsupported.
+    # (Where a token enters and Ezreal's choice on a Repeat cost are implemented.)
     for st in req.get("plays", []):
-        if st.get("do") in ("optional", "location", "reduce", "discard"):
+        if st.get("do") in ("optional", "discard") or \
+                (st.get("do") == "reduce" and st.get("part") != "repeat"):
             return {"type": "unsupported", "id": rid, "feature": "costs",
                     "detail": "`%s` statements are not implemented" % st.get("do")}
     players = req.get("board", {}).get("players", {})
