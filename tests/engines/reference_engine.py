@@ -82,6 +82,8 @@ MUTANTS = {
     "target-kind-ignored": "a unit target may be a gear and a gear target a unit (355.8)",
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
+    "token-location-unchecked": "a token may enter any location, not only its base or a battlefield its controller controls (355.2)",
+    "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
     "new-target-no-trigger": "a newly targeted unit's \"when chosen\" does not trigger (754)",
@@ -811,6 +813,8 @@ class Game:
                     c.power, c.any = {}, 0
                 less = it.reductions.get(len(it.reductions_used))
                 it.reductions_used.append(less)
+                if mutant("ezreal-choice-ignored"):
+                    less = None
                 if self.units_with("optional-costs-less", p) and less == "power":
                     c.reduce_one_power()
                 elif self.units_with("optional-costs-less", p):
@@ -1104,7 +1108,7 @@ class Game:
         if st["do"] != "location":
             raise self.illegal("355.2", "choose where the token enters")
         to = parse_loc(st["location"])
-        if to not in places:
+        if to not in places and not mutant("token-location-unchecked"):
             raise self.illegal("355.2", "a unit enters its base or a battlefield its controller controls")
         self.consume()
         return to

@@ -210,7 +210,7 @@ pub const STRATA: [Focus; 38] = [
     Focus::Illegal(3),
     Focus::Counter,
     Focus::EnemyDeflect,
-    Focus::Discount,
+    Focus::Illegal(12),
     Focus::PartialIllegal,
     Focus::Chosen,
 ];
@@ -373,6 +373,11 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                     r.units = vec![unit(0, false, 1), unit(1, false, 2), unit(0, true, 0)];
                 }
                 11 => r.item = ItemPick::Catalogue(2),
+                // Desert's Call's tokens with a battlefield of yours: a location to replace.
+                12 => {
+                    r.item = ItemPick::Catalogue(1);
+                    r.spire = 1;
+                }
                 _ => {}
             }
         }
