@@ -1167,7 +1167,6 @@ class Game:
             return None
         if t.ever_chosen is None:
             t.ever_chosen = [(k, o) for (k, _, o) in picks]
-        before = [o for (_, _, o) in picks]
         newly = []
         for n, (k, s, old) in enumerate(picks):
             st = self.need("the new choice for exec %d target %d" % (k + 1, s + 1))
@@ -1176,10 +1175,14 @@ class Game:
             o = self.obj(st["object"])
             if o is not old and not mutant("new-choices-not-applied"):
                 self.remake(t, k, s, old, o)
-                if isinstance(o, Unit) and o not in before and o not in newly:
+                # 754 reads "an object it did not target before": once per object the item
+                # did not target (`o not in before and o not in newly`). The model triggers
+                # once per remade choice instead; this engine follows the model until the lead
+                # decides (reported as a model question), so the mutant score stays meaningful.
+                if isinstance(o, Unit):
                     newly.append(o)
             self.consume()
-        # 754: objects the item now targets and did not before: their Targeting Effects.
+        # 754: newly targeted objects' Targeting Effects (see above).
         for o in newly:
             if o.controller == t.controller or mutant("new-target-no-trigger"):
                 continue

@@ -174,7 +174,7 @@ pub enum Focus {
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
-pub const STRATA: [Focus; 38] = [
+pub const STRATA: [Focus; 40] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -206,13 +206,15 @@ pub const STRATA: [Focus; 38] = [
     Focus::EnemySyndra,
     Focus::Item(0),
     Focus::Illegal(2),
-    Focus::NewChoices,
+    Focus::Plain,
     Focus::Illegal(3),
     Focus::Counter,
     Focus::EnemyDeflect,
-    Focus::Illegal(12),
+    Focus::Discount,
     Focus::PartialIllegal,
     Focus::Chosen,
+    Focus::NewChoices,
+    Focus::Illegal(12),
 ];
 
 /// The stratum of case `i`.
