@@ -3,7 +3,7 @@
 //! played without the timing it needs, instances decided out of order) and illegal choices
 //! (each target restriction violated once, two locations for "the same location", the same
 //! object twice, a mode a "different modes" card already used, a destination the move does not
-//! allow, a location a token cannot enter). The model decides what the injected case should give; a candidate the model still
+//! allow). The model decides what the injected case should give; a candidate the model still
 //! finds legal is not kept.
 
 use crate::case::ast::*;
@@ -237,20 +237,6 @@ fn injected_plays(
             let k = (1..plays.len())
                 .find(|k| is_repeat(&plays[k - 1].stmt) && is_repeat(&plays[*k].stmt))?;
             plays.swap(k - 1, k);
-        }
-        12 => {
-            // Where a token enters (355.2): the opponent's base, or your own for their token.
-            let k = find(&plays, &|s| matches!(s, PlayStmt::Location { .. }))?;
-            if let PlayStmt::Location { to } = &mut plays[k].stmt {
-                *to = match to {
-                    Location::Base(p) => Location::Base(p.other()),
-                    _ => Location::Base(if n.is_multiple_of(2) {
-                        Player::OPP
-                    } else {
-                        Player::YOU
-                    }),
-                };
-            }
         }
         _ => return None,
     }

@@ -127,8 +127,7 @@ pub struct Recipe {
     /// 0: none; 1: an instance paid twice; 2: a Repeat decided after paying; 3: the item played
     /// in a showdown without [Action]; 4, 5, 6: a target breaking its side, place or kind
     /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
-    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
-    /// 12: a location a token cannot enter.
+    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order.
     pub inject: u8,
 }
 

@@ -168,13 +168,10 @@ pub enum Focus {
     /// A generated spell whose first mode kills a unit and second deals to two: a later
     /// execution's targets partly made illegal by an earlier one (359.3.e.5, 359.3.e.7).
     PartialIllegal,
-    /// The opponent's Mystic Reversal against your repeated spell, Watchful Sentries of both
-    /// sides to remake choices onto (750-754: a newly targeted object's Targeting Effects).
-    NewChoices,
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
-pub const STRATA: [Focus; 40] = [
+pub const STRATA: [Focus; 38] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -213,8 +210,6 @@ pub const STRATA: [Focus; 40] = [
     Focus::Discount,
     Focus::PartialIllegal,
     Focus::Chosen,
-    Focus::NewChoices,
-    Focus::Illegal(12),
 ];
 
 /// The stratum of case `i`.
@@ -294,14 +289,6 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.item = ItemPick::Generated(Box::new(d));
             r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, false, 0)];
         }
-        Focus::NewChoices => {
-            r.item = ItemPick::Catalogue([6, 12][n % 2]);
-            r.units = vec![unit(4, false, 1), unit(4, true, 1), unit(0, false, 0)];
-            r.reactions = vec![7];
-            r.opp_rich = true;
-            r.inject = 0;
-            r.pool[0] = r.pool[0].max(8);
-        }
         Focus::Counter => {
             r.reactions = vec![n % 2, (n / 2) % 2];
             r.opp_rich = true;
@@ -364,22 +351,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                     r.units = vec![unit(0, false, 1), unit(0, false, 1), unit(1, false, 2)];
                     r.pool[1] = r.pool[1].max(2);
                 }
-                // Bellows Breath: up to three units, all at one location, for the same one twice.
-                8 => {
-                    r.item = ItemPick::Catalogue(3);
-                    r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, true, 1)];
-                }
-                // Temptation: an enemy unit with a legal destination to replace by an illegal one.
-                10 => {
-                    r.item = ItemPick::Catalogue(4);
-                    r.units = vec![unit(0, false, 1), unit(1, false, 2), unit(0, true, 0)];
-                }
                 11 => r.item = ItemPick::Catalogue(2),
-                // Desert's Call's tokens with a battlefield of yours: a location to replace.
-                12 => {
-                    r.item = ItemPick::Catalogue(1);
-                    r.spire = 1;
-                }
                 _ => {}
             }
         }
