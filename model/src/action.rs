@@ -161,6 +161,10 @@ pub enum Action {
         /// A named card in hand, or `None` for one of the other cards.
         card: Option<crate::card::CardId>,
     },
+    // ---- issue 13: a turn, not a single play ----
+    /// 334.1: the turn player, holding priority in the open state, ends the turn; its
+    /// end-of-turn steps (tasks, 334.1) end "this turn" effects (EndTurn).
+    EndTurn,
 }
 
 impl Action {
@@ -221,6 +225,7 @@ impl Action {
             Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
             Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
             Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
+            Action::EndTurn => cite("334.1", &["334.1"]),
         }
     }
 
@@ -265,6 +270,7 @@ impl Action {
             Action::DiscardForCost { .. } => "choosing the card discarded for a cost",
             Action::ExhaustRune { .. } => "exhausting a rune to add Energy",
             Action::RecycleRune { .. } => "recycling a rune to add Power",
+            Action::EndTurn => "ending the turn",
         }
     }
 
@@ -301,6 +307,7 @@ impl Action {
             Action::ChooseLocation { .. } => "ChooseLocation",
             Action::ChooseReduction { .. } => "ChooseReduction",
             Action::DiscardForCost { .. } => "DiscardForCost",
+            Action::EndTurn => "EndTurn",
         }
     }
 }

@@ -69,6 +69,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("339", "pass priority"),
     ("340.1", "the newest finalized item resolves"),
     ("340.2", "the chain closes"),
+    (
+        "334.1",
+        "the end of the turn: \"this turn\" effects end (issue 13)",
+    ),
     ("383.3", "a triggered ability goes on the chain"),
     (
         "383.4.b.2",
@@ -326,6 +330,7 @@ mod tests {
                 less: crate::state::Reduction::Power,
             },
             Action::DiscardForCost { card: None },
+            Action::EndTurn,
         ];
         for a in &all {
             match a {
@@ -358,7 +363,8 @@ mod tests {
                 Action::DeclareOptionalCost { .. }
                 | Action::ChooseLocation { .. }
                 | Action::ChooseReduction { .. }
-                | Action::DiscardForCost { .. } => {}
+                | Action::DiscardForCost { .. }
+                | Action::EndTurn => {}
             }
         }
         all

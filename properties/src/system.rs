@@ -414,6 +414,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | NewChoicesEnded { .. }
         | Cleanup
         | ChainClosed
+        | TurnEnded
         | LookedAt { .. }
         | Revealed { .. }
         | DrewLooked { .. }

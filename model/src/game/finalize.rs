@@ -41,6 +41,11 @@ impl Game {
     pub(super) fn cancel_play(&self, s: &mut State, why: CancelWhy) {
         let item = s.chain.remove(pending_index(s));
         let id = item.id;
+        if item.origin == Origin::Hand && s.chain.is_empty() {
+            // It was one of the turn's plays, started from the open state: undone, it is not
+            // one any more (358.5).
+            s.turn.plays_left = s.turn.plays_left.saturating_add(1);
+        }
         let ps = &mut s.players[item.controller.ix()];
         if item.phase == Phase::Paid {
             ps.pool = ps.pool.plus(&item.cost.resources);

@@ -15,6 +15,7 @@
 //! - `instruction`: executing one instruction (359.3.e, 425);
 //! - `new_choices`: making new choices for a finalized item (750–755);
 //! - `decide`: decisions inside an execution: the deck looked at, a demand to pay (416, 425);
+//! - `turn`: the turn around the plays: the open state after a chain closes, ending the turn;
 //! - `forced`: which states' one action is a procedure step no player chooses (for the checker).
 //!
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
@@ -32,6 +33,7 @@ mod play;
 mod resolve;
 mod runes;
 mod target;
+mod turn;
 
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
@@ -236,6 +238,10 @@ impl Game {
             showdown_at: setup.showdown_at,
             cleanup_due: false,
             started: false,
+            turn: TurnState {
+                plays_left: setup.turn.plays,
+                ends: setup.turn.ends(),
+            },
             start: Start {
                 pools: [Cost::ZERO; 2],
                 runes: [None, None],
@@ -331,6 +337,7 @@ impl Game {
             Turn::Priority(p) => {
                 self.pass_actions(s, out);
                 self.move_to_chain_actions(s, p, out);
+                self.end_turn_actions(s, p, out);
             }
             Turn::Resolve => out.push(Action::Resolve),
         }
@@ -400,6 +407,7 @@ impl Game {
                 self.choose_reduction(s, component, less)
             }
             Action::DiscardForCost { card } => self.discard_for_cost(s, card),
+            Action::EndTurn => self.end_turn(s),
         }
     }
 

@@ -32,8 +32,9 @@ impl Game {
         }
     }
 
-    /// 358.4: timing. An empty chain needs the open state (a showdown needs [Action]); an
-    /// existing chain needs [Reaction].
+    /// 358.4: timing. An empty chain needs the open state, where only the turn player with a
+    /// play left may start one (335; a showdown needs [Action]); an existing chain needs
+    /// [Reaction].
     fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         if !matches!(c.kind, CardKind::Spell | CardKind::Unit)
@@ -42,7 +43,8 @@ impl Game {
             return false;
         }
         if s.chain.is_empty() {
-            !s.started && (!s.showdown || matches!(c.timing, Timing::Action | Timing::Reaction))
+            self.may_start_chain(s, p)
+                && (!s.showdown || matches!(c.timing, Timing::Action | Timing::Reaction))
         } else {
             c.timing == Timing::Reaction
         }
@@ -53,6 +55,11 @@ impl Game {
     pub(super) fn move_to_chain(&self, s: &mut State, player: Player, hand: u8) {
         let card = s.players[player.ix()].hand.remove(hand as usize);
         let def = self.card(card);
+        if s.chain.is_empty() {
+            // One of the turn's plays (given back if undone, 358.5).
+            // The guard (`may_start_chain`) saw one left.
+            s.turn.plays_left = s.turn.plays_left.saturating_sub(1);
+        }
         let mut repeat: InlineVec<RepeatInstance, 4> = def
             .repeat
             .iter()

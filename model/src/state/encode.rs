@@ -41,6 +41,7 @@ impl Hash for State {
             showdown_at,
             cleanup_due,
             started,
+            turn,
             start,
             log,
         } = self;
@@ -58,6 +59,8 @@ impl Hash for State {
         showdown_at.encode(&mut b);
         b.bool(*cleanup_due);
         b.bool(*started);
+        b.u8(turn.plays_left);
+        b.bool(turn.ends);
         start.encode(&mut b);
         // The log's digest stands for its events (see `Log`).
         b.len(log.len());

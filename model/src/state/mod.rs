@@ -575,12 +575,26 @@ pub struct State {
     pub showdown_at: Option<u8>,
     /// A lethal-damage cleanup is outstanding (321.1).
     pub cleanup_due: bool,
-    /// The scenario's play has begun (so an empty chain means it is over).
+    /// The scenario's first play (or trigger) has begun: passing needs a chain, and a cleanup
+    /// before it leaves the turn player priority in the open state.
     pub started: bool,
+    /// Where the turn is: plays left and whether its end is explored (issue 13).
+    pub turn: TurnState,
     /// What each player started with, for properties that compare the board with it.
     pub start: Start,
     /// Everything observable that happened, in order.
     pub log: Log,
+}
+
+/// Where the turn is (issue 13): how many more plays the turn player may start from the open
+/// state, and whether the scenario goes on to the end of the turn (`Setup::turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnState {
+    /// Plays the turn player may still start from the open state; an undone one (358.5) is
+    /// given back.
+    pub plays_left: u8,
+    /// The turn's end is explored: a closed chain gives the turn player priority again (335).
+    pub ends: bool,
 }
 
 /// What the players started with; never changes during a play.
@@ -611,6 +625,7 @@ impl Clone for State {
             showdown_at: self.showdown_at,
             cleanup_due: self.cleanup_due,
             started: self.started,
+            turn: self.turn,
             start: self.start.clone(),
             log,
         }
@@ -658,9 +673,14 @@ impl State {
         self.chain.iter_mut().find(|i| i.id == id)
     }
 
-    /// True when the play is over: the chain has closed after the play began.
+    /// True when the scenario's turn is over: the turn ended (`EndTurn`), or, in a single-play
+    /// scenario that does not explore the end of the turn, the play's chain closed (340.2).
     pub fn is_over(&self) -> bool {
-        matches!(self.log.last(), Some(Event::ChainClosed))
+        match self.log.last() {
+            Some(Event::TurnEnded) => true,
+            Some(Event::ChainClosed) => !self.turn.ends,
+            _ => false,
+        }
     }
 
     /// Units on the board.

@@ -279,6 +279,7 @@ impl Encode for Event {
             }
             Cleanup => tag(39),
             ChainClosed => tag(40),
+            TurnEnded => tag(54),
             Stunned { unit } => {
                 tag(41);
                 b.u8(unit);
