@@ -132,6 +132,9 @@ impl Game {
             | Event::ZoneChange { .. }
             | Event::UnitMoved { .. }
             | Event::Drew { .. } => self.describe_board(s, e),
+            Event::GrantTaken { item, grant, .. } => format!(
+                "item {item} takes the {grant:?} grant \"the next spell you play this turn\""
+            ),
             Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
             Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
             Event::Readied { unit } => format!("{} is readied", self.obj_name(s, Obj::Unit(*unit))),

@@ -228,6 +228,14 @@ pub struct Rulebook {
     /// surplus left floating: a wrong edit, an auto-payer that taps more than it must.
     #[serde(default = "yes")]
     pub runes_only_for_the_cost: bool,
+    /// "The next spell you play this turn" (Temporal Portal, The Academy): the grant is used up
+    /// by that one spell. False leaves it for every spell this turn: a wrong edit (issue 13).
+    #[serde(default = "yes")]
+    pub next_spell_grant_used_once: bool,
+    /// 358.5: undoing a play gives back the grant its spell took. False loses the grant: a wrong
+    /// edit (issue 13).
+    #[serde(default = "yes")]
+    pub undo_gives_back_grants: bool,
 }
 
 /// The right reading of a rune field missing from an older rulebook (a serde default).
@@ -273,6 +281,8 @@ impl Rulebook {
             in_showdown: InShowdown::AtBattlefield,
             undo_gives_back_runes: true,
             runes_only_for_the_cost: true,
+            next_spell_grant_used_once: true,
+            undo_gives_back_grants: true,
         };
         match v {
             Version::Rup4 => rup4,
@@ -551,6 +561,16 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "runes_only_for_the_cost",
         rule: "357.1.a",
         doc: "a payment uses runes only while its cost needs them (wrong: it may tap past the cost)",
+    },
+    FieldDoc {
+        name: "next_spell_grant_used_once",
+        rule: "SFD-078, UNL-216 (\"the next spell you play this turn\")",
+        doc: "a grant to the next spell is used up by it (wrong: every spell this turn gets it)",
+    },
+    FieldDoc {
+        name: "undo_gives_back_grants",
+        rule: "358.5",
+        doc: "an undone play gives back the grant its spell took (wrong: the grant is lost)",
     },
 ];
 

@@ -415,6 +415,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Cleanup
         | ChainClosed
         | TurnEnded
+        | GrantTaken { .. }
         | LookedAt { .. }
         | Revealed { .. }
         | DrewLooked { .. }

@@ -4,7 +4,7 @@
 
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, CardId, InstanceOrigin, Rider};
+use crate::card::{Ability, CardId, Rider};
 use crate::rulebook::TargetingTriggers;
 use crate::state::*;
 
@@ -55,12 +55,11 @@ impl Game {
             ps.hand.push(item.card);
             ps.undone.push(item.card);
         }
-        // Taking a grant was an action of the play: undone with it, the grant waits again.
-        for r in item.repeat.iter() {
-            match r.origin {
-                InstanceOrigin::Portal => ps.portal_charged = true,
-                InstanceOrigin::Academy => ps.academy_charged = true,
-                _ => {}
+        // Taking a grant was an action of the play: undone with it, the grant waits again (a
+        // wrong rulebook loses it).
+        if self.rules.undo_gives_back_grants {
+            for g in item.repeat.iter().filter_map(|r| Grant::of(r.origin)) {
+                g.set(ps, true);
             }
         }
         s.log.push(Event::PlayCancelled { item: id, why });

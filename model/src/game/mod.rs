@@ -246,6 +246,7 @@ impl Game {
                 pools: [Cost::ZERO; 2],
                 runes: [None, None],
                 cards: [0; 2],
+                grants: [[false; 2]; 2],
             },
             log: Log::new(),
         };
@@ -253,6 +254,7 @@ impl Game {
             pools: [s.players[0].pool, s.players[1].pool],
             runes: [s.players[0].runes.clone(), s.players[1].runes.clone()],
             cards: [s.cards_of(Player(0)), s.cards_of(Player(1))],
+            grants: s.players.clone().map(|p| Grant::ALL.map(|g| g.held(&p))),
         };
         if let Some(u) = setup.attack_trigger {
             let card = self

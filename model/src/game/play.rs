@@ -66,22 +66,25 @@ impl Game {
             .map(|&cost| RepeatInstance::undecided(cost, InstanceOrigin::Printed))
             .collect();
         let ps = &mut s.players[player.ix()];
-        if ps.portal_charged && def.kind == CardKind::Spell {
-            // Temporal Portal: [Repeat] equal to its cost, the printed cost (206).
-            ps.portal_charged = false;
-            repeat.push(RepeatInstance::undecided(
-                RepeatCost::Pay(def.cost),
-                InstanceOrigin::Portal,
-            ));
-        }
-        if ps.academy_charged && def.kind == CardKind::Spell {
-            // The Academy: [Repeat] equal to its base cost (356.1.c: the printed base cost), a
-            // grant of its own that stacks with the Portal's (820.1.c.2).
-            ps.academy_charged = false;
-            repeat.push(RepeatInstance::undecided(
-                RepeatCost::Pay(def.cost),
-                InstanceOrigin::Academy,
-            ));
+        // "The next spell you play this turn": Temporal Portal's [Repeat] equal to its cost, the
+        // printed cost (206); The Academy's equal to its base cost (356.1.c: the printed base
+        // cost), a grant of its own that stacks with the Portal's (820.1.c.2). The spell uses
+        // the grant up (a wrong rulebook leaves it for every spell this turn).
+        let mut taken = Vec::new();
+        if def.kind == CardKind::Spell {
+            for g in Grant::ALL {
+                if !g.held(ps) {
+                    continue;
+                }
+                if self.rules.next_spell_grant_used_once {
+                    g.set(ps, false);
+                }
+                repeat.push(RepeatInstance::undecided(
+                    RepeatCost::Pay(def.cost),
+                    g.origin(),
+                ));
+                taken.push(g);
+            }
         }
         if s.showdown {
             for u in s
@@ -114,6 +117,13 @@ impl Game {
             card,
             by: player,
         });
+        for grant in taken {
+            s.log.push(Event::GrantTaken {
+                item: id,
+                who: player,
+                grant,
+            });
+        }
         self.complete_choices(s, id);
     }
 

@@ -559,6 +559,7 @@ impl Encode for Start {
             pools,
             runes,
             cards,
+            grants,
         } = self;
         pools[0].encode(b);
         pools[1].encode(b);
@@ -566,6 +567,9 @@ impl Encode for Start {
         runes[1].encode(b);
         b.u8(cards[0]);
         b.u8(cards[1]);
+        for g in grants.iter().flatten() {
+            b.bool(*g);
+        }
     }
 }
 

@@ -597,6 +597,51 @@ pub struct TurnState {
     pub ends: bool,
 }
 
+/// A grant "the next spell you play this turn" a player holds (issue 13): taken by exactly
+/// that spell, given back if its play is undone (358.5), ended with the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grant {
+    /// Temporal Portal's: [Repeat] equal to the spell's cost (206).
+    Portal,
+    /// The Academy's: [Repeat] equal to the spell's base cost (356.1.c).
+    Academy,
+}
+
+impl Grant {
+    /// Both grants, in index order.
+    pub const ALL: [Grant; 2] = [Grant::Portal, Grant::Academy];
+
+    /// Whether `p` holds this grant now.
+    pub fn held(self, p: &PlayerState) -> bool {
+        match self {
+            Grant::Portal => p.portal_charged,
+            Grant::Academy => p.academy_charged,
+        }
+    }
+
+    /// The origin of the [Repeat] instance the grant gives.
+    pub fn origin(self) -> InstanceOrigin {
+        match self {
+            Grant::Portal => InstanceOrigin::Portal,
+            Grant::Academy => InstanceOrigin::Academy,
+        }
+    }
+
+    /// The grant whose instance this is, if any.
+    pub fn of(origin: InstanceOrigin) -> Option<Grant> {
+        Grant::ALL.into_iter().find(|g| g.origin() == origin)
+    }
+
+    /// The grant, held or not, in `p`'s state.
+    pub fn set(self, p: &mut PlayerState, held: bool) {
+        match self {
+            Grant::Portal => p.portal_charged = held,
+            Grant::Academy => p.academy_charged = held,
+        }
+    }
+}
+
 /// What the players started with; never changes during a play.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Start {
@@ -606,6 +651,8 @@ pub struct Start {
     pub runes: [Option<Runes>; 2],
     /// Each player's cards (hand, deck, trash, board; tokens excluded).
     pub cards: [u8; 2],
+    /// The grants each player held, by `Grant::ALL` index.
+    pub grants: [[bool; 2]; 2],
 }
 
 impl Clone for State {
