@@ -133,7 +133,8 @@ impl Game {
             | Event::UnitMoved { .. }
             | Event::Drew { .. } => self.describe_board(s, e),
             Event::GrantTaken { item, grant, .. } => format!(
-                "item {item} takes the {grant:?} grant \"the next spell you play this turn\""
+                "item {} takes the {grant:?} grant \"the next spell you play this turn\"",
+                u16::from(*item) + 1
             ),
             Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
             Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
