@@ -172,6 +172,10 @@ pub enum Action {
         /// `State::units[n]`.
         unit: u8,
     },
+    // ---- issue 13: a turn, not a single play ----
+    /// 334.1: the turn player, holding priority in the open state, ends the turn; its
+    /// end-of-turn steps (tasks, 334.1) end "this turn" effects (EndTurn).
+    EndTurn,
 }
 
 impl Action {
@@ -234,6 +238,7 @@ impl Action {
             Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
             Action::ExhaustForCost { .. } => cite("357.2, 414.4", &["357.2", "414.4"]),
             Action::KillForCost { .. } => cite("357.2", &["357.2"]),
+            Action::EndTurn => cite("334.1", &["334.1"]),
         }
     }
 
@@ -280,6 +285,7 @@ impl Action {
             Action::KillForCost { .. } => "choosing the unit killed for a cost",
             Action::ExhaustRune { .. } => "exhausting a rune to add Energy",
             Action::RecycleRune { .. } => "recycling a rune to add Power",
+            Action::EndTurn => "ending the turn",
         }
     }
 
@@ -318,6 +324,7 @@ impl Action {
             Action::DiscardForCost { .. } => "DiscardForCost",
             Action::ExhaustForCost { .. } => "ExhaustForCost",
             Action::KillForCost { .. } => "KillForCost",
+            Action::EndTurn => "EndTurn",
         }
     }
 }

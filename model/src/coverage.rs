@@ -69,6 +69,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("339", "pass priority"),
     ("340.1", "the newest finalized item resolves"),
     ("340.2", "the chain closes"),
+    (
+        "334.1",
+        "the end of the turn: \"this turn\" effects end (issue 13)",
+    ),
     ("383.3", "a triggered ability goes on the chain"),
     (
         "383.4.b.2",
@@ -334,6 +338,7 @@ mod tests {
             Action::DiscardForCost { card: None },
             Action::ExhaustForCost { unit: 0 },
             Action::KillForCost { unit: 0 },
+            Action::EndTurn,
         ];
         for a in &all {
             match a {
@@ -369,6 +374,7 @@ mod tests {
                 | Action::DiscardForCost { .. }
                 | Action::ExhaustForCost { .. }
                 | Action::KillForCost { .. } => {}
+                | Action::EndTurn => {}
             }
         }
         all

@@ -132,6 +132,11 @@ impl Game {
             | Event::ZoneChange { .. }
             | Event::UnitMoved { .. }
             | Event::Drew { .. } => self.describe_board(s, e),
+            Event::GrantTaken { item, grant, .. } => format!(
+                "item {} takes the {grant:?} grant \"the next spell you play this turn\"",
+                u16::from(*item) + 1
+            ),
+            Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
             Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
             Event::Readied { unit } => format!("{} is readied", self.obj_name(s, Obj::Unit(*unit))),
             Event::AssaultGiven { unit, amount } => format!(

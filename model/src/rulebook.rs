@@ -246,6 +246,14 @@ pub struct Rulebook {
     /// 359.3.e.14, 321, digest silent: what "if this kills it" reads after a deal.
     #[serde(default = "default_kills_it")]
     pub kills_it: KillsIt,
+    /// "The next spell you play this turn" (Temporal Portal, The Academy): the grant is used up
+    /// by that one spell. False leaves it for every spell this turn: a wrong edit (issue 13).
+    #[serde(default = "yes")]
+    pub next_spell_grant_used_once: bool,
+    /// 358.5: undoing a play gives back the grant its spell took. False loses the grant: a wrong
+    /// edit (issue 13).
+    #[serde(default = "yes")]
+    pub undo_gives_back_grants: bool,
 }
 
 /// The model's reading of `kills_it` (a serde default, so that older rulebook JSON still reads).
@@ -297,6 +305,8 @@ impl Rulebook {
             undo_gives_back_runes: true,
             runes_only_for_the_cost: true,
             kills_it: KillsIt::MadeLethal,
+            next_spell_grant_used_once: true,
+            undo_gives_back_grants: true,
         };
         match v {
             Version::Rup4 => rup4,
@@ -580,6 +590,16 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "kills_it",
         rule: "359.3.e.14, 321 (digest silent)",
         doc: "made-lethal | lethal-after: which deal \"if this kills it\" counts as the kill",
+    },
+    FieldDoc {
+        name: "next_spell_grant_used_once",
+        rule: "SFD-078, UNL-216 (\"the next spell you play this turn\")",
+        doc: "a grant to the next spell is used up by it (wrong: every spell this turn gets it)",
+    },
+    FieldDoc {
+        name: "undo_gives_back_grants",
+        rule: "358.5",
+        doc: "an undone play gives back the grant its spell took (wrong: the grant is lost)",
     },
 ];
 

@@ -106,6 +106,49 @@ pub struct Setup {
     /// The scenario starts with this unit's "when I attack" ability triggering: the index of a
     /// unit in `units` whose definition has such an ability.
     pub attack_trigger: Option<u8>,
+    /// How much of the turn is explored: one play (the default) or several, and the end of turn.
+    #[serde(default, skip_serializing_if = "TurnSetup::is_one_play")]
+    pub turn: TurnSetup,
+}
+
+/// The most plays by the turn player a scenario may make; more would not fit the chain's ids.
+pub const MAX_PLAYS: u8 = 8;
+
+/// How much of the turn a scenario explores (issue 13).
+///
+/// The default, one play with no end of turn, is the single-play scenario every bound and case
+/// before issue 13 meant: it is over when that play's chain closes (340.2). With more plays, or
+/// `end_turn`, the turn player regains priority in the open state each time the chain closes
+/// (335, 340.2) and may play again while plays remain, or end the turn; the scenario is over when
+/// the turn ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnSetup {
+    /// At most this many plays by the turn player from the open state (1..=`MAX_PLAYS`).
+    pub plays: u8,
+    /// The turn's end is explored even with one play (implied by `plays` above 1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_turn: bool,
+}
+
+impl Default for TurnSetup {
+    fn default() -> Self {
+        TurnSetup {
+            plays: 1,
+            end_turn: false,
+        }
+    }
+}
+
+impl TurnSetup {
+    /// The single-play scenario (the default): over when the chain closes.
+    pub fn is_one_play(&self) -> bool {
+        *self == TurnSetup::default()
+    }
+
+    /// Whether the scenario goes on to the end of the turn.
+    pub fn ends(&self) -> bool {
+        self.end_turn || self.plays > 1
+    }
 }
 
 impl Setup {
@@ -138,6 +181,15 @@ impl Setup {
             }
         }
         self.validate_combat()?;
+        if !(1..=MAX_PLAYS).contains(&self.turn.plays) {
+            return Err(format!(
+                "{} plays in the turn; expected 1 to {MAX_PLAYS}",
+                self.turn.plays
+            ));
+        }
+        if self.turn.ends() && (self.showdown || self.showdown_at.is_some()) {
+            return Err("a turn of several plays (or its end) in a showdown needs focus passing (340.2.a, 347), which the model does not have: use one play".into());
+        }
         if self.units.len() > 40 || self.gear.len() > 40 {
             return Err("at most 40 units and 40 gear".into());
         }

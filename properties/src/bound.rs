@@ -236,6 +236,9 @@ pub struct Bound {
     /// Named cards on top of your main deck, top first (issue 12: "look at the top N").
     #[serde(default)]
     pub deck_top: Vec<String>,
+    /// The turn (issue 13): plays by the turn player and the hands drawn besides the item.
+    #[serde(default, skip_serializing_if = "TurnBound::is_single")]
+    pub turn: TurnBound,
 }
 
 fn default_item_cost() -> u8 {
@@ -309,6 +312,7 @@ impl Bound {
                 });
             }
         }
+        b.turn.validate(line_of("turn"))?;
         if let Err(message) = b.scenario_count() {
             return Err(BoundError {
                 line: b.largest_key_line(text),
@@ -365,18 +369,34 @@ impl Bound {
         ]
         .iter()
         .try_fold(items, |acc, &f| acc.checked_mul(f as u64))
+        .and_then(|c| c.checked_mul(self.turn.multiplier()?))
         .ok_or_else(too_many)?;
         if count > Bound::MAX_SCENARIOS {
             return Err(format!(
-                "the bound makes {count} scenarios ({items} items x {} boards x {} extras x {} resources x {} reactions); at most {} are allowed",
+                "the bound makes {count} scenarios ({items} items x {} boards x {} extras x {} resources x {} reactions x {} hands); at most {} are allowed",
                 self.boards.len(),
                 self.extras.len(),
                 self.resources.len(),
                 self.reactions.len(),
+                self.turn.multiplier().unwrap_or(u64::MAX),
                 Bound::MAX_SCENARIOS
             ));
         }
         Ok(count)
+    }
+
+    /// Each (opponent's hand, your hand besides the item): each `reactions` list with each hand
+    /// drawn for the opponent, and each hand drawn for you.
+    fn hands(&self) -> Vec<(Vec<String>, Vec<String>)> {
+        let mut out = vec![];
+        for r in &self.reactions {
+            for o in self.turn.opponent.hands() {
+                for y in self.turn.yours.hands() {
+                    out.push(([r.clone(), o.clone()].concat(), y));
+                }
+            }
+        }
+        out
     }
 
     /// The line of the list that multiplies the scenario count most, for an error.
@@ -464,15 +484,25 @@ impl Bound {
             for &board in &self.boards {
                 for extra in &self.extras {
                     for &res in &self.resources {
-                        for hand in &self.reactions {
-                            let mut setup = build(cards, *item, board, extra, res, hand)?;
+                        for (hand, yours) in self.hands() {
+                            let mut setup = build(cards, *item, board, extra, res, &hand)?;
                             for n in &self.deck_top {
                                 setup.players[0].deck_top.push(card_id(cards, n)?);
                             }
-                            let opp = if hand.is_empty() {
+                            for n in &yours {
+                                setup.players[0].hand.push(card_id(cards, n)?);
+                            }
+                            setup.turn = self.turn.setup();
+                            let mut opp = if hand.is_empty() {
                                 "no reaction".to_string()
                             } else {
                                 hand.join(" + ")
+                            };
+                            let item_name = if self.turn.is_single() {
+                                item_name.clone()
+                            } else {
+                                opp = format!("{opp} | {} plays", self.turn.plays);
+                                format!("{item_name} + {}", HandDraw::name(&yours))
                             };
                             let yours: Vec<String> = extra.iter().map(words::word).collect();
                             let yours = match yours.is_empty() {
@@ -771,6 +801,8 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
 
 mod presets;
 mod resources;
+mod turn;
+pub use turn::{HandDraw, TurnBound};
 #[cfg(test)]
 mod tests;
 mod words;

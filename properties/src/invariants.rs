@@ -7,6 +7,7 @@ use crate::system::RepeatSystem;
 use checker::Property;
 use model::state::{Player, State};
 
+mod grants;
 #[cfg(test)]
 mod reference;
 mod runes;
@@ -93,6 +94,18 @@ pub fn all() -> Vec<P> {
             "357.1.a",
             "The runes used to pay for an item add no more Energy, nor Power of any domain, than its total cost asks.",
             runes::payment_within_cost,
+        ),
+        P::always(
+            "grant-used-by-one-play",
+            "SFD-078, UNL-216, 358.5",
+            "Each grant \"the next spell you play this turn\" is taken by exactly the next spell its holder plays, and by a later one only after an undone play gave it back.",
+            grants::grant_used_by_one_play,
+        ),
+        P::always(
+            "undone-play-restores-everything",
+            "358.5",
+            "An undone play restores everything: each player's grants and runes are what the plays that were not undone left.",
+            grants::undone_play_restores_everything,
         ),
         P::terminates(
             "terminates",
@@ -306,6 +319,9 @@ mod tests {
             "resources-conserved" => resources_conserved,
             "undone-play-gives-back-runes" => runes::undone_play_gives_back_runes,
             "payment-within-cost" => runes::payment_within_cost,
+            // Read the log directly already (no facts): the same functions.
+            "grant-used-by-one-play" => grants::grant_used_by_one_play,
+            "undone-play-restores-everything" => grants::undone_play_restores_everything,
             "witness: two of three instances paid, three executions" => {
                 reference::two_of_three_paid
             }

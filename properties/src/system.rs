@@ -436,6 +436,8 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | NewChoicesEnded { .. }
         | Cleanup
         | ChainClosed
+        | TurnEnded
+        | GrantTaken { .. }
         | LookedAt { .. }
         | Revealed { .. }
         | DrewLooked { .. }

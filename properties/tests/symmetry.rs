@@ -67,6 +67,7 @@ fn two_identical_gear() -> Bound {
         resources: vec![Resources::Rich],
         reactions: vec![vec![], vec!["Defy".into()]],
         deck_top: vec![],
+        turn: Default::default(),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, CardId, InstanceOrigin, Rider};
+use crate::card::{Ability, CardId, Rider};
 use crate::rulebook::TargetingTriggers;
 use crate::state::*;
 
@@ -41,6 +41,11 @@ impl Game {
     pub(super) fn cancel_play(&self, s: &mut State, why: CancelWhy) {
         let item = s.chain.remove(pending_index(s));
         let id = item.id;
+        if item.origin == Origin::Hand && s.chain.is_empty() {
+            // It was one of the turn's plays, started from the open state: undone, it is not
+            // one any more (358.5).
+            s.turn.plays_left = s.turn.plays_left.saturating_add(1);
+        }
         let ps = &mut s.players[item.controller.ix()];
         if item.phase == Phase::Paid {
             ps.pool = ps.pool.plus(&item.cost.resources);
@@ -50,12 +55,11 @@ impl Game {
             ps.hand.push(item.card);
             ps.undone.push(item.card);
         }
-        // Taking a grant was an action of the play: undone with it, the grant waits again.
-        for r in item.repeat.iter() {
-            match r.origin {
-                InstanceOrigin::Portal => ps.portal_charged = true,
-                InstanceOrigin::Academy => ps.academy_charged = true,
-                _ => {}
+        // Taking a grant was an action of the play: undone with it, the grant waits again (a
+        // wrong rulebook loses it).
+        if self.rules.undo_gives_back_grants {
+            for g in item.repeat.iter().filter_map(|r| Grant::of(r.origin)) {
+                g.set(ps, true);
             }
         }
         s.log.push(Event::PlayCancelled { item: id, why });

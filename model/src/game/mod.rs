@@ -15,6 +15,7 @@
 //! - `instruction`: executing one instruction (359.3.e, 425);
 //! - `new_choices`: making new choices for a finalized item (750–755);
 //! - `decide`: decisions inside an execution: the deck looked at, a demand to pay (416, 425);
+//! - `turn`: the turn around the plays: the open state after a chain closes, ending the turn;
 //! - `forced`: which states' one action is a procedure step no player chooses (for the checker).
 //!
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
@@ -34,6 +35,7 @@ mod rider;
 mod runes;
 mod target;
 mod unit_cost;
+mod turn;
 
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
@@ -238,10 +240,15 @@ impl Game {
             showdown_at: setup.showdown_at,
             cleanup_due: false,
             started: false,
+            turn: TurnState {
+                plays_left: setup.turn.plays,
+                ends: setup.turn.ends(),
+            },
             start: Start {
                 pools: [Cost::ZERO; 2],
                 runes: [None, None],
                 cards: [0; 2],
+                grants: [[false; 2]; 2],
             },
             log: Log::new(),
         };
@@ -249,6 +256,7 @@ impl Game {
             pools: [s.players[0].pool, s.players[1].pool],
             runes: [s.players[0].runes.clone(), s.players[1].runes.clone()],
             cards: [s.cards_of(Player(0)), s.cards_of(Player(1))],
+            grants: s.players.clone().map(|p| Grant::ALL.map(|g| g.held(&p))),
         };
         if let Some(u) = setup.attack_trigger {
             let card = self
@@ -336,6 +344,7 @@ impl Game {
             Turn::Priority(p) => {
                 self.pass_actions(s, out);
                 self.move_to_chain_actions(s, p, out);
+                self.end_turn_actions(s, p, out);
             }
             Turn::Resolve => out.push(Action::Resolve),
         }
@@ -407,6 +416,7 @@ impl Game {
             Action::DiscardForCost { card } => self.discard_for_cost(s, card),
             Action::ExhaustForCost { unit } => self.exhaust_for_cost(s, unit),
             Action::KillForCost { unit } => self.kill_for_cost(s, unit),
+            Action::EndTurn => self.end_turn(s),
         }
     }
 

@@ -32,8 +32,9 @@ impl Game {
         }
     }
 
-    /// 358.4: timing. An empty chain needs the open state (a showdown needs [Action]); an
-    /// existing chain needs [Reaction].
+    /// 358.4: timing. An empty chain needs the open state, where only the turn player with a
+    /// play left may start one (335; a showdown needs [Action]); an existing chain needs
+    /// [Reaction].
     fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         if !matches!(c.kind, CardKind::Spell | CardKind::Unit)
@@ -42,7 +43,8 @@ impl Game {
             return false;
         }
         if s.chain.is_empty() {
-            !s.started && (!s.showdown || matches!(c.timing, Timing::Action | Timing::Reaction))
+            self.may_start_chain(s, p)
+                && (!s.showdown || matches!(c.timing, Timing::Action | Timing::Reaction))
         } else {
             c.timing == Timing::Reaction
         }
@@ -53,28 +55,36 @@ impl Game {
     pub(super) fn move_to_chain(&self, s: &mut State, player: Player, hand: u8) {
         let card = s.players[player.ix()].hand.remove(hand as usize);
         let def = self.card(card);
+        if s.chain.is_empty() {
+            // One of the turn's plays (given back if undone, 358.5).
+            // The guard (`may_start_chain`) saw one left.
+            s.turn.plays_left = s.turn.plays_left.saturating_sub(1);
+        }
         let mut repeat: InlineVec<RepeatInstance, 4> = def
             .repeat
             .iter()
             .map(|&cost| RepeatInstance::undecided(cost, InstanceOrigin::Printed))
             .collect();
         let ps = &mut s.players[player.ix()];
-        if ps.portal_charged && def.kind == CardKind::Spell {
-            // Temporal Portal: [Repeat] equal to its cost, the printed cost (206).
-            ps.portal_charged = false;
-            repeat.push(RepeatInstance::undecided(
-                RepeatCost::Pay(def.cost),
-                InstanceOrigin::Portal,
-            ));
-        }
-        if ps.academy_charged && def.kind == CardKind::Spell {
-            // The Academy: [Repeat] equal to its base cost (356.1.c: the printed base cost), a
-            // grant of its own that stacks with the Portal's (820.1.c.2).
-            ps.academy_charged = false;
-            repeat.push(RepeatInstance::undecided(
-                RepeatCost::Pay(def.cost),
-                InstanceOrigin::Academy,
-            ));
+        // "The next spell you play this turn": Temporal Portal's [Repeat] equal to its cost, the
+        // printed cost (206); The Academy's equal to its base cost (356.1.c: the printed base
+        // cost), a grant of its own that stacks with the Portal's (820.1.c.2). The spell uses
+        // the grant up (a wrong rulebook leaves it for every spell this turn).
+        let mut taken = Vec::new();
+        if def.kind == CardKind::Spell {
+            for g in Grant::ALL {
+                if !g.held(ps) {
+                    continue;
+                }
+                if self.rules.next_spell_grant_used_once {
+                    g.set(ps, false);
+                }
+                repeat.push(RepeatInstance::undecided(
+                    RepeatCost::Pay(def.cost),
+                    g.origin(),
+                ));
+                taken.push(g);
+            }
         }
         if s.showdown {
             for u in s
@@ -107,6 +117,13 @@ impl Game {
             card,
             by: player,
         });
+        for grant in taken {
+            s.log.push(Event::GrantTaken {
+                item: id,
+                who: player,
+                grant,
+            });
+        }
         self.complete_choices(s, id);
     }
 

@@ -22,12 +22,7 @@ impl Game {
             return;
         }
         match s.chain.last() {
-            None => {
-                s.priority = None;
-                if !s.is_over() {
-                    s.log.push(Event::ChainClosed);
-                }
-            }
+            None => self.chain_closed(s),
             Some(top) => {
                 s.priority = Some(top.controller);
                 s.passes = 0;
@@ -35,10 +30,10 @@ impl Game {
         }
     }
 
-    /// Pass's guard (339): the priority holder may pass, but not start a chain by passing (the
-    /// scenario is about the play).
+    /// Pass's guard (339): the priority holder may pass while a chain exists; in the open state
+    /// the turn player plays or ends the turn instead (the scenario is about plays).
     pub(super) fn pass_actions(&self, s: &State, out: &mut Vec<Action>) {
-        if s.started {
+        if !s.chain.is_empty() {
             out.push(Action::Pass);
         }
     }

@@ -41,6 +41,7 @@ impl Hash for State {
             showdown_at,
             cleanup_due,
             started,
+            turn,
             start,
             log,
         } = self;
@@ -58,6 +59,8 @@ impl Hash for State {
         showdown_at.encode(&mut b);
         b.bool(*cleanup_due);
         b.bool(*started);
+        b.u8(turn.plays_left);
+        b.bool(turn.ends);
         start.encode(&mut b);
         // The log's digest stands for its events (see `Log`).
         b.len(log.len());
@@ -565,6 +568,7 @@ impl Encode for Start {
             pools,
             runes,
             cards,
+            grants,
         } = self;
         pools[0].encode(b);
         pools[1].encode(b);
@@ -572,6 +576,9 @@ impl Encode for Start {
         runes[1].encode(b);
         b.u8(cards[0]);
         b.u8(cards[1]);
+        for g in grants.iter().flatten() {
+            b.bool(*g);
+        }
     }
 }
 

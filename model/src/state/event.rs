@@ -326,8 +326,21 @@ pub enum Event {
     },
     /// A cleanup ran (321).
     Cleanup,
-    /// The chain closed: the scenario is over (340.2).
+    /// The chain closed (340.2): a single-play scenario is over; in a turn the turn player
+    /// regains priority in the open state (335).
     ChainClosed,
+    /// `who`'s spell, item `item`, took the grant "the next spell you play this turn" as it was
+    /// put on the chain (issue 13).
+    GrantTaken {
+        /// The spell.
+        item: u8,
+        /// Its controller, who held the grant.
+        who: Player,
+        /// Which grant.
+        grant: super::Grant,
+    },
+    /// The turn player ended the turn: "this turn" effects ended (issue 13; `EndTurn`).
+    TurnEnded,
     // ---- issue 12 (m12c): the main deck, demands to pay, channelled runes ----
     /// A player looked at the top `n` cards of their main deck (Called Shot, Double Trouble).
     LookedAt {

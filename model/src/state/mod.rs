@@ -581,12 +581,71 @@ pub struct State {
     pub showdown_at: Option<u8>,
     /// A lethal-damage cleanup is outstanding (321.1).
     pub cleanup_due: bool,
-    /// The scenario's play has begun (so an empty chain means it is over).
+    /// The scenario's first play (or trigger) has begun: passing needs a chain, and a cleanup
+    /// before it leaves the turn player priority in the open state.
     pub started: bool,
+    /// Where the turn is: plays left and whether its end is explored (issue 13).
+    pub turn: TurnState,
     /// What each player started with, for properties that compare the board with it.
     pub start: Start,
     /// Everything observable that happened, in order.
     pub log: Log,
+}
+
+/// Where the turn is (issue 13): how many more plays the turn player may start from the open
+/// state, and whether the scenario goes on to the end of the turn (`Setup::turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnState {
+    /// Plays the turn player may still start from the open state; an undone one (358.5) is
+    /// given back.
+    pub plays_left: u8,
+    /// The turn's end is explored: a closed chain gives the turn player priority again (335).
+    pub ends: bool,
+}
+
+/// A grant "the next spell you play this turn" a player holds (issue 13): taken by exactly
+/// that spell, given back if its play is undone (358.5), ended with the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grant {
+    /// Temporal Portal's: [Repeat] equal to the spell's cost (206).
+    Portal,
+    /// The Academy's: [Repeat] equal to the spell's base cost (356.1.c).
+    Academy,
+}
+
+impl Grant {
+    /// Both grants, in index order.
+    pub const ALL: [Grant; 2] = [Grant::Portal, Grant::Academy];
+
+    /// Whether `p` holds this grant now.
+    pub fn held(self, p: &PlayerState) -> bool {
+        match self {
+            Grant::Portal => p.portal_charged,
+            Grant::Academy => p.academy_charged,
+        }
+    }
+
+    /// The origin of the [Repeat] instance the grant gives.
+    pub fn origin(self) -> InstanceOrigin {
+        match self {
+            Grant::Portal => InstanceOrigin::Portal,
+            Grant::Academy => InstanceOrigin::Academy,
+        }
+    }
+
+    /// The grant whose instance this is, if any.
+    pub fn of(origin: InstanceOrigin) -> Option<Grant> {
+        Grant::ALL.into_iter().find(|g| g.origin() == origin)
+    }
+
+    /// The grant, held or not, in `p`'s state.
+    pub fn set(self, p: &mut PlayerState, held: bool) {
+        match self {
+            Grant::Portal => p.portal_charged = held,
+            Grant::Academy => p.academy_charged = held,
+        }
+    }
 }
 
 /// What the players started with; never changes during a play.
@@ -598,6 +657,8 @@ pub struct Start {
     pub runes: [Option<Runes>; 2],
     /// Each player's cards (hand, deck, trash, board; tokens excluded).
     pub cards: [u8; 2],
+    /// The grants each player held, by `Grant::ALL` index.
+    pub grants: [[bool; 2]; 2],
 }
 
 impl Clone for State {
@@ -617,6 +678,7 @@ impl Clone for State {
             showdown_at: self.showdown_at,
             cleanup_due: self.cleanup_due,
             started: self.started,
+            turn: self.turn,
             start: self.start.clone(),
             log,
         }
@@ -664,9 +726,14 @@ impl State {
         self.chain.iter_mut().find(|i| i.id == id)
     }
 
-    /// True when the play is over: the chain has closed after the play began.
+    /// True when the scenario's turn is over: the turn ended (`EndTurn`), or, in a single-play
+    /// scenario that does not explore the end of the turn, the play's chain closed (340.2).
     pub fn is_over(&self) -> bool {
-        matches!(self.log.last(), Some(Event::ChainClosed))
+        match self.log.last() {
+            Some(Event::TurnEnded) => true,
+            Some(Event::ChainClosed) => !self.turn.ends,
+            _ => false,
+        }
     }
 
     /// Units on the board.

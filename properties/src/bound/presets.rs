@@ -1,9 +1,10 @@
 //! The named bounds: `tiny` (seconds, for tests), `default` (the main job), `large` (minutes and
 //! gigabytes) `combat` (units' combat statuses and Might, issue 12) and `deck` (the named deck, demands,
 //! counters by what a spell chose, issue 12), `costs` (costs other than [Repeat]) and `runes`
-//! (paying with runes and undoing a payment, issue 13).
+//! (paying with runes and undoing a payment, issue 13), `multi` (a turn of two plays with
+//! reactions by both players, issue 13).
 
-use super::{BoardShape, BodyShape, Bound, Extra, Resources};
+use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
 use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
 
 fn s(v: &[&str]) -> Vec<String> {
@@ -20,8 +21,8 @@ fn e(v: &[&[Extra]]) -> Vec<Vec<Extra>> {
 
 impl Bound {
     /// The preset names.
-    pub const PRESETS: [&'static str; 7] = [
-        "tiny", "default", "large", "combat", "deck", "costs", "runes",
+    pub const PRESETS: [&'static str; 8] = [
+        "tiny", "default", "large", "combat", "deck", "costs", "runes", "multi",
     ];
 
     /// A named preset.
@@ -34,6 +35,7 @@ impl Bound {
             "deck" => deck(),
             "costs" => costs(),
             "runes" => runes(),
+            "multi" => multi(),
             _ => return None,
         })
     }
@@ -54,6 +56,7 @@ fn tiny() -> Bound {
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
     }
 }
 
@@ -88,6 +91,7 @@ fn default_bound() -> Bound {
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
     }
 }
 
@@ -134,6 +138,7 @@ fn large() -> Bound {
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
     }
 }
 
@@ -171,6 +176,7 @@ fn combat() -> Bound {
         resources: vec![Resources::Rich],
         reactions: r(&[&[], &["Frigid Touch"], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
     }
 }
 
@@ -203,6 +209,7 @@ fn deck() -> Bound {
             &["Mystic Reversal"],
         ]),
         deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
+        turn: TurnBound::default(),
     }
 }
 
@@ -240,6 +247,7 @@ fn costs() -> Bound {
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
     }
 }
 
@@ -268,5 +276,42 @@ fn runes() -> Bound {
         resources: vec![Resources::Runes],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
+        turn: TurnBound::default(),
+    }
+}
+
+/// A turn, not a single play (issue 13): the turn player makes two plays, each a full play whose
+/// chain closes before the next; you hold the item and up to one more card (a reaction: your
+/// second play or your response), the opponent up to two reactions, so that each player can
+/// respond. Temporal Portal's grant and tight resources reach "the next spell" and undone plays.
+/// Kept affordable (seconds) on one small board: three witnesses that need a unit at a
+/// battlefield or a second target (Curtain Call's two of three, a target removed by the previous
+/// execution, new choices) are not reached here; a board with one made it explode past 40
+/// million states.
+fn multi() -> Bound {
+    Bound {
+        name: "multi".into(),
+        instances: vec![1],
+        instance_costs: s(&["[1]"]),
+        bodies: vec![BodyShape::Deal],
+        item_cost: 1,
+        catalogue: s(&["Feral Strength", "Curtain Call"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemyBase],
+        extras: e(&[&[], &[Portal], &[MaraiSpire]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Frigid Touch"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Feral Strength", "Frigid Touch"]),
+                up_to: 1,
+            },
+            opponent: HandDraw {
+                from: s(&["Defy"]),
+                up_to: 1,
+            },
+        },
     }
 }

@@ -279,6 +279,13 @@ impl Encode for Event {
             }
             Cleanup => tag(39),
             ChainClosed => tag(40),
+            TurnEnded => tag(54),
+            GrantTaken { item, who, grant } => {
+                tag(55);
+                b.u8(item);
+                who.encode(b);
+                b.bool(grant == crate::state::Grant::Academy);
+            }
             Stunned { unit } => {
                 tag(41);
                 b.u8(unit);
