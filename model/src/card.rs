@@ -110,6 +110,9 @@ pub enum Effect {
     Kill,
     /// The item's controller draws N.
     Draw(u8),
+    /// "Discard N": the controller puts N cards of their choice from hand into the trash (422);
+    /// the choice pauses the item, and the mode's later instructions run after it.
+    Discard(u8),
     /// Play an N-Might unit token; it waits on the chain until the item has finished (354.3).
     PlayToken(u8),
     /// Move the target to the chosen destination (355.4).
@@ -330,6 +333,8 @@ pub enum Ability {
     /// Temporal Portal: "[A], [E]: Give the next spell you play this turn [Repeat] equal to its
     /// cost." The activation is part of a scenario's setup.
     GrantRepeatToNextSpell,
+    /// "When you play me, ...": triggers when the unit is played (383.4.a).
+    WhenYouPlayMe(CardId),
     /// "When you play a spell, ...": triggers when a spell's play completes (419.4.a).
     WhenYouPlayASpell(CardId),
     /// "When an opponent's spell or ability chooses me, ...": a Targeting Effect (383.4.b.2).

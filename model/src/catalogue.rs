@@ -152,6 +152,7 @@ enum RawEffect {
     DealMight,
     Kill,
     Draw,
+    Discard,
     PlayToken,
     Move,
     ItsControllerDraws,
@@ -237,6 +238,7 @@ enum RawAbilityKind {
     SpellsHaveRepeatInShowdown,
     AbilitiesHaveRepeat,
     GrantRepeatToNextSpell,
+    WhenYouPlayMe,
     WhenYouPlayASpell,
     WhenChosen,
     WhenAttacks,
@@ -591,6 +593,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             Effect::GainControl => Some(&[TargetKind::Spell]),
             Effect::Choose => Some(&[TargetKind::Unit, TargetKind::Gear]),
             Effect::Draw(_)
+            | Effect::Discard(_)
             | Effect::PlayToken(_)
             | Effect::BanishSelf
             | Effect::ItsControllerDraws(_)
@@ -664,6 +667,7 @@ fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
         RawEffect::DealMight => Effect::DealMight,
         RawEffect::Kill => Effect::Kill,
         RawEffect::Draw => Effect::Draw(unsigned("draw")?),
+        RawEffect::Discard => Effect::Discard(unsigned("discard")?),
         RawEffect::PlayToken => Effect::PlayToken(unsigned("play-token")?),
         RawEffect::Move => Effect::Move(ri.to.unwrap_or(Destination::Anywhere)),
         RawEffect::ItsControllerDraws => {

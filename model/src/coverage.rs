@@ -374,7 +374,7 @@ mod tests {
                 | Action::DiscardForCost { .. }
                 | Action::ExhaustForCost { .. }
                 | Action::KillForCost { .. } => {}
-                | Action::EndTurn => {}
+                Action::EndTurn => {}
             }
         }
         all

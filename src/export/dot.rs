@@ -62,6 +62,9 @@ fn phase(p: &Phase) -> String {
         Phase::Looking { exec, left, .. } => {
             format!("execution {}: looking at {left} card(s)", exec + 1)
         }
+        Phase::Discarding { exec, left, .. } => {
+            format!("execution {}: discarding {left} card(s)", exec + 1)
+        }
         Phase::Demanding {
             exec,
             target,

@@ -214,6 +214,15 @@ pub enum ItfPhase {
         /// The draw decision is still to be made.
         taking: bool,
     },
+    /// Paused in execution `exec` at `slot`: its controller chooses `left` more cards to discard.
+    Discarding {
+        /// The execution.
+        exec: BigInt,
+        /// Cards still to discard.
+        left: BigInt,
+        /// The instruction.
+        slot: BigInt,
+    },
     /// Paused in execution `exec`: item `target`'s controller decides to pay `energy` or not.
     Demanding {
         /// Energy asked.
@@ -251,6 +260,11 @@ impl From<&Phase> for ItfPhase {
                 left: int(left),
                 slot: nth(slot),
                 taking,
+            },
+            Phase::Discarding { exec, slot, left } => ItfPhase::Discarding {
+                exec: nth(exec),
+                left: int(left),
+                slot: nth(slot),
             },
             Phase::Demanding {
                 exec,

@@ -35,6 +35,10 @@ pub fn phase(p: &Phase) -> String {
                 "recycling the rest"
             }
         ),
+        Phase::Discarding { exec, left, .. } => format!(
+            "resolving, paused in execution {}: choosing {left} card(s) to discard (422)",
+            exec + 1
+        ),
         Phase::Demanding { exec, energy, .. } => format!(
             "resolving, paused in execution {}: asking for [{energy}] or counter",
             exec + 1

@@ -497,6 +497,9 @@ class Game:
             holder = 1 - holder
 
     def new_item(self, kind, card, controller):
+        if card is not None and card.has("when-you-play-me"):
+            # Ezreal, Prodigy's printed play trigger and its resolution-time discard (422).
+            raise Unsupported("abilities", "\"when you play me\" triggers of " + card.name)
         it = Item(len(self.items) + 1, kind, card, controller)
         self.items.append(it)
         self.chain.append(it)

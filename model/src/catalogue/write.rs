@@ -118,6 +118,7 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::Counter => (RawEffect::Counter, None, None),
                 Effect::GainControl => (RawEffect::GainControl, None, None),
                 Effect::NewChoices => (RawEffect::NewChoices, None, None),
+                Effect::Discard(a) => (RawEffect::Discard, n(a), None),
                 Effect::BanishSelf => (RawEffect::BanishSelf, None, None),
                 Effect::GiveAssault(a) => (RawEffect::GiveAssault, n(a), None),
                 Effect::Stun => (RawEffect::Stun, None, None),

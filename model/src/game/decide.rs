@@ -80,6 +80,7 @@ impl Game {
                 }
                 out.push(Action::PayDemand { pay: false });
             }
+            Phase::Discarding { .. } => self.discard_effect_actions(s, id, out),
             _ => unreachable!("not paused for a decision"),
         }
     }

@@ -39,7 +39,7 @@ impl Game {
 }
 
 /// The distinct cards `p` can discard: each named card once, and `None` for the other cards.
-fn discard_options(s: &State, p: Player) -> Vec<Option<CardId>> {
+pub(super) fn discard_options(s: &State, p: Player) -> Vec<Option<CardId>> {
     let ps = &s.players[p.ix()];
     let mut out: Vec<Option<CardId>> = vec![];
     for &c in ps.hand.iter() {
@@ -58,6 +58,12 @@ fn discard_one(s: &mut State, card: Option<CardId>) {
     let item = pending_mut(s);
     item.cost.discard -= 1;
     let (id, who) = (item.id, item.controller);
+    move_to_trash(s, id, who, card);
+}
+
+/// `who` discards `card` (a named card, or `None` for another card) for item `id` (422), and
+/// the log says which.
+pub(super) fn move_to_trash(s: &mut State, id: u8, who: Player, card: Option<CardId>) {
     let ps = &mut s.players[who.ix()];
     match card {
         Some(c) => {

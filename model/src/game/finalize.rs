@@ -161,6 +161,19 @@ impl Game {
             item: item.id,
             by: item.controller,
         });
+        // "When you play me" (383.4.a): printed play triggers, then those a paid cost added.
+        let printed = self
+            .card(item.card)
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::WhenYouPlayMe(c) => Some(*c),
+                _ => None,
+            });
+        for card in printed.collect::<Vec<_>>() {
+            s.log.push(Event::Triggered { card, source: u });
+            self.put_trigger_on_chain(s, card, u);
+        }
         for r in riders {
             if let Rider::PlayTrigger(card) = r {
                 s.log.push(Event::Triggered { card, source: u });

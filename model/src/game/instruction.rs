@@ -123,6 +123,12 @@ impl Game {
                 self.run_untargeted(s, &live, ins.effect);
                 Outcome::Performed
             }
+            Effect::Discard(n) => {
+                return match self.begin_discarding(s, at.id, at.exec, at.slot, n) {
+                    Outcome::Ignored => ignored(s, at, IgnoredWhy::Impossible),
+                    other => other,
+                }
+            }
             Effect::LookAtTop { n, .. } => {
                 return match self.begin_looking(s, at.id, at.exec, at.slot, n) {
                     true => Outcome::Paused,

@@ -31,11 +31,12 @@ mod instruction;
 mod new_choices;
 mod play;
 mod resolve;
+mod resolve_discard;
 mod rider;
 mod runes;
 mod target;
-mod unit_cost;
 mod turn;
+mod unit_cost;
 
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
@@ -413,7 +414,10 @@ impl Game {
             Action::ChooseReduction { component, less } => {
                 self.choose_reduction(s, component, less)
             }
-            Action::DiscardForCost { card } => self.discard_for_cost(s, card),
+            Action::DiscardForCost { card } => match self.discarding_item(s) {
+                Some(id) => self.discard_chosen(s, id, card),
+                None => self.discard_for_cost(s, card),
+            },
             Action::ExhaustForCost { unit } => self.exhaust_for_cost(s, unit),
             Action::KillForCost { unit } => self.kill_for_cost(s, unit),
             Action::EndTurn => self.end_turn(s),

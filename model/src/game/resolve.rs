@@ -128,6 +128,19 @@ impl Game {
     /// Runs the instructions of execution `k` in order (359.3.e); returns true if one paused it
     /// for new choices.
     fn run_instructions(&self, s: &mut State, id: u8, k: u8) -> bool {
+        self.run_instructions_from(s, id, k, 0, true)
+    }
+
+    /// Runs the instructions of execution `k` from `from` on (after a pause, `prev_done` says
+    /// whether the one before was performed); returns true if one paused it.
+    pub(super) fn run_instructions_from(
+        &self,
+        s: &mut State,
+        id: u8,
+        k: u8,
+        from: u8,
+        prev_done: bool,
+    ) -> bool {
         let Some(item) = s.item(id).cloned() else {
             return false;
         };
@@ -135,8 +148,8 @@ impl Game {
         let ex = &item.choices[k as usize];
         let mode = &def.modes[ex.mode.unwrap_or(0) as usize];
         // Whether the previous instruction executed, for linked instructions (359.3.e.14).
-        let mut prev_done = true;
-        for (i, ins) in mode.instructions.iter().enumerate() {
+        let mut prev_done = prev_done;
+        for (i, ins) in mode.instructions.iter().enumerate().skip(from as usize) {
             if self.stopped(s, id) {
                 // 359.3.e.15: it left the chain during its own resolution; it stops.
                 return false;

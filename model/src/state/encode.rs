@@ -519,6 +519,12 @@ impl Encode for ChainItem {
                 b.u8(target);
                 b.u8(energy);
             }
+            Phase::Discarding { exec, slot, left } => {
+                b.put(10, 4);
+                b.u8(exec);
+                b.u8(slot);
+                b.u8(left);
+            }
         }
         b.list(repeat);
         accepted.encode(b);

@@ -441,6 +441,16 @@ pub enum Phase {
         /// The draw decision is still to be made.
         taking: bool,
     },
+    /// Resolving, paused inside execution `exec` at instruction `slot` ("Discard N", 422): its
+    /// controller still has `left` cards to choose and discard; the later instructions follow.
+    Discarding {
+        /// The execution.
+        exec: u8,
+        /// The instruction.
+        slot: u8,
+        /// Cards still to discard.
+        left: u8,
+    },
     /// Resolving, paused inside execution `exec`: the controller of chain item `target` decides
     /// whether to pay `energy` Energy, or have it countered (Hard Bargain).
     Demanding {
@@ -459,7 +469,10 @@ impl Phase {
     pub fn is_paused(&self) -> bool {
         matches!(
             self,
-            Phase::NewChoices { .. } | Phase::Looking { .. } | Phase::Demanding { .. }
+            Phase::NewChoices { .. }
+                | Phase::Looking { .. }
+                | Phase::Demanding { .. }
+                | Phase::Discarding { .. }
         )
     }
 }
