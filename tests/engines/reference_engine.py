@@ -1237,19 +1237,20 @@ class Game:
             return None
         if t.ever_chosen is None:
             t.ever_chosen = [(k, o) for (k, _, o) in picks]
+        before = {id(o) for (_, o) in t.ever_chosen}
         newly = []
         for n, (k, s, old) in enumerate(picks):
             st = self.need("the new choice for exec %d target %d" % (k + 1, s + 1))
             if st["do"] != "target" or st["exec"] != k + 1 or st["instruction"] != s + 1:
                 raise self.illegal("751", "list exec %d target %d's new choice here" % (k + 1, s + 1))
             o = self.obj(st["object"])
+            if o is not None and not self.set_completable(t, k, s, old, o, picks[n + 1:]):
+                raise self.illegal("753.1", "the new choices can no longer be a legal set")
             if o is not old and not mutant("new-choices-not-applied"):
                 self.remake(t, k, s, old, o)
-                # 754 reads "an object it did not target before": once per object the item
-                # did not target (`o not in before and o not in newly`). The model triggers
-                # once per remade choice instead; this engine follows the model until the lead
-                # decides (reported as a model question), so the mutant score stays meaningful.
-                if isinstance(o, Unit):
+                # 754: "an object it did not target before" triggers once per object.
+                if isinstance(o, Unit) and id(o) not in before \
+                        and all(x is not o for x in newly):
                     newly.append(o)
             self.consume()
         # 754: newly targeted objects' Targeting Effects (see above).
@@ -1267,6 +1268,27 @@ class Game:
         return [(k, s, o) for k, ex in enumerate(t.execs)
                 for s in sorted(ex.targets) for o in ex.targets[s]]
 
+    def set_completable(self, t, k, s, old, o, later):
+        """753.1 with 355's restrictions across a target's set: `o` (kept or new) in place of
+        `old` must be "other" than the previous instruction's choice, and an "at the same
+        location" set must stay possible: the choices before it are final, and each later one
+        (`later`) keeps its old unit at `o`'s location or takes a new one there."""
+        ex = t.execs[k]
+        spec = t.card.modes[ex.mode][s]["target"]
+        if spec.get("other") and s > 0 and any(x is o for x in ex.targets.get(s - 1, [])):
+            return False
+        if not spec.get("same_location") or not isinstance(o, Unit) \
+                or mutant("same-location-ignored"):
+            return True
+        cur = ex.targets[s]
+        at = next(i for i, x in enumerate(cur) if x is old)
+        if any(x.loc != o.loc for x in cur[:at]):
+            return False
+        need = sum(1 for (lk, ls, lo) in later if lk == k and ls == s and lo.loc != o.loc)
+        spare = [u for u in self.units if u is not o and all(u is not x for x in cur)
+                 and u.loc == o.loc and (k, u) not in t.ever_chosen and self.meets(t, u, spec)]
+        return len(spare) >= need
+
     def remake(self, t, k, s, old, o):
         """One remade target (751.1, 753.1), in place of `old`."""
         ex = t.execs[k]
@@ -1275,9 +1297,7 @@ class Game:
         reused = (k, o) in t.ever_chosen and not mutant("new-choices-reuse")
         if o is None or o in others or reused:
             raise self.illegal("751.1", "not a new choice for that target")
-        # 753.1 forbids an illegal new choice, "at the same location" included; the model checks
-        # each remade target alone (not against the others), and this engine follows it until
-        # the lead decides (reported as a model question).
+        # 753.1: the new choice must be legal (the set as a whole: set_completable).
         if not self.meets(t, o, spec):
             raise self.illegal("753.1", "the new choice is not a legal target")
         ex.targets[s][ex.targets[s].index(old)] = o

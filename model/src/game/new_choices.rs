@@ -7,6 +7,7 @@
 
 use super::{on_chain, on_chain_mut, Game};
 use crate::action::Action;
+use crate::card::TargetSpec;
 use crate::rulebook::{NewChoicesRule, NewChoicesScope, TargetingTriggers};
 use crate::state::*;
 
@@ -107,21 +108,18 @@ impl Game {
             .contains(&old);
         // 753: keep this choice. The guide remakes the whole set, so an illegal old choice
         // cannot be kept there ("you cannot reuse A").
-        if self.rules.new_choices != NewChoicesRule::WholeSet || old_legal {
+        // 753.1: the remade set must meet every restriction the choice had at 355.
+        if (self.rules.new_choices != NewChoicesRule::WholeSet || old_legal)
+            && self.remade_set_possible(s, target, &picks, cursor, spec, old)
+        {
             out.push(Action::KeepChoice);
         }
         for obj in self.candidates(s, target, spec, target.controller) {
             let same_slot_taken = ex.targets(slot).any(|o| o == obj && o != old);
-            if same_slot_taken {
+            if same_slot_taken || !self.remade_set_possible(s, target, &picks, cursor, spec, obj) {
                 continue;
             }
-            let fresh = match self.rules.new_choices_scope {
-                NewChoicesScope::PerExecution => !target
-                    .ever_chosen
-                    .iter()
-                    .any(|(pe, o)| *pe == e && *o == obj),
-                NewChoicesScope::WholeItem => !target.ever_chosen.iter().any(|(_, o)| *o == obj),
-            };
+            let fresh = self.fresh(target, e, obj);
             // 751.1: a new choice is one not previously made; the guide allows the same again.
             let allowed = match self.rules.new_choices {
                 NewChoicesRule::Subset => fresh,
@@ -131,6 +129,74 @@ impl Game {
                 out.push(Action::RemakeChoice { obj });
             }
         }
+    }
+
+    /// 751.1: whether `obj` was not previously chosen (by execution `e`, or by the whole item).
+    fn fresh(&self, target: &ChainItem, e: u8, obj: Obj) -> bool {
+        match self.rules.new_choices_scope {
+            NewChoicesScope::PerExecution => !target
+                .ever_chosen
+                .iter()
+                .any(|(pe, o)| *pe == e && *o == obj),
+            NewChoicesScope::WholeItem => !target.ever_chosen.iter().any(|(_, o)| *o == obj),
+        }
+    }
+
+    /// 753.1 with 355's restrictions across a slot ("other", "at the same location"): whether
+    /// `obj` at the cursor (the old choice when kept) leaves the execution's set of choices for
+    /// that slot completable as a legal one. Earlier choices of the slot are final; each later
+    /// one either keeps its old choice at the location or takes a new one there.
+    fn remade_set_possible(
+        &self,
+        s: &State,
+        target: &ChainItem,
+        picks: &[(u8, u8, Obj)],
+        cursor: usize,
+        spec: TargetSpec,
+        obj: Obj,
+    ) -> bool {
+        let (e, slot, _) = picks[cursor];
+        let ex = &target.choices[e as usize];
+        // "Other": not what the previous instruction of this execution chose (already final).
+        if spec.other
+            && slot
+                .checked_sub(1)
+                .is_some_and(|p| ex.targets(p).any(|o| o == obj))
+        {
+            return false;
+        }
+        if !spec.same_location {
+            return true;
+        }
+        let group: Vec<usize> = (0..picks.len())
+            .filter(|&i| picks[i].0 == e && picks[i].1 == slot)
+            .collect();
+        let Some(pos) = group.iter().position(|&i| i == cursor) else {
+            return true;
+        };
+        let current: Vec<Obj> = ex.targets(slot).collect();
+        let loc = self.location_of(s, obj);
+        if current[..pos]
+            .iter()
+            .any(|o| self.location_of(s, *o) != loc)
+        {
+            return false;
+        }
+        let need = group[pos + 1..]
+            .iter()
+            .filter(|&&i| self.location_of(s, picks[i].2) != loc)
+            .count();
+        let spare = self
+            .candidates(s, target, spec, target.controller)
+            .into_iter()
+            .filter(|c| {
+                *c != obj
+                    && !current.contains(c)
+                    && self.location_of(s, *c) == loc
+                    && self.fresh(target, e, *c)
+            })
+            .count();
+        spare >= need
     }
 
     /// KeepChoice's effect (753): the choice at the cursor stays; after the last, new choices
@@ -189,6 +255,15 @@ impl Game {
                 }
             }
         }
+        // 754: "an object it did not target before" triggers once per object, however many
+        // choices now name it; the per-choice reading (the guide) keeps every choice's trigger.
+        let targeted_before = target.ever_chosen.iter().any(|(_, o)| *o == obj);
+        let fires = match self.rules.targeting_triggers {
+            TargetingTriggers::OncePerItem => !targeted_before,
+            TargetingTriggers::PerChoice => {
+                obj != old || self.rules.new_choices == NewChoicesRule::WholeSet
+            }
+        };
         target.ever_chosen.push((e, obj));
         let chooser = target.controller;
         s.log.push(Event::ChoiceRemade {
@@ -197,9 +272,9 @@ impl Game {
             slot,
             obj,
         });
-        // 754: a newly targeted object's Targeting Effects trigger now; 755: its Deflect is ignored.
+        // 755: the Deflect of a newly targeted object is ignored.
         if let Obj::Unit(u) = obj {
-            if obj != old || self.rules.new_choices == NewChoicesRule::WholeSet {
+            if fires {
                 self.fire_when_chosen(s, u, chooser, true);
             }
         }
