@@ -52,7 +52,10 @@ fn compare(rules: &str, bound: &str, threads: &[usize], shards: bool) -> usize {
     // A scenario with interchangeable gear is not a tree (symmetry merges its states) and is
     // searched breadth-first; the others depth-first, and the results must not tell them apart.
     let trees = inits.iter().filter(|s| sys.tree_shaped(s)).count();
-    assert!(trees > 0, "{rules} {bound}: no tree-shaped scenario to compare");
+    assert!(
+        trees > 0,
+        "{rules} {bound}: no tree-shaped scenario to compare"
+    );
     let bfs = sys.checker().threads(2);
     let want = bfs.search_order(SearchOrder::BreadthFirst).run().unwrap();
     for &t in threads {
