@@ -9,6 +9,7 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py                  # the engine
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
+    python3 tests/engines/reference_engine.py --held-out --list-mutants   # the held-out ones only
 
 It implements the RUP4 rules and the features in FEATURES (new choices included), where a token
 enters and Ezreal's choice on a [Repeat] cost; the others (combat, the deck's named cards,
