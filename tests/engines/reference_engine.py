@@ -85,6 +85,8 @@ MUTANTS = {
     "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
+    # ---- h15e (issue 15): combat, the deck's named cards, demands, chosen counters, costs
+    "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -102,6 +104,13 @@ KNOWN_SURVIVORS = {
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
     "token-location-unchecked": "a token may enter any location, not only its base or a battlefield its controller controls (355.2)",
+    # ---- h15e (issue 15): generation makes no Thwonk!, Existential Dread or Marching Orders
+    # yet (only Square Up's [Assault] and statuses on the board); the corpus cases
+    # thwonk-*, existential-dread-* and marching-orders-* kill each (`fuzz --corpus`).
+    "stun-twice": "a stunned unit is stunned again, so the instruction counts as performed (423.1.a.1)",
+    "attacking-unchecked": "\"an attacking unit\" may be any unit (Thwonk!, 355.8)",
+    "return-to-controller": "a unit returned to hand goes to its controller's hand, not its owner's (124)",
+    "mights-one-way": "\"deal damage equal to their Mights to each other\": only the first unit deals damage (417.6.b.3)",
 }
 
 MUTANT = None
@@ -109,8 +118,10 @@ MUTANT = None
 DOMAINS = "RGBOPY"
 DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
 YOU, OPP = 0, 1
+COMBAT_EFFECTS = ("choose", "give-assault", "stun", "ready", "stun-or-return-to-hand",
+                  "give-might-to-group", "mights-to-each-other")
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play", "runes", "new-choices"]
+            "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat"]
 
 
 def mutant(name):
@@ -209,6 +220,7 @@ class Card:
         self.distinct_modes = j.get("distinct_modes", False)
         self.might = j.get("might", 0)
         self.abilities = j.get("abilities", [])
+        self.tags = j.get("tags", [])
 
     def repeat_cost(self, text):
         if text.startswith("Discard"):
@@ -246,9 +258,18 @@ class Unit:
         self.zone = "board"
         self.might = card.might if might is None else might
         self.might_mod = 0
+        # Combat statuses (feature `combat`, issue 12): 124.2, 414-415, 423, 807.2.
+        self.status = default_status()
 
     def current_might(self):
-        return max(0, self.might + self.might_mod)
+        """807.1.c: printed Might, plus Might given, plus [Assault] while attacking."""
+        attacking = self.status["combat"] == "attacking" or mutant("assault-while-not-attacking")
+        assault = self.status["assault"] if attacking else 0
+        return max(0, self.might + self.might_mod + assault)
+
+
+def default_status():
+    return {"exhausted": False, "stunned": False, "combat": "none", "assault": 0}
 
 
 class Gear:
@@ -349,6 +370,9 @@ class Game:
         for u in b.get("units", []):
             unit = Unit(u["label"], self.card(u["card"]), player_of(u["controller"]),
                         parse_loc(u["location"]), u.get("damage", 0))
+            if u.get("owner"):
+                unit.owner = player_of(u["owner"])
+            unit.status.update(u.get("status") or {})
             self.units.append(unit)
             self.labels[u["label"]] = unit
         self.setup_units = len(self.units)
@@ -755,7 +779,19 @@ class Game:
         return True
 
     def target_options(self, it, ex, spec, picks, ins):
-        return self.candidates(it, ex, None, spec, picks)
+        out = self.candidates(it, ex, None, spec, picks)
+        return [o for o in out if not self.other_violated(ex, spec, picks, ins, o)]
+
+    def other_violated(self, ex, spec, picks, ins, o):
+        """"Other" (Piercing Light): not what the execution's previous instruction chose,
+        checked when the choice is made."""
+        if not spec.get("other"):
+            return False
+        slots = [s for s, p in ex.targets.items() if p is picks]
+        slot = slots[0] if slots else None
+        if slot is None or slot == 0:
+            return False
+        return any(x is o for x in ex.targets.get(slot - 1, []))
 
     def locations(self):
         return [("base", YOU), ("base", OPP)] + [("bf", n) for n in sorted(self.battlefields)]
@@ -790,6 +826,9 @@ class Game:
                 return False
             if at == "here" and (it.source is None or it.source.zone != "board"
                                  or o.loc != it.source.loc):
+                return False
+            if spec.get("attacking") and o.status["combat"] != "attacking" \
+                    and not mutant("attacking-unchecked"):
                 return False
             if spec.get("same_location") and picks and o.loc != picks[0].loc \
                     and not mutant("same-location-ignored"):
@@ -1146,15 +1185,19 @@ class Game:
         elif eff == "counter":
             for o in targets:
                 self.counter(o)
-        elif eff == "channel-exhausted" and self.players[it.controller].runes is not None:
+        elif eff == "channel-exhausted":
+            # A player who pays from the pool alone has no rune deck: nothing is channelled,
+            # and the instruction is still performed (nothing in it can fail).
             r = self.players[it.controller].runes
-            for _ in range(ins.get("amount", 1)):
+            for _ in range(ins.get("amount", 1) if r is not None else 0):
                 if r["deck"]:
                     r["exhausted"][r["deck"].pop(0)] += 1
         elif eff == "gain-control":
             self.gain_control(it, targets)
         elif eff == "new-choices":
             return self.new_choices(it, slot, choice, done)
+        elif eff in COMBAT_EFFECTS:
+            return self.run_combat(it, slot, ins, choice, done, targets)
         elif eff == "banish-self":
             it.left_chain = True
             if it in self.chain:
@@ -1303,6 +1346,75 @@ class Game:
         ex.targets[s][ex.targets[s].index(old)] = o
         t.ever_chosen.append((k, o))
 
+    # ---- combat statuses and Might (issue 12; feature `combat`)
+
+    def run_combat(self, it, slot, ins, choice, done, targets):
+        """The effects on units' statuses and Might, on the targets still legal (359.3.e);
+        None if performed, else why it was ignored."""
+        eff = ins["effect"]
+        units = [u for u in targets if isinstance(u, Unit)]
+        if eff == "choose":
+            return None
+        if eff == "give-assault":
+            # 807.2: [Assault] given this turn adds to what the unit has.
+            for u in units:
+                u.status["assault"] += ins.get("amount", 0)
+            return None
+        if eff == "stun":
+            # 423.1.a.1: a stunned unit cannot be stunned again.
+            hit = [u for u in units if not u.status["stunned"] or mutant("stun-twice")]
+            for u in hit:
+                u.status["stunned"] = True
+            return None if hit else "impossible"
+        if eff == "ready":
+            # 415.1.b: a ready unit cannot be readied again.
+            hit = [u for u in units if u.status["exhausted"]]
+            for u in hit:
+                u.status["exhausted"] = False
+            return None if hit else "impossible"
+        if eff == "stun-or-return-to-hand":
+            for u in units:
+                if u.status["stunned"]:
+                    self.return_to_hand(u)
+                else:
+                    u.status["stunned"] = True
+            return None
+        if eff == "give-might-to-group":
+            # 355.10.d: "your Mechs" is a group picked now, not a target.
+            for u in self.on_board_units():
+                if u.controller == it.controller and ins.get("tag") in u.card.tags:
+                    u.might_mod += ins.get("amount", 0)
+            return None
+        if eff == "mights-to-each-other":
+            # 417.6.b.3: "they" is linked to the previous instruction's unit (359.3.e.14);
+            # both Mights are read before either is dealt.
+            if not done.get(slot - 1):
+                return "linked-not-executed"
+            first = choice.targets.get(slot - 1, [])
+            a = first[0] if first and isinstance(first[0], Unit) else None
+            b = units[0] if units else None
+            if a is None or b is None or a is b or a.zone != "board":
+                return "impossible"
+            ma, mb = a.current_might(), b.current_might()
+            if mutant("mights-one-way"):
+                mb = 0
+            # 417.1.e: only a positive amount is dealt.
+            if ma > 0:
+                b.damage += ma
+            if mb > 0:
+                a.damage += mb
+            return None
+        raise Unsupported("effects", "effect " + eff)
+
+    def return_to_hand(self, u):
+        """56.2, 124: to its owner's hand, a new object: damage, Might given and statuses go; a
+        token ceases to exist."""
+        u.zone = "hand"
+        u.damage, u.might_mod, u.status = 0, 0, default_status()
+        if not u.token:
+            self.players[u.controller if mutant("return-to-controller") else u.owner] \
+                .hand.append(u.card.name)
+
     def counter(self, o):
         """425: the item does nothing and leaves the chain; a card goes to the trash."""
         o.countered = True
@@ -1346,11 +1458,8 @@ class Game:
         for u in self.units[:self.setup_units]:
             units[u.label] = {"zone": u.zone, "damage": u.damage, "location": loc_name(u.loc)}
             if not V1 and u.zone == "board":
-                # Combat statuses are not implemented (feature `combat` is declined): a unit
-                # keeps the default ones.
                 units[u.label]["might"] = u.current_might()
-                units[u.label]["status"] = {"exhausted": False, "stunned": False,
-                                            "combat": "none", "assault": 0}
+                units[u.label]["status"] = dict(u.status)
         gear = {g.label: {"zone": g.zone} for g in self.gear}
         players = {}
         for i, name in ((YOU, "you"), (OPP, "opponent")):
