@@ -111,6 +111,10 @@ KNOWN_SURVIVORS = {
     "attacking-unchecked": "\"an attacking unit\" may be any unit (Thwonk!, 355.8)",
     "return-to-controller": "a unit returned to hand goes to its controller's hand, not its owner's (124)",
     "mights-one-way": "\"deal damage equal to their Mights to each other\": only the first unit deals damage (417.6.b.3)",
+    # No generated case looks at the deck or demands yet; the corpus cases called-shot-*,
+    # double-trouble-* and hard-bargain-* kill these.
+    "looked-stay-on-top": "the cards looked at and not drawn stay on top instead of being recycled (416)",
+    "demand-paid-free": "paying Hard Bargain's demand takes nothing from the pool (425)",
 }
 
 MUTANT = None
@@ -121,7 +125,8 @@ YOU, OPP = 0, 1
 COMBAT_EFFECTS = ("choose", "give-assault", "stun", "ready", "stun-or-return-to-hand",
                   "give-might-to-group", "mights-to-each-other")
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat"]
+            "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat",
+            "deck-cards", "demands"]
 
 
 def mutant(name):
@@ -284,7 +289,10 @@ class Player:
         self.pool = Cost.parse(j.get("pool", "[0]"))
         self.hand = list(j.get("hand", []))
         self.other = j.get("other_cards", 0)
-        self.deck = j.get("deck", 10)
+        # The main deck, top first: a card's name, or None for an anonymous card (feature
+        # `deck-cards`: the named `deck_top` above the `deck` others; recycled cards go under).
+        self.library = list(j.get("deck_top", [])) + [None] * j.get("deck", 10)
+        self.overdrawn = 0  # only a mutant draws from an empty deck
         self.portal = j.get("portal", False)
         self.near_victory = j.get("near_victory", False)
         self.trash = []
@@ -303,6 +311,11 @@ class Player:
             return None
         return {"ready": dict(self.runes["ready"]), "exhausted": dict(self.runes["exhausted"]),
                 "deck": list(self.runes["deck"])}
+
+
+    @property
+    def deck(self):
+        return len(self.library) - self.overdrawn
 
 
 class Exec:
@@ -345,6 +358,15 @@ def loc_name(loc):
     if loc[0] == "base":
         return "base " + ("you" if loc[1] == YOU else "opponent")
     return "battlefield %d" % loc[1]
+
+
+def deck_ref(j):
+    """A `look` line's card: a name, "other" (an anonymous card: None) or "none"."""
+    if j is None:
+        return "none"
+    if isinstance(j, dict):
+        return j.get("named")
+    return None if j == "other" else j
 
 
 def parse_loc(s):
@@ -595,7 +617,7 @@ class Game:
             return
         card = it.card
         p = self.players[it.controller]
-        undo = {"deck": p.deck, "other": p.other, "hand": list(p.hand), "trash": list(p.trash)}
+        undo = {"library": list(p.library), "other": p.other, "hand": list(p.hand), "trash": list(p.trash)}
         if card.optional:
             st = self.need("the trigger's \"you may\"")
             if st["do"] != "may":
@@ -991,7 +1013,8 @@ class Game:
         it.repeat_due = []
         if it in self.chain:
             self.chain.remove(it)
-        p.deck, p.other, p.hand, p.trash = undo["deck"], undo["other"], undo["hand"], undo["trash"]
+        p.library, p.other, p.hand, p.trash = undo["library"], undo["other"], undo["hand"], \
+            undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
         if it.took_portal:
@@ -1021,8 +1044,20 @@ class Game:
     def draw(self, player, n):
         p = self.players[player]
         k = n if mutant("draw-unclamped") else min(n, p.deck)
-        p.deck -= k
-        p.other += k
+        for _ in range(k):
+            if p.library:
+                self.to_hand(p, p.library.pop(0))
+            else:
+                p.overdrawn += 1
+                p.other += 1
+
+    def to_hand(self, p, card):
+        """A card drawn: a named one is kept by name (it may be played later), the others
+        counted."""
+        if card is None:
+            p.other += 1
+        else:
+            p.hand.append(card)
 
     # ---- resolving (340, 359.3, 820.3)
 
@@ -1196,6 +1231,10 @@ class Game:
             self.gain_control(it, targets)
         elif eff == "new-choices":
             return self.new_choices(it, slot, choice, done)
+        elif eff == "look-at-top":
+            return self.look_at_top(it, ins)
+        elif eff == "counter-unless-pays":
+            return self.demand(it, ins, targets)
         elif eff in COMBAT_EFFECTS:
             return self.run_combat(it, slot, ins, choice, done, targets)
         elif eff == "banish-self":
@@ -1345,6 +1384,80 @@ class Game:
             raise self.illegal("753.1", "the new choice is not a legal target")
         ex.targets[s][ex.targets[s].index(old)] = o
         t.ever_chosen.append((k, o))
+
+    # ---- the deck's named cards (issue 12; feature `deck-cards`)
+
+    def look_at_top(self, it, ins):
+        """"Look at the top N of your Main Deck" (Called Shot, Double Trouble): as many as there
+        are (none: nothing can be followed, 359.3.e.6), then a `look draw` line (Called Shot: one
+        of them; Double Trouble: a named unit among them, or none, skipped when there is no unit)
+        and a `look recycle` line per card left, each to the bottom (416), as long as the cards
+        left can be told apart."""
+        p = self.players[it.controller]
+        left = min(ins.get("amount", 1), p.deck)
+        if left <= 0:
+            return "impossible"
+        take = ins.get("take", "draw-one")
+        looked = p.library[:left]
+        options = looked if take == "draw-one" else \
+            [c for c in looked if c is not None and self.card(c).type == "unit"]
+        if options:
+            st = self.need("the card drawn of those looked at")
+            if st["do"] != "look-draw":
+                raise self.illegal("359.3.e", "draw one of the cards looked at")
+            pick = deck_ref(st.get("card"))
+            if pick == "none":
+                if take == "draw-one":
+                    raise self.illegal("359.3.e", "one of the cards looked at must be drawn")
+            elif pick not in options:
+                raise self.illegal("359.3.e", "not a card that may be drawn of those looked at")
+            self.consume()
+            if pick != "none":
+                p.library.pop(looked.index(pick))
+                self.to_hand(p, pick)
+                left -= 1
+        # 416: the rest to the bottom, in the order the controller chooses.
+        while left > 0:
+            top = p.library[:left]
+            if len(set(top)) == 1:
+                pick = top[0]
+            else:
+                st = self.need("the next card looked at to recycle")
+                if st["do"] != "look-recycle":
+                    raise self.illegal("416", "recycle the cards looked at, one by one")
+                pick = deck_ref(st.get("card"))
+                if pick not in top:
+                    raise self.illegal("416", "not one of the cards looked at")
+                self.consume()
+            p.library.pop(top.index(pick))
+            p.library.insert(left - 1 if mutant("looked-stay-on-top") else len(p.library), pick)
+            left -= 1
+        return None
+
+    # ---- demands (Hard Bargain, 425; feature `demands`)
+
+    def demand(self, it, ins, targets):
+        """"Counter a spell unless its controller pays [N]": performed once the spell is still a
+        legal target; its controller then pays from their pool (a `demand pay` line: optional in
+        RUP4, and only with the Energy there) or declines (`demand decline`) and it is countered
+        (425). Each execution demands again (820.3)."""
+        t = targets[0] if targets and isinstance(targets[0], Item) else None
+        if t is None:
+            return "targets-illegal"
+        st = self.need("the answer to the demand")
+        if st["do"] != "demand":
+            raise self.illegal("425", "the spell's controller pays or declines the demand")
+        amount = ins.get("amount", 0)
+        pool = self.players[t.controller].pool
+        if st["pay"] and pool.energy < amount:
+            raise self.illegal("425", "the pool cannot pay the demand")
+        self.consume()
+        if st["pay"]:
+            if not mutant("demand-paid-free"):
+                pool.energy -= amount
+        else:
+            self.counter(t)
+        return None
 
     # ---- combat statuses and Might (issue 12; feature `combat`)
 
