@@ -115,6 +115,9 @@ KNOWN_SURVIVORS = {
     # double-trouble-* and hard-bargain-* kill these.
     "looked-stay-on-top": "the cards looked at and not drawn stay on top instead of being recycled (416)",
     "demand-paid-free": "paying Hard Bargain's demand takes nothing from the pool (425)",
+    # No generated case plays Not So Fast or Repulse yet; the corpus kills this one
+    # (not-so-fast-counters-repeated-spell-second-execution-choice, repulse-*).
+    "chosen-first-execution-only": "what a repeated spell \"chooses\" is read from its first execution only (359.3.e.9.a)",
 }
 
 MUTANT = None
@@ -126,7 +129,7 @@ COMBAT_EFFECTS = ("choose", "give-assault", "stun", "ready", "stun-or-return-to-
                   "give-might-to-group", "mights-to-each-other")
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
             "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat",
-            "deck-cards", "demands"]
+            "deck-cards", "demands", "chosen-counters"]
 
 
 def mutant(name):
@@ -801,7 +804,9 @@ class Game:
         return True
 
     def target_options(self, it, ex, spec, picks, ins):
-        out = self.candidates(it, ex, None, spec, picks)
+        slots = [s for s, p in ex.targets.items() if p is picks]
+        ref = self.referent(ex, spec, slots[0]) if slots else None
+        out = self.candidates(it, ex, None, spec, picks, ref)
         return [o for o in out if not self.other_violated(ex, spec, picks, ins, o)]
 
     def other_violated(self, ex, spec, picks, ins, o):
@@ -832,7 +837,7 @@ class Game:
             out.append(loc)
         return out
 
-    def meets(self, it, o, spec, picks=()):
+    def meets(self, it, o, spec, picks=(), ref=None):
         kind = spec.get("kind", "unit")
         side = spec.get("side", "any")
         if mutant("target-kind-ignored") and kind in ("unit", "gear") \
@@ -858,8 +863,12 @@ class Game:
         elif kind == "gear":
             if not isinstance(o, Gear) or o.zone != "board":
                 return False
+        elif kind == "spell-or-ability":
+            return self.chosen_counter_meets(it, o, spec, ref)
         elif kind == "spell":
             if not isinstance(o, Item) or o is it or o not in self.chain or o.kind != "spell":
+                return False
+            if not self.side_ok(it, o, spec.get("side", "any")):
                 return False
             if "max_energy" in spec and o.card.cost.energy > spec["max_energy"]:
                 return False
@@ -874,13 +883,14 @@ class Game:
             return False
         return True
 
-    def candidates(self, it, ex, slot, spec, picks):
+    def candidates(self, it, ex, slot, spec, picks, ref=None):
         kind = spec.get("kind", "unit")
-        pool = {"unit": self.units, "gear": self.gear, "spell": self.items}.get(kind, [])
+        pool = {"unit": self.units, "gear": self.gear, "spell": self.items,
+                "spell-or-ability": self.items}.get(kind, [])
         if mutant("target-kind-ignored") and kind in ("unit", "gear"):
             pool = self.units + self.gear
         return [o for o in pool if (o not in picks or mutant("same-object-twice"))
-                and self.meets(it, o, spec, picks)]
+                and self.meets(it, o, spec, picks, ref)]
 
     def total_cost(self, it):
         card = it.card
@@ -1170,7 +1180,11 @@ class Game:
             chosen = choice.targets.get(slot, [])
             if not chosen:
                 return "targets-illegal"
-            targets = [o for o in chosen if self.meets(it, o, spec)]
+            if spec.get("chooses") == "only-it-among-friendly-units" and not done.get(slot - 1) \
+                    and not mutant("linked-not-skipped"):
+                return "linked-not-executed"
+            ref = self.referent(choice, spec, slot)
+            targets = [o for o in chosen if self.meets(it, o, spec, (), ref)]
             if mutant("illegal-targets-affected"):
                 targets = list(chosen)
             if mutant("partial-illegal-skips-all") and len(targets) < len(chosen):
@@ -1458,6 +1472,45 @@ class Game:
         else:
             self.counter(t)
         return None
+
+    # ---- counters by what a spell chose (Not So Fast, Repulse; feature `chosen-counters`)
+
+    def side_ok(self, it, o, side):
+        if side == "enemy" and o.controller == it.controller:
+            return False
+        if side == "friendly" and o.controller != it.controller:
+            return False
+        return True
+
+    def referent(self, ex, spec, slot):
+        """Repulse's "it": the unit the execution chose for the instruction before (359.3.e.14)."""
+        if spec.get("chooses") != "only-it-among-friendly-units" or not slot:
+            return None
+        prev = ex.targets.get(slot - 1, [])
+        return prev[0] if prev else None
+
+    def chosen_counter_meets(self, it, o, spec, ref):
+        """A spell or ability on the chain (not this one) of the side asked, that "chooses" what
+        the card says: its choices in every execution (RUP4's `chosen_across = all-executions`,
+        359.3.e.9.a), legal or not, but not objects that left the board."""
+        if not isinstance(o, Item) or o is it or o not in self.chain or o.card is None \
+                or o.card.type not in ("spell", "ability"):
+            return False
+        if not self.side_ok(it, o, spec.get("side", "any")):
+            return False
+        execs = o.execs[:1] if mutant("chosen-first-execution-only") else o.execs
+        chosen = [x for ex in execs for objs in ex.targets.values() for x in objs
+                  if isinstance(x, (Unit, Gear)) and x.zone == "board"
+                  and x.controller == it.controller]
+        if spec.get("chooses") == "friendly-unit-or-gear":
+            return bool(chosen)
+        if spec.get("chooses") == "only-it-among-friendly-units":
+            units = []
+            for x in chosen:
+                if isinstance(x, Unit) and all(x is not u for u in units):
+                    units.append(x)
+            return len(units) == 1 and (ref is None or units[0] is ref)
+        return True
 
     # ---- combat statuses and Might (issue 12; feature `combat`)
 
