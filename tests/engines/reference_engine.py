@@ -229,6 +229,12 @@ class Card:
         self.might = j.get("might", 0)
         self.abilities = j.get("abilities", [])
         self.tags = j.get("tags", [])
+        # Costs other than [Repeat] (issue 12): optional ones (Accelerate, "you may pay ... as
+        # an additional cost", each with its rider) and mandatory ones that are not Energy or
+        # Power (discard, exhaust or kill a friendly unit, "exhaust me").
+        self.optional_costs = [(Cost.parse(o["cost"], self.domains), o.get("rider"),
+                                o.get("trigger")) for o in j.get("optional_costs", [])]
+        self.additional_costs = list(j.get("additional_costs", []))
 
     def repeat_cost(self, text):
         if text.startswith("Discard"):
@@ -297,6 +303,7 @@ class Player:
         self.library = list(j.get("deck_top", [])) + [None] * j.get("deck", 10)
         self.overdrawn = 0  # only a mutant draws from an empty deck
         self.portal = j.get("portal", False)
+        self.academy = j.get("academy", False)
         self.near_victory = j.get("near_victory", False)
         self.trash = []
         self.finalized = 0
@@ -353,6 +360,10 @@ class Item:
         self.ever_chosen = None  # (exec, object) ever chosen, once new choices began (751.1)
         self.reductions = {}    # paid Pay component index -> "energy" | "power" (Ezreal, 356.4.c)
         self.reductions_used = []
+        self.optional = []      # optional costs other than [Repeat]: paid or not, in order
+        self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
+        self.enters = None      # a unit played from hand: where it enters (355.2)
+        self.took_academy = False
 
 
 # ---------------------------------------------------------------- the game
@@ -461,9 +472,9 @@ class Game:
                     return it
             return None
         if name.startswith("token-"):
+            tokens = [u for u in self.units if u.token]
             k = int(name.split("-")[1])
-            idx = self.setup_units + k - 1
-            return self.units[idx] if 0 < k and idx < len(self.units) else None
+            return tokens[k - 1] if 0 < k <= len(tokens) else None
         return self.labels.get(name)
 
     def controls_bf(self, player, ability):
@@ -546,9 +557,6 @@ class Game:
             holder = 1 - holder
 
     def new_item(self, kind, card, controller):
-        if card is not None and card.has("when-you-play-me"):
-            # Ezreal, Prodigy's printed play trigger and its resolution-time discard (422).
-            raise Unsupported("abilities", "\"when you play me\" triggers of " + card.name)
         it = Item(len(self.items) + 1, kind, card, controller)
         self.items.append(it)
         self.chain.append(it)
@@ -589,6 +597,11 @@ class Game:
                 granted = card.repeat[0]
             if not (mutant("granted-dropped-with-own-repeat") and card.repeat):
                 it.instances.append([granted, 0])
+        if p.academy and card.type == "spell":
+            # The Academy: [Repeat] equal to its base cost (356.1.c), after the Portal's.
+            p.academy = False
+            it.took_academy = True
+            it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
             for u, a in self.units_with("spells-have-repeat-in-showdown", player):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
@@ -611,7 +624,7 @@ class Game:
         if it.kind == "token":
             self.chain.remove(it)
             it.state = "gone"
-            u = Unit("token-%d" % (len(self.units) - self.setup_units + 1), self.token_card(),
+            u = Unit("token-%d" % (len([x for x in self.units if x.token]) + 1), self.token_card(),
                      it.controller, self.entry_location(it.controller), token=True,
                      might=it.token_might)
             self.units.append(u)
@@ -664,7 +677,12 @@ class Game:
             if st["instance"] <= len(it.instances):
                 raise self.illegal("820.1.c.3", "each Repeat instance is paid at most once")
             raise self.illegal("820.1.c", "the item has no such Repeat instance")
+        self.decide_optional_costs(it)
         n = 1 + sum(inst[1] for inst in it.instances)
+        if card.type == "unit":
+            # 355.2: a unit has no executions; where it enters is its choice.
+            n = 0
+            it.enters = self.entry_location(it.controller)
         # 355.3-355.5, 820.2.a: every execution's choices.
         for k in range(n):
             ex = Exec()
@@ -701,6 +719,8 @@ class Game:
         if p.runes is not None:
             self.pay_with_runes(p, total)
         split = self.payable(p, total, discard)
+        if split is not None and not self.unit_costs_payable(it):
+            split = None
         if split is None:
             if mutant("cannot-pay-illegal"):
                 raise self.illegal("358.5", "the cost cannot be paid")
@@ -728,7 +748,9 @@ class Game:
             p.pool.power[d] = p.pool.power.get(d, 0) - k
         paid = Cost(total.energy, need)
         it.paid = it.paid.add(paid)
-        self.discard(p, discard)
+        # 357.2: then the costs that are not Energy or Power: "exhaust me", the cards to
+        # discard, the units to exhaust, then to kill, each the payer's choice.
+        self.pay_other_costs(it, discard)
         # 358-359: legal; finalize. "As you play" instructions run once, now (135.2.b.3).
         for ins in card.as_you_play:
             if mutant("as-you-play-skipped"):
@@ -739,6 +761,8 @@ class Game:
                     self.draw(it.controller, ins.get("amount", 1))
             else:
                 raise Unsupported("as-you-play", "as-you-play " + ins["effect"])
+        if card.type == "unit" and it.kind == "spell":
+            return self.enter_board(it)
         it.state = "finalized"
         if it.kind == "spell" or mutant("abilities-counted-as-played"):
             p.finalized += len(it.execs) if mutant("finalized-per-execution") else 1
@@ -931,6 +955,8 @@ class Game:
                     it.repeat_due.append(c)
                     continue
                 total = total.add(c)
+        total = total.add(self.optional_components(it, p))
+        discard += self.mandatory_costs(it)[0]
         # 809: Deflect, per choice of an enemy Deflect unit.
         seen = set()
         for ex in it.execs:
@@ -1029,6 +1055,8 @@ class Game:
             p.hand.insert(it.hand_index, it.card.name)
         if it.took_portal:
             p.portal = True
+        if it.took_academy:
+            p.academy = True
 
     def targeting_triggers(self, it):
         """383.4.b.2: "when chosen" triggers of objects the item chose, once per item."""
@@ -1176,6 +1204,9 @@ class Game:
         eff = ins["effect"]
         spec = ins.get("target")
         targets = []
+        if ins.get("if_this_kills") and not (done.get(slot - 1)
+                                              and self.previous_killed(it, k, slot, choice)):
+            return "linked-not-executed"
         if spec is not None:
             chosen = choice.targets.get(slot, [])
             if not chosen:
@@ -1245,6 +1276,8 @@ class Game:
             self.gain_control(it, targets)
         elif eff == "new-choices":
             return self.new_choices(it, slot, choice, done)
+        elif eff == "discard":
+            return self.discard_effect(it, ins)
         elif eff == "look-at-top":
             return self.look_at_top(it, ins)
         elif eff == "counter-unless-pays":
@@ -1301,6 +1334,208 @@ class Game:
                     self.consume()
                     it.reductions[k] = st["less"]
                 k += 1
+        # Then each paid optional cost other than [Repeat] (no Spire discount: it is not a
+        # [Repeat] cost).
+        for oi, paid in enumerate(it.optional):
+            c = it.card.optional_costs[oi][0]
+            if paid and c.energy > 0 and c.power_total() > 0:
+                st = self.need("Ezreal's reduction of optional cost %d" % (oi + 1))
+                if st["do"] != "reduce" or st.get("part") != "optional" \
+                        or st.get("index") != oi + 1:
+                    raise self.illegal("356.4.c", "choose what Ezreal's reduction of optional "
+                                       "cost %d takes off" % (oi + 1))
+                self.consume()
+                it.opt_reductions[oi] = st["less"]
+
+    # ---- costs other than [Repeat] (issue 12; the `costs` statements)
+
+    def decide_optional_costs(self, it):
+        """355.1.a: after the [Repeat] instances, each optional additional cost of the card, in
+        order: an `optional N pay|skip` line."""
+        for oi in range(len(it.card.optional_costs)):
+            st = self.need("optional cost %d" % (oi + 1))
+            if st["do"] != "optional" or st.get("index") != oi + 1:
+                raise self.illegal("355.1.a", "decide optional cost %d" % (oi + 1))
+            self.consume()
+            it.optional.append(bool(st["pay"]))
+        st = self.peek()
+        if st is not None and st["do"] == "optional":
+            raise self.illegal("355.1.a", "the card has no such optional cost, or it was decided")
+
+    def optional_components(self, it, p):
+        """356.2.b: each paid optional cost as a component, with Ezreal's "[1] or [A] less"
+        (356.4.c; the payer's choice where it has both)."""
+        total = Cost()
+        ezreal = self.units_with("optional-costs-less", p)
+        for oi, paid in enumerate(it.optional):
+            if not paid or mutant("optional-cost-not-paid"):
+                continue
+            c = it.card.optional_costs[oi][0].copy()
+            if ezreal:
+                less = it.opt_reductions.get(oi)
+                if less == "power":
+                    c.reduce_one_power()
+                elif less == "energy" or c.energy > 0:
+                    c.energy -= min(c.energy, 1)
+                else:
+                    c.reduce_one_power()
+            total = total.add(c)
+        return total
+
+    def mandatory_costs(self, it):
+        """356.2.a: the card's mandatory costs that are not Energy or Power: (cards to discard,
+        units to exhaust, units to kill, "exhaust me")."""
+        discard = exhaust = kill = 0
+        me = False
+        for c in it.card.additional_costs:
+            c = str(c)
+            if c.startswith("Discard"):
+                discard += int(c.split()[1])
+            elif c == "Exhaust a friendly unit":
+                exhaust += 1
+            elif c == "Kill a friendly unit":
+                kill += 1
+            elif c == "Exhaust me":
+                me = True
+            else:
+                raise Unsupported("costs", "additional cost " + c)
+        return discard, exhaust, kill, me
+
+    def unit_costs_payable(self, it):
+        """203.3, 414.4: checked before anything is paid: the source is ready for "exhaust
+        me", enough other ready friendly units to exhaust, enough friendly units to kill."""
+        _, exhaust, kill, me = self.mandatory_costs(it)
+        src = None
+        if me:
+            src = it.source
+            if it.kind != "ability" or src is None or src.zone != "board" \
+                    or src.status["exhausted"]:
+                return False
+        friendly = [u for u in self.on_board_units()
+                    if u.controller == it.controller and u is not src]
+        ready = [u for u in friendly if not u.status["exhausted"]]
+        return len(ready) >= exhaust and len(friendly) >= kill
+
+    def pay_other_costs(self, it, discard):
+        """357.2: after Energy and Power: "exhaust me", then each card to discard, each unit to
+        exhaust, each unit to kill, one at a time, the payer's choice where there is one (cards
+        or units that cannot be told apart are no choice)."""
+        p = self.players[it.controller]
+        _, exhaust, kill, me = self.mandatory_costs(it)
+        if me and it.source is not None:
+            it.source.status["exhausted"] = True
+        for _ in range(discard):
+            options = self.discard_options(p)
+            if not options:
+                break
+            pick = options[0] if len(options) == 1 else self.chosen_discard(options)
+            self.discard_card(p, pick)
+        for kills, n in ((False, exhaust), (True, kill)):
+            for _ in range(n):
+                options = [u for u in self.on_board_units() if u.controller == it.controller
+                           and (kills or not u.status["exhausted"])]
+                if len(options) == 1:
+                    u = options[0]
+                else:
+                    st = self.need("the unit that pays the cost")
+                    u = self.obj(st.get("object", "")) if st["do"] == "pay-with-unit" else None
+                    if st["do"] != "pay-with-unit" or bool(st.get("kill")) != kills \
+                            or u not in options:
+                        raise self.illegal("357.2", "a friendly unit that can pay the cost")
+                    self.consume()
+                if kills:
+                    self.kill_unit(u)
+                elif not mutant("exhaust-cost-not-exhausted"):
+                    u.status["exhausted"] = True
+
+    def discard_options(self, p):
+        """The distinct cards in hand: each named card once, None for the others."""
+        out = []
+        for c in p.hand:
+            if c not in out:
+                out.append(c)
+        if p.other > 0:
+            out.append(None)
+        return out
+
+    def chosen_discard(self, options):
+        st = self.need("the card discarded")
+        if st["do"] != "discard" or st.get("card") not in options:
+            raise self.illegal("357.2", "discard a card from hand")
+        self.consume()
+        return st.get("card")
+
+    def discard_card(self, p, card):
+        """422: from hand to the trash (a card that is not named is only counted)."""
+        if card is None:
+            p.other -= 1
+        else:
+            p.hand.remove(card)
+            p.trash.append(card)
+
+    def enter_board(self, it):
+        """359.2, 350.2: a unit played from hand leaves the chain and enters where chosen,
+        exhausted unless its [Accelerate] was paid (805); it is played now; its printed play
+        triggers, then those a paid optional cost adds, go on the chain (383.4.a.2)."""
+        p = self.players[it.controller]
+        it.state = "gone"
+        self.chain.remove(it)
+        p.finalized += 1
+        riders = [self.card_rider(it, oi) for oi, paid in enumerate(it.optional) if paid]
+        ready = ("accelerate", None) in riders
+        if mutant("accelerate-enters-exhausted"):
+            ready = False
+        u = Unit("played-%d" % it.num, it.card, it.controller, it.enters)
+        u.owner = it.owner
+        u.status["exhausted"] = not ready
+        self.units.append(u)
+        it.play_events += 1
+        self.events.append({"event": "unit-entered", "item": it.num})
+        self.events.append({"event": "played", "item": it.num})
+        triggers = [a["trigger"] for a in it.card.has("when-you-play-me")] + \
+            [t for (r, t) in riders if r == "play-trigger"]
+        for name in triggers:
+            trig = self.card(name)
+            self.count_trigger(trig)
+            self.new_ability(trig, u)
+
+    def card_rider(self, it, oi):
+        _, rider, trigger = it.card.optional_costs[oi]
+        return (rider, trigger)
+
+    def discard_effect(self, it, ins):
+        """"Discard N" as an instruction (Ezreal's play trigger, 422): the controller's choice of
+        card, one at a time; an empty hand discards nothing (359.3.e.6)."""
+        p = self.players[it.controller]
+        if not self.discard_options(p):
+            return "impossible"
+        for _ in range(ins.get("amount", 1)):
+            options = self.discard_options(p)
+            if not options:
+                break
+            pick = options[0] if len(options) == 1 else self.chosen_discard(options)
+            self.discard_card(p, pick)
+        return None
+
+    def previous_killed(self, it, k, slot, choice):
+        """359.3.e.14 "If this kills it": the previous instruction (a kill or a deal of one
+        unit) killed its unit: a kill moved it off the board; a deal left it lethally damaged
+        when it was not before (rulebook `kills_it = made-lethal`)."""
+        mode = it.execs[k].mode if k < len(it.execs) else 0
+        prev = it.card.modes[mode][slot - 1] if slot > 0 else None
+        chosen = choice.targets.get(slot - 1, [])
+        u = chosen[0] if chosen and isinstance(chosen[0], Unit) else None
+        if prev is None or u is None:
+            return False
+        if prev["effect"] == "kill":
+            return u.zone != "board"
+        if prev["effect"] == "deal":
+            might = u.current_might()
+            lethal = u.zone == "board" and u.damage > 0 and u.damage >= might
+            before = max(0, u.damage - prev.get("amount", 0))
+            return lethal and not (before > 0 and before >= might) \
+                or (lethal and mutant("kills-it-any-lethal"))
+        return False
 
     # ---- new choices (750-755, RUP4)
 
@@ -1641,7 +1876,7 @@ class Game:
             }
             if not V1:
                 # The Academy's grant is declined (never set), so it is never left over.
-                players[name]["grants"] = {"portal": p.portal, "academy": False}
+                players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {
                     "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],
@@ -1665,26 +1900,6 @@ def answer(req):
     for f in req.get("features", []):
         if f not in FEATURES:
             return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
-    # Optional costs other than Repeat (and Ezreal's choice on them), discards naming a card and
-    # The Academy's grant came after this engine was written: it declares them unsupported.
-    # (Where a token enters and Ezreal's choice on a Repeat cost are implemented.)
-    for st in req.get("plays", []):
-        if st.get("do") in ("optional", "discard", "pay-with-unit") or \
-                (st.get("do") == "reduce" and st.get("part") != "repeat"):
-            return {"type": "unsupported", "id": rid, "feature": "costs",
-                    "detail": "`%s` statements are not implemented" % st.get("do")}
-    # Exhaust/kill additional costs and "if this kills it" riders came later too (issue 12).
-    for c in req.get("cards", []):
-        costs = [a for a in c.get("additional_costs", []) if not str(a).startswith("Discard")]
-        bodies = [c.get("do", [])] + [m.get("do", []) for m in c.get("modes", [])]
-        if costs or any(i.get("if_this_kills") for b in bodies for i in b):
-            return {"type": "unsupported", "id": rid, "feature": "costs",
-                    "detail": "%s: unit costs and reflexive riders are not implemented"
-                              % c.get("name")}
-    players = req.get("board", {}).get("players", {})
-    if any(p.get("academy") for p in players.values() if isinstance(p, dict)):
-        return {"type": "unsupported", "id": rid, "feature": "costs",
-                "detail": "The Academy's grant is not implemented"}
     try:
         g = Game(req)
         try:
