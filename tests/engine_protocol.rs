@@ -676,3 +676,33 @@ fn an_interrupted_run_kills_the_engine_and_what_it_started() {
         "the engine's child {child_pid} outlived the interrupted run"
     );
 }
+
+/// A request carries every card the case names "with the abilities they trigger": also a unit's
+/// printed "when you play me" (Ezreal, Prodigy) and the play trigger a paid optional cost adds
+/// (Clockwork Keeper, 383.4.a.2). Before, both were left out, so an engine that reads `cards`
+/// had no definition for the ability it must put on the chain.
+#[test]
+fn requests_carry_the_play_triggers_of_units_and_optional_costs() {
+    for (file, trigger) in [
+        (
+            "ezreal-play-trigger-discards-chosen-card-then-draws-two.case",
+            "Ezreal, Prodigy: discard",
+        ),
+        (
+            "clockwork-keeper-cost-reduced-to-zero-still-draws.case",
+            "Clockwork Keeper: draw",
+        ),
+        (
+            "blast-corps-cadet-paid-deals-two-at-a-battlefield.case",
+            "Blast Corps Cadet: deal",
+        ),
+    ] {
+        let (c, path) = corpus_case(file);
+        let req = request(&c, path.parent(), 1).unwrap();
+        assert!(
+            req.cards.iter().any(|c| c["name"] == trigger),
+            "{file}: {trigger} missing from {:?}",
+            req.cards.iter().map(|c| &c["name"]).collect::<Vec<_>>()
+        );
+    }
+}
