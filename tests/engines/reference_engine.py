@@ -118,6 +118,15 @@ KNOWN_SURVIVORS = {
     # No generated case plays Not So Fast or Repulse yet; the corpus kills this one
     # (not-so-fast-counters-repeated-spell-second-execution-choice, repulse-*).
     "chosen-first-execution-only": "what a repeated spell \"chooses\" is read from its first execution only (359.3.e.9.a)",
+    # No generated case plays a unit from hand or a card with a cost other than [Repeat] yet;
+    # the corpus kills these (legion-rearguard-*, clockwork-keeper-*, rallying-cry-*,
+    # if-this-kills-it-*).
+    "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
+    # Not detectable yet: a result has no field for how a unit played from hand entered (the
+    # case file's `expect entered item N at LOC ready` has no protocol counterpart).
+    "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
+    "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
+    "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
 }
 
 MUTANT = None
