@@ -10,10 +10,12 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
 
-It implements the RUP4 rules and the features in FEATURES (new choices included), where a token
-enters and Ezreal's choice on a [Repeat] cost; the others (combat, the deck's named cards,
-demands to pay, counters by what was chosen, optional costs other than [Repeat], discards naming
-a card, The Academy) it declares unsupported.
+It implements the RUP4 rules and every feature of the protocol (FEATURES): new choices, where a
+token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
+the deck's named cards (looking, drawing, recycling), Hard Bargain's demands, counters by what a
+spell chose, units played from hand with optional costs (Accelerate, play-trigger riders),
+discards and units chosen to pay costs, "exhaust me", The Academy's grant and "if this kills it".
+Other rules versions and rulebook files it answers `unsupported` (feature `rules`).
 """
 
 import json
