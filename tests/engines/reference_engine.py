@@ -1043,14 +1043,6 @@ class Game:
                 raise self.illegal("357.1.a", "exhaust or recycle a rune")
             self.consume()
 
-    def discard(self, p, n):
-        while n > 0:
-            if p.other > 0:
-                p.other -= 1
-            elif p.hand:
-                p.trash.append(p.hand.pop(0))
-            n -= 1
-
     def cancel(self, it, why, undo):
         """358.5: undo the whole play; this is not a counter."""
         p = self.players[it.controller]
