@@ -11,10 +11,12 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
     python3 tests/engines/reference_engine.py --held-out --list-mutants   # the held-out ones only
 
-It implements the RUP4 rules and the features in FEATURES (new choices included), where a token
-enters and Ezreal's choice on a [Repeat] cost; the others (combat, the deck's named cards,
-demands to pay, counters by what was chosen, optional costs other than [Repeat], discards naming
-a card, The Academy) it declares unsupported.
+It implements the RUP4 rules and every feature of the protocol (FEATURES): new choices, where a
+token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
+the deck's named cards (looking, drawing, recycling), Hard Bargain's demands, counters by what a
+spell chose, units played from hand with optional costs (Accelerate, play-trigger riders),
+discards and units chosen to pay costs, "exhaust me", The Academy's grant and "if this kills it".
+Other rules versions and rulebook files it answers `unsupported` (feature `rules`).
 """
 
 import json
@@ -107,6 +109,8 @@ MUTANTS = {
     "finalize-newest-first": "pending items are finalized newest first (337.1.b)",
     "trash-to-controller": "a resolved or countered spell goes to its controller's trash, not its owner's (359.3.d, 425.1.a.1)",
     "granted-instance-first": "the Portal's granted [Repeat] is numbered before the card's own instances (820.1.c.2)",
+    # ---- h15e (issue 15): combat, the deck's named cards, demands, chosen counters, costs
+    "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -159,6 +163,29 @@ KNOWN_SURVIVORS = {
     # Held-out, killed at seed 0 (case 203) only: Mystic Reversal (drawn by chance) must make new
     # choices whose new target is a Deflect unit of the player who lost the spell.
     "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
+    # ---- h15e (issue 15): generation makes no Thwonk!, Existential Dread or Marching Orders
+    # yet (only Square Up's [Assault] and statuses on the board); the corpus cases
+    # thwonk-*, existential-dread-* and marching-orders-* kill each (`fuzz --corpus`).
+    "stun-twice": "a stunned unit is stunned again, so the instruction counts as performed (423.1.a.1)",
+    "attacking-unchecked": "\"an attacking unit\" may be any unit (Thwonk!, 355.8)",
+    "return-to-controller": "a unit returned to hand goes to its controller's hand, not its owner's (124)",
+    "mights-one-way": "\"deal damage equal to their Mights to each other\": only the first unit deals damage (417.6.b.3)",
+    # No generated case looks at the deck or demands yet; the corpus cases called-shot-*,
+    # double-trouble-* and hard-bargain-* kill these.
+    "looked-stay-on-top": "the cards looked at and not drawn stay on top instead of being recycled (416)",
+    "demand-paid-free": "paying Hard Bargain's demand takes nothing from the pool (425)",
+    # No generated case plays Not So Fast or Repulse yet; the corpus kills this one
+    # (not-so-fast-counters-repeated-spell-second-execution-choice, repulse-*).
+    "chosen-first-execution-only": "what a repeated spell \"chooses\" is read from its first execution only (359.3.e.9.a)",
+    # No generated case plays a unit from hand or a card with a cost other than [Repeat] yet;
+    # the corpus kills these (legion-rearguard-*, clockwork-keeper-*, rallying-cry-*,
+    # if-this-kills-it-*).
+    "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
+    # Not detectable yet: a result has no field for how a unit played from hand entered (the
+    # case file's `expect entered item N at LOC ready` has no protocol counterpart).
+    "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
+    "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
+    "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
 }
 
 # The held-out mutants (issue 15): written by one author without reading the generator and
@@ -182,8 +209,11 @@ MUTANT = None
 DOMAINS = "RGBOPY"
 DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
 YOU, OPP = 0, 1
+COMBAT_EFFECTS = ("choose", "give-assault", "stun", "ready", "stun-or-return-to-hand",
+                  "give-might-to-group", "mights-to-each-other")
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play", "runes", "new-choices"]
+            "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat",
+            "deck-cards", "demands", "chosen-counters"]
 
 
 def mutant(name):
@@ -282,6 +312,13 @@ class Card:
         self.distinct_modes = j.get("distinct_modes", False)
         self.might = j.get("might", 0)
         self.abilities = j.get("abilities", [])
+        self.tags = j.get("tags", [])
+        # Costs other than [Repeat] (issue 12): optional ones (Accelerate, "you may pay ... as
+        # an additional cost", each with its rider) and mandatory ones that are not Energy or
+        # Power (discard, exhaust or kill a friendly unit, "exhaust me").
+        self.optional_costs = [(Cost.parse(o["cost"], self.domains), o.get("rider"),
+                                o.get("trigger")) for o in j.get("optional_costs", [])]
+        self.additional_costs = list(j.get("additional_costs", []))
 
     def repeat_cost(self, text):
         if text.startswith("Discard"):
@@ -319,9 +356,18 @@ class Unit:
         self.zone = "board"
         self.might = card.might if might is None else might
         self.might_mod = 0
+        # Combat statuses (feature `combat`, issue 12): 124.2, 414-415, 423, 807.2.
+        self.status = default_status()
 
     def current_might(self):
-        return max(0, self.might + self.might_mod)
+        """807.1.c: printed Might, plus Might given, plus [Assault] while attacking."""
+        attacking = self.status["combat"] == "attacking" or mutant("assault-while-not-attacking")
+        assault = self.status["assault"] if attacking else 0
+        return max(0, self.might + self.might_mod + assault)
+
+
+def default_status():
+    return {"exhausted": False, "stunned": False, "combat": "none", "assault": 0}
 
 
 class Gear:
@@ -336,8 +382,12 @@ class Player:
         self.pool = Cost.parse(j.get("pool", "[0]"))
         self.hand = list(j.get("hand", []))
         self.other = j.get("other_cards", 0)
-        self.deck = j.get("deck", 10)
+        # The main deck, top first: a card's name, or None for an anonymous card (feature
+        # `deck-cards`: the named `deck_top` above the `deck` others; recycled cards go under).
+        self.library = list(j.get("deck_top", [])) + [None] * j.get("deck", 10)
+        self.overdrawn = 0  # only a mutant draws from an empty deck
         self.portal = j.get("portal", False)
+        self.academy = j.get("academy", False)
         self.near_victory = j.get("near_victory", False)
         self.trash = []
         self.finalized = 0
@@ -355,6 +405,11 @@ class Player:
             return None
         return {"ready": dict(self.runes["ready"]), "exhausted": dict(self.runes["exhausted"]),
                 "deck": list(self.runes["deck"])}
+
+
+    @property
+    def deck(self):
+        return len(self.library) - self.overdrawn
 
 
 class Exec:
@@ -392,6 +447,10 @@ class Item:
         self.ever_chosen = None  # (exec, object) ever chosen, once new choices began (751.1)
         self.reductions = {}    # paid Pay component index -> "energy" | "power" (Ezreal, 356.4.c)
         self.reductions_used = []
+        self.optional = []      # optional costs other than [Repeat]: paid or not, in order
+        self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
+        self.enters = None      # a unit played from hand: where it enters (355.2)
+        self.took_academy = False
 
 
 # ---------------------------------------------------------------- the game
@@ -400,6 +459,15 @@ def loc_name(loc):
     if loc[0] == "base":
         return "base " + ("you" if loc[1] == YOU else "opponent")
     return "battlefield %d" % loc[1]
+
+
+def deck_ref(j):
+    """A `look` line's card: a name, "other" (an anonymous card: None) or "none"."""
+    if j is None:
+        return "none"
+    if isinstance(j, dict):
+        return j.get("named")
+    return None if j == "other" else j
 
 
 def parse_loc(s):
@@ -425,6 +493,9 @@ class Game:
         for u in b.get("units", []):
             unit = Unit(u["label"], self.card(u["card"]), player_of(u["controller"]),
                         parse_loc(u["location"]), u.get("damage", 0))
+            if u.get("owner"):
+                unit.owner = player_of(u["owner"])
+            unit.status.update(u.get("status") or {})
             self.units.append(unit)
             self.labels[u["label"]] = unit
         self.setup_units = len(self.units)
@@ -488,9 +559,9 @@ class Game:
                     return it
             return None
         if name.startswith("token-"):
+            tokens = [u for u in self.units if u.token]
             k = int(name.split("-")[1])
-            idx = self.setup_units + k - 1
-            return self.units[idx] if 0 < k and idx < len(self.units) else None
+            return tokens[k - 1] if 0 < k <= len(tokens) else None
         return self.labels.get(name)
 
     def controls_bf(self, player, ability):
@@ -573,9 +644,6 @@ class Game:
             holder = 1 - holder
 
     def new_item(self, kind, card, controller):
-        if card is not None and card.has("when-you-play-me"):
-            # Ezreal, Prodigy's printed play trigger and its resolution-time discard (422).
-            raise Unsupported("abilities", "\"when you play me\" triggers of " + card.name)
         it = Item(len(self.items) + 1, kind, card, controller)
         self.items.append(it)
         self.chain.append(it)
@@ -622,6 +690,11 @@ class Game:
                 it.instances.insert(0, [granted, 0])
             elif not (mutant("granted-dropped-with-own-repeat") and card.repeat):
                 it.instances.append([granted, 0])
+        if p.academy and card.type == "spell":
+            # The Academy: [Repeat] equal to its base cost (356.1.c), after the Portal's.
+            p.academy = False
+            it.took_academy = True
+            it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
             for u, a in self.units_with("spells-have-repeat-in-showdown", player):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
@@ -644,7 +717,7 @@ class Game:
         if it.kind == "token":
             self.chain.remove(it)
             it.state = "gone"
-            u = Unit("token-%d" % (len(self.units) - self.setup_units + 1), self.token_card(),
+            u = Unit("token-%d" % (len([x for x in self.units if x.token]) + 1), self.token_card(),
                      it.controller, self.entry_location(it.controller), token=True,
                      might=it.token_might)
             self.units.append(u)
@@ -655,7 +728,7 @@ class Game:
             return
         card = it.card
         p = self.players[it.controller]
-        undo = {"deck": p.deck, "other": p.other, "hand": list(p.hand), "trash": list(p.trash)}
+        undo = {"library": list(p.library), "other": p.other, "hand": list(p.hand), "trash": list(p.trash)}
         if card.optional:
             st = self.need("the trigger's \"you may\"")
             if st["do"] != "may":
@@ -699,9 +772,14 @@ class Game:
             if st["instance"] <= len(it.instances):
                 raise self.illegal("820.1.c.3", "each Repeat instance is paid at most once")
             raise self.illegal("820.1.c", "the item has no such Repeat instance")
+        self.decide_optional_costs(it)
         n = 1 + sum(inst[1] for inst in it.instances)
         if mutant("executions-off-by-one"):
             n = max(1, n - 1)
+        if card.type == "unit":
+            # 355.2: a unit has no executions; where it enters is its choice.
+            n = 0
+            it.enters = self.entry_location(it.controller)
         # 355.3-355.5, 820.2.a: every execution's choices.
         for k in range(n):
             ex = Exec()
@@ -739,6 +817,8 @@ class Game:
             self.pay_with_runes(p, total)
         split = self.payable(p, total, max(0, discard - 1) if mutant("discard-counts-played-card")
                              and it.kind == "spell" else discard)
+        if split is not None and not self.unit_costs_payable(it):
+            split = None
         if split is None:
             if mutant("cannot-pay-illegal"):
                 raise self.illegal("358.5", "the cost cannot be paid")
@@ -775,7 +855,9 @@ class Game:
                 d = next((d for d in DOMAINS if you.power.get(d, 0) > 0), None)
                 if d is not None:
                     you.power[d] -= 1
-        self.discard(p, discard)
+        # 357.2: then the costs that are not Energy or Power: "exhaust me", the cards to
+        # discard, the units to exhaust, then to kill, each the payer's choice.
+        self.pay_other_costs(it, discard)
         # 358-359: legal; finalize. "As you play" instructions run once, now (135.2.b.3).
         for ins in card.as_you_play:
             if mutant("as-you-play-skipped"):
@@ -786,6 +868,8 @@ class Game:
                     self.draw(it.controller, ins.get("amount", 1))
             else:
                 raise Unsupported("as-you-play", "as-you-play " + ins["effect"])
+        if card.type == "unit" and it.kind == "spell":
+            return self.enter_board(it)
         it.state = "finalized"
         if it.kind == "spell" or mutant("abilities-counted-as-played"):
             p.finalized += len(it.execs) if mutant("finalized-per-execution") else 1
@@ -851,7 +935,21 @@ class Game:
         return True
 
     def target_options(self, it, ex, spec, picks, ins):
-        return self.candidates(it, ex, None, spec, picks)
+        slots = [s for s, p in ex.targets.items() if p is picks]
+        ref = self.referent(ex, spec, slots[0]) if slots else None
+        out = self.candidates(it, ex, None, spec, picks, ref)
+        return [o for o in out if not self.other_violated(ex, spec, picks, ins, o)]
+
+    def other_violated(self, ex, spec, picks, ins, o):
+        """"Other" (Piercing Light): not what the execution's previous instruction chose,
+        checked when the choice is made."""
+        if not spec.get("other"):
+            return False
+        slots = [s for s, p in ex.targets.items() if p is picks]
+        slot = slots[0] if slots else None
+        if slot is None or slot == 0:
+            return False
+        return any(x is o for x in ex.targets.get(slot - 1, []))
 
     def locations(self):
         return [("base", YOU), ("base", OPP)] + [("bf", n) for n in sorted(self.battlefields)]
@@ -870,7 +968,7 @@ class Game:
             out.append(loc)
         return out
 
-    def meets(self, it, o, spec, picks=()):
+    def meets(self, it, o, spec, picks=(), ref=None):
         kind = spec.get("kind", "unit")
         side = spec.get("side", "any")
         if mutant("target-kind-ignored") and kind in ("unit", "gear") \
@@ -887,14 +985,21 @@ class Game:
             if at == "here" and (it.source is None or it.source.zone != "board"
                                  or o.loc != it.source.loc):
                 return False
+            if spec.get("attacking") and o.status["combat"] != "attacking" \
+                    and not mutant("attacking-unchecked"):
+                return False
             if spec.get("same_location") and picks and o.loc != picks[0].loc \
                     and not mutant("same-location-ignored"):
                 return False
         elif kind == "gear":
             if not isinstance(o, Gear) or o.zone != "board":
                 return False
+        elif kind == "spell-or-ability":
+            return self.chosen_counter_meets(it, o, spec, ref)
         elif kind == "spell":
             if not isinstance(o, Item) or o is it or o not in self.chain or o.kind != "spell":
+                return False
+            if not self.side_ok(it, o, spec.get("side", "any")):
                 return False
             cost = o.paid if mutant("counter-checks-paid-cost") else o.card.cost
             if "max_energy" in spec and cost.energy > spec["max_energy"]:
@@ -910,13 +1015,14 @@ class Game:
             return False
         return True
 
-    def candidates(self, it, ex, slot, spec, picks):
+    def candidates(self, it, ex, slot, spec, picks, ref=None):
         kind = spec.get("kind", "unit")
-        pool = {"unit": self.units, "gear": self.gear, "spell": self.items}.get(kind, [])
+        pool = {"unit": self.units, "gear": self.gear, "spell": self.items,
+                "spell-or-ability": self.items}.get(kind, [])
         if mutant("target-kind-ignored") and kind in ("unit", "gear"):
             pool = self.units + self.gear
         return [o for o in pool if (o not in picks or mutant("same-object-twice"))
-                and self.meets(it, o, spec, picks)]
+                and self.meets(it, o, spec, picks, ref)]
 
     def total_cost(self, it):
         card = it.card
@@ -965,6 +1071,8 @@ class Game:
                     it.owed_by_you = it.owed_by_you.add(c)
                     continue
                 total = total.add(c)
+        total = total.add(self.optional_components(it, p))
+        discard += self.mandatory_costs(it)[0]
         # 809: Deflect, per choice of an enemy Deflect unit.
         seen = set()
         first_only = mutant("deflect-first-execution-only") or mutant("deflect-per-execution")
@@ -1049,14 +1157,6 @@ class Game:
                 raise self.illegal("357.1.a", "exhaust or recycle a rune")
             self.consume()
 
-    def discard(self, p, n):
-        while n > 0:
-            if p.other > 0:
-                p.other -= 1
-            elif p.hand:
-                p.trash.append(p.hand.pop(0))
-            n -= 1
-
     def cancel(self, it, why, undo):
         """358.5: undo the whole play; this is not a counter."""
         p = self.players[it.controller]
@@ -1066,11 +1166,14 @@ class Game:
         it.repeat_due = []
         if it in self.chain:
             self.chain.remove(it)
-        p.deck, p.other, p.hand, p.trash = undo["deck"], undo["other"], undo["hand"], undo["trash"]
+        p.library, p.other, p.hand, p.trash = undo["library"], undo["other"], undo["hand"], \
+            undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
         if it.took_portal and not mutant("cancel-keeps-portal-used"):
             p.portal = True
+        if it.took_academy:
+            p.academy = True
 
     def targeting_triggers(self, it):
         """383.4.b.2: "when chosen" triggers of objects the item chose, once per item."""
@@ -1096,8 +1199,20 @@ class Game:
     def draw(self, player, n):
         p = self.players[player]
         k = n if mutant("draw-unclamped") else min(n, p.deck)
-        p.deck -= k
-        p.other += k
+        for _ in range(k):
+            if p.library:
+                self.to_hand(p, p.library.pop(0))
+            else:
+                p.overdrawn += 1
+                p.other += 1
+
+    def to_hand(self, p, card):
+        """A card drawn: a named one is kept by name (it may be played later), the others
+        counted."""
+        if card is None:
+            p.other += 1
+        else:
+            p.hand.append(card)
 
     # ---- resolving (340, 359.3, 820.3)
 
@@ -1212,11 +1327,18 @@ class Game:
         eff = ins["effect"]
         spec = ins.get("target")
         targets = []
+        if ins.get("if_this_kills") and not (done.get(slot - 1)
+                                              and self.previous_killed(it, k, slot, choice)):
+            return "linked-not-executed"
         if spec is not None:
             chosen = choice.targets.get(slot, [])
             if not chosen:
                 return "targets-illegal"
-            targets = [o for o in chosen if self.meets(it, o, spec)]
+            if spec.get("chooses") == "only-it-among-friendly-units" and not done.get(slot - 1) \
+                    and not mutant("linked-not-skipped"):
+                return "linked-not-executed"
+            ref = self.referent(choice, spec, slot)
+            targets = [o for o in chosen if self.meets(it, o, spec, (), ref)]
             if mutant("resolution-checks-zone-only"):
                 targets = [o for o in chosen if (o in self.chain if isinstance(o, Item)
                                                  else o.zone == "board")]
@@ -1271,15 +1393,25 @@ class Game:
         elif eff == "counter":
             for o in targets:
                 self.counter(o)
-        elif eff == "channel-exhausted" and self.players[it.controller].runes is not None:
+        elif eff == "channel-exhausted":
+            # A player who pays from the pool alone has no rune deck: nothing is channelled,
+            # and the instruction is still performed (nothing in it can fail).
             r = self.players[it.controller].runes
-            for _ in range(ins.get("amount", 1)):
+            for _ in range(ins.get("amount", 1) if r is not None else 0):
                 if r["deck"]:
                     r["exhausted"][r["deck"].pop(0)] += 1
         elif eff == "gain-control":
             self.gain_control(it, targets)
         elif eff == "new-choices":
             return self.new_choices(it, slot, choice, done)
+        elif eff == "discard":
+            return self.discard_effect(it, ins)
+        elif eff == "look-at-top":
+            return self.look_at_top(it, ins)
+        elif eff == "counter-unless-pays":
+            return self.demand(it, ins, targets)
+        elif eff in COMBAT_EFFECTS:
+            return self.run_combat(it, slot, ins, choice, done, targets)
         elif eff == "banish-self":
             it.left_chain = True
             if it in self.chain:
@@ -1330,6 +1462,208 @@ class Game:
                     self.consume()
                     it.reductions[k] = st["less"]
                 k += 1
+        # Then each paid optional cost other than [Repeat] (no Spire discount: it is not a
+        # [Repeat] cost).
+        for oi, paid in enumerate(it.optional):
+            c = it.card.optional_costs[oi][0]
+            if paid and c.energy > 0 and c.power_total() > 0:
+                st = self.need("Ezreal's reduction of optional cost %d" % (oi + 1))
+                if st["do"] != "reduce" or st.get("part") != "optional" \
+                        or st.get("index") != oi + 1:
+                    raise self.illegal("356.4.c", "choose what Ezreal's reduction of optional "
+                                       "cost %d takes off" % (oi + 1))
+                self.consume()
+                it.opt_reductions[oi] = st["less"]
+
+    # ---- costs other than [Repeat] (issue 12; the `costs` statements)
+
+    def decide_optional_costs(self, it):
+        """355.1.a: after the [Repeat] instances, each optional additional cost of the card, in
+        order: an `optional N pay|skip` line."""
+        for oi in range(len(it.card.optional_costs)):
+            st = self.need("optional cost %d" % (oi + 1))
+            if st["do"] != "optional" or st.get("index") != oi + 1:
+                raise self.illegal("355.1.a", "decide optional cost %d" % (oi + 1))
+            self.consume()
+            it.optional.append(bool(st["pay"]))
+        st = self.peek()
+        if st is not None and st["do"] == "optional":
+            raise self.illegal("355.1.a", "the card has no such optional cost, or it was decided")
+
+    def optional_components(self, it, p):
+        """356.2.b: each paid optional cost as a component, with Ezreal's "[1] or [A] less"
+        (356.4.c; the payer's choice where it has both)."""
+        total = Cost()
+        ezreal = self.units_with("optional-costs-less", p)
+        for oi, paid in enumerate(it.optional):
+            if not paid or mutant("optional-cost-not-paid"):
+                continue
+            c = it.card.optional_costs[oi][0].copy()
+            if ezreal:
+                less = it.opt_reductions.get(oi)
+                if less == "power":
+                    c.reduce_one_power()
+                elif less == "energy" or c.energy > 0:
+                    c.energy -= min(c.energy, 1)
+                else:
+                    c.reduce_one_power()
+            total = total.add(c)
+        return total
+
+    def mandatory_costs(self, it):
+        """356.2.a: the card's mandatory costs that are not Energy or Power: (cards to discard,
+        units to exhaust, units to kill, "exhaust me")."""
+        discard = exhaust = kill = 0
+        me = False
+        for c in it.card.additional_costs:
+            c = str(c)
+            if c.startswith("Discard"):
+                discard += int(c.split()[1])
+            elif c == "Exhaust a friendly unit":
+                exhaust += 1
+            elif c == "Kill a friendly unit":
+                kill += 1
+            elif c == "Exhaust me":
+                me = True
+            else:
+                raise Unsupported("costs", "additional cost " + c)
+        return discard, exhaust, kill, me
+
+    def unit_costs_payable(self, it):
+        """203.3, 414.4: checked before anything is paid: the source is ready for "exhaust
+        me", enough other ready friendly units to exhaust, enough friendly units to kill."""
+        _, exhaust, kill, me = self.mandatory_costs(it)
+        src = None
+        if me:
+            src = it.source
+            if it.kind != "ability" or src is None or src.zone != "board" \
+                    or src.status["exhausted"]:
+                return False
+        friendly = [u for u in self.on_board_units()
+                    if u.controller == it.controller and u is not src]
+        ready = [u for u in friendly if not u.status["exhausted"]]
+        return len(ready) >= exhaust and len(friendly) >= kill
+
+    def pay_other_costs(self, it, discard):
+        """357.2: after Energy and Power: "exhaust me", then each card to discard, each unit to
+        exhaust, each unit to kill, one at a time, the payer's choice where there is one (cards
+        or units that cannot be told apart are no choice)."""
+        p = self.players[it.controller]
+        _, exhaust, kill, me = self.mandatory_costs(it)
+        if me and it.source is not None:
+            it.source.status["exhausted"] = True
+        for _ in range(discard):
+            options = self.discard_options(p)
+            if not options:
+                break
+            pick = options[0] if len(options) == 1 else self.chosen_discard(options)
+            self.discard_card(p, pick)
+        for kills, n in ((False, exhaust), (True, kill)):
+            for _ in range(n):
+                options = [u for u in self.on_board_units() if u.controller == it.controller
+                           and (kills or not u.status["exhausted"])]
+                if len(options) == 1:
+                    u = options[0]
+                else:
+                    st = self.need("the unit that pays the cost")
+                    u = self.obj(st.get("object", "")) if st["do"] == "pay-with-unit" else None
+                    if st["do"] != "pay-with-unit" or bool(st.get("kill")) != kills \
+                            or u not in options:
+                        raise self.illegal("357.2", "a friendly unit that can pay the cost")
+                    self.consume()
+                if kills:
+                    self.kill_unit(u)
+                elif not mutant("exhaust-cost-not-exhausted"):
+                    u.status["exhausted"] = True
+
+    def discard_options(self, p):
+        """The distinct cards in hand: each named card once, None for the others."""
+        out = []
+        for c in p.hand:
+            if c not in out:
+                out.append(c)
+        if p.other > 0:
+            out.append(None)
+        return out
+
+    def chosen_discard(self, options):
+        st = self.need("the card discarded")
+        if st["do"] != "discard" or st.get("card") not in options:
+            raise self.illegal("357.2", "discard a card from hand")
+        self.consume()
+        return st.get("card")
+
+    def discard_card(self, p, card):
+        """422: from hand to the trash (a card that is not named is only counted)."""
+        if card is None:
+            p.other -= 1
+        else:
+            p.hand.remove(card)
+            p.trash.append(card)
+
+    def enter_board(self, it):
+        """359.2, 350.2: a unit played from hand leaves the chain and enters where chosen,
+        exhausted unless its [Accelerate] was paid (805); it is played now; its printed play
+        triggers, then those a paid optional cost adds, go on the chain (383.4.a.2)."""
+        p = self.players[it.controller]
+        it.state = "gone"
+        self.chain.remove(it)
+        p.finalized += 1
+        riders = [self.card_rider(it, oi) for oi, paid in enumerate(it.optional) if paid]
+        ready = ("accelerate", None) in riders
+        if mutant("accelerate-enters-exhausted"):
+            ready = False
+        u = Unit("played-%d" % it.num, it.card, it.controller, it.enters)
+        u.owner = it.owner
+        u.status["exhausted"] = not ready
+        self.units.append(u)
+        it.play_events += 1
+        self.events.append({"event": "unit-entered", "item": it.num})
+        self.events.append({"event": "played", "item": it.num})
+        triggers = [a["trigger"] for a in it.card.has("when-you-play-me")] + \
+            [t for (r, t) in riders if r == "play-trigger"]
+        for name in triggers:
+            trig = self.card(name)
+            self.count_trigger(trig)
+            self.new_ability(trig, u)
+
+    def card_rider(self, it, oi):
+        _, rider, trigger = it.card.optional_costs[oi]
+        return (rider, trigger)
+
+    def discard_effect(self, it, ins):
+        """"Discard N" as an instruction (Ezreal's play trigger, 422): the controller's choice of
+        card, one at a time; an empty hand discards nothing (359.3.e.6)."""
+        p = self.players[it.controller]
+        if not self.discard_options(p):
+            return "impossible"
+        for _ in range(ins.get("amount", 1)):
+            options = self.discard_options(p)
+            if not options:
+                break
+            pick = options[0] if len(options) == 1 else self.chosen_discard(options)
+            self.discard_card(p, pick)
+        return None
+
+    def previous_killed(self, it, k, slot, choice):
+        """359.3.e.14 "If this kills it": the previous instruction (a kill or a deal of one
+        unit) killed its unit: a kill moved it off the board; a deal left it lethally damaged
+        when it was not before (rulebook `kills_it = made-lethal`)."""
+        mode = it.execs[k].mode if k < len(it.execs) else 0
+        prev = it.card.modes[mode][slot - 1] if slot > 0 else None
+        chosen = choice.targets.get(slot - 1, [])
+        u = chosen[0] if chosen and isinstance(chosen[0], Unit) else None
+        if prev is None or u is None:
+            return False
+        if prev["effect"] == "kill":
+            return u.zone != "board"
+        if prev["effect"] == "deal":
+            might = u.current_might()
+            lethal = u.zone == "board" and u.damage > 0 and u.damage >= might
+            before = max(0, u.damage - prev.get("amount", 0))
+            return lethal and not (before > 0 and before >= might) \
+                or (lethal and mutant("kills-it-any-lethal"))
+        return False
 
     # ---- new choices (750-755, RUP4)
 
@@ -1436,6 +1770,188 @@ class Game:
         ex.targets[s][ex.targets[s].index(old)] = o
         t.ever_chosen.append((k, o))
 
+    # ---- the deck's named cards (issue 12; feature `deck-cards`)
+
+    def look_at_top(self, it, ins):
+        """"Look at the top N of your Main Deck" (Called Shot, Double Trouble): as many as there
+        are (none: nothing can be followed, 359.3.e.6), then a `look draw` line (Called Shot: one
+        of them; Double Trouble: a named unit among them, or none, skipped when there is no unit)
+        and a `look recycle` line per card left, each to the bottom (416), as long as the cards
+        left can be told apart."""
+        p = self.players[it.controller]
+        left = min(ins.get("amount", 1), p.deck)
+        if left <= 0:
+            return "impossible"
+        take = ins.get("take", "draw-one")
+        looked = p.library[:left]
+        options = looked if take == "draw-one" else \
+            [c for c in looked if c is not None and self.card(c).type == "unit"]
+        if options:
+            st = self.need("the card drawn of those looked at")
+            if st["do"] != "look-draw":
+                raise self.illegal("359.3.e", "draw one of the cards looked at")
+            pick = deck_ref(st.get("card"))
+            if pick == "none":
+                if take == "draw-one":
+                    raise self.illegal("359.3.e", "one of the cards looked at must be drawn")
+            elif pick not in options:
+                raise self.illegal("359.3.e", "not a card that may be drawn of those looked at")
+            self.consume()
+            if pick != "none":
+                p.library.pop(looked.index(pick))
+                self.to_hand(p, pick)
+                left -= 1
+        # 416: the rest to the bottom, in the order the controller chooses.
+        while left > 0:
+            top = p.library[:left]
+            if len(set(top)) == 1:
+                pick = top[0]
+            else:
+                st = self.need("the next card looked at to recycle")
+                if st["do"] != "look-recycle":
+                    raise self.illegal("416", "recycle the cards looked at, one by one")
+                pick = deck_ref(st.get("card"))
+                if pick not in top:
+                    raise self.illegal("416", "not one of the cards looked at")
+                self.consume()
+            p.library.pop(top.index(pick))
+            p.library.insert(left - 1 if mutant("looked-stay-on-top") else len(p.library), pick)
+            left -= 1
+        return None
+
+    # ---- demands (Hard Bargain, 425; feature `demands`)
+
+    def demand(self, it, ins, targets):
+        """"Counter a spell unless its controller pays [N]": performed once the spell is still a
+        legal target; its controller then pays from their pool (a `demand pay` line: optional in
+        RUP4, and only with the Energy there) or declines (`demand decline`) and it is countered
+        (425). Each execution demands again (820.3)."""
+        t = targets[0] if targets and isinstance(targets[0], Item) else None
+        if t is None:
+            return "targets-illegal"
+        st = self.need("the answer to the demand")
+        if st["do"] != "demand":
+            raise self.illegal("425", "the spell's controller pays or declines the demand")
+        amount = ins.get("amount", 0)
+        pool = self.players[t.controller].pool
+        if st["pay"] and pool.energy < amount:
+            raise self.illegal("425", "the pool cannot pay the demand")
+        self.consume()
+        if st["pay"]:
+            if not mutant("demand-paid-free"):
+                pool.energy -= amount
+        else:
+            self.counter(t)
+        return None
+
+    # ---- counters by what a spell chose (Not So Fast, Repulse; feature `chosen-counters`)
+
+    def side_ok(self, it, o, side):
+        if side == "enemy" and o.controller == it.controller:
+            return False
+        if side == "friendly" and o.controller != it.controller:
+            return False
+        return True
+
+    def referent(self, ex, spec, slot):
+        """Repulse's "it": the unit the execution chose for the instruction before (359.3.e.14)."""
+        if spec.get("chooses") != "only-it-among-friendly-units" or not slot:
+            return None
+        prev = ex.targets.get(slot - 1, [])
+        return prev[0] if prev else None
+
+    def chosen_counter_meets(self, it, o, spec, ref):
+        """A spell or ability on the chain (not this one) of the side asked, that "chooses" what
+        the card says: its choices in every execution (RUP4's `chosen_across = all-executions`,
+        359.3.e.9.a), legal or not, but not objects that left the board."""
+        if not isinstance(o, Item) or o is it or o not in self.chain or o.card is None \
+                or o.card.type not in ("spell", "ability"):
+            return False
+        if not self.side_ok(it, o, spec.get("side", "any")):
+            return False
+        execs = o.execs[:1] if mutant("chosen-first-execution-only") else o.execs
+        chosen = [x for ex in execs for objs in ex.targets.values() for x in objs
+                  if isinstance(x, (Unit, Gear)) and x.zone == "board"
+                  and x.controller == it.controller]
+        if spec.get("chooses") == "friendly-unit-or-gear":
+            return bool(chosen)
+        if spec.get("chooses") == "only-it-among-friendly-units":
+            units = []
+            for x in chosen:
+                if isinstance(x, Unit) and all(x is not u for u in units):
+                    units.append(x)
+            return len(units) == 1 and (ref is None or units[0] is ref)
+        return True
+
+    # ---- combat statuses and Might (issue 12; feature `combat`)
+
+    def run_combat(self, it, slot, ins, choice, done, targets):
+        """The effects on units' statuses and Might, on the targets still legal (359.3.e);
+        None if performed, else why it was ignored."""
+        eff = ins["effect"]
+        units = [u for u in targets if isinstance(u, Unit)]
+        if eff == "choose":
+            return None
+        if eff == "give-assault":
+            # 807.2: [Assault] given this turn adds to what the unit has.
+            for u in units:
+                u.status["assault"] += ins.get("amount", 0)
+            return None
+        if eff == "stun":
+            # 423.1.a.1: a stunned unit cannot be stunned again.
+            hit = [u for u in units if not u.status["stunned"] or mutant("stun-twice")]
+            for u in hit:
+                u.status["stunned"] = True
+            return None if hit else "impossible"
+        if eff == "ready":
+            # 415.1.b: a ready unit cannot be readied again.
+            hit = [u for u in units if u.status["exhausted"]]
+            for u in hit:
+                u.status["exhausted"] = False
+            return None if hit else "impossible"
+        if eff == "stun-or-return-to-hand":
+            for u in units:
+                if u.status["stunned"]:
+                    self.return_to_hand(u)
+                else:
+                    u.status["stunned"] = True
+            return None
+        if eff == "give-might-to-group":
+            # 355.10.d: "your Mechs" is a group picked now, not a target.
+            for u in self.on_board_units():
+                if u.controller == it.controller and ins.get("tag") in u.card.tags:
+                    u.might_mod += ins.get("amount", 0)
+            return None
+        if eff == "mights-to-each-other":
+            # 417.6.b.3: "they" is linked to the previous instruction's unit (359.3.e.14);
+            # both Mights are read before either is dealt.
+            if not done.get(slot - 1):
+                return "linked-not-executed"
+            first = choice.targets.get(slot - 1, [])
+            a = first[0] if first and isinstance(first[0], Unit) else None
+            b = units[0] if units else None
+            if a is None or b is None or a is b or a.zone != "board":
+                return "impossible"
+            ma, mb = a.current_might(), b.current_might()
+            if mutant("mights-one-way"):
+                mb = 0
+            # 417.1.e: only a positive amount is dealt.
+            if ma > 0:
+                b.damage += ma
+            if mb > 0:
+                a.damage += mb
+            return None
+        raise Unsupported("effects", "effect " + eff)
+
+    def return_to_hand(self, u):
+        """56.2, 124: to its owner's hand, a new object: damage, Might given and statuses go; a
+        token ceases to exist."""
+        u.zone = "hand"
+        u.damage, u.might_mod, u.status = 0, 0, default_status()
+        if not u.token:
+            self.players[u.controller if mutant("return-to-controller") else u.owner] \
+                .hand.append(u.card.name)
+
     def counter(self, o):
         """425: the item does nothing and leaves the chain; a card goes to the trash."""
         o.countered = True
@@ -1490,11 +2006,8 @@ class Game:
         for u in self.units[:self.setup_units]:
             units[u.label] = {"zone": u.zone, "damage": u.damage, "location": loc_name(u.loc)}
             if not V1 and u.zone == "board":
-                # Combat statuses are not implemented (feature `combat` is declined): a unit
-                # keeps the default ones.
                 units[u.label]["might"] = u.current_might()
-                units[u.label]["status"] = {"exhausted": False, "stunned": False,
-                                            "combat": "none", "assault": 0}
+                units[u.label]["status"] = dict(u.status)
         gear = {g.label: {"zone": g.zone} for g in self.gear}
         players = {}
         for i, name in ((YOU, "you"), (OPP, "opponent")):
@@ -1510,7 +2023,7 @@ class Game:
             }
             if not V1:
                 # The Academy's grant is declined (never set), so it is never left over.
-                players[name]["grants"] = {"portal": p.portal, "academy": False}
+                players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {
                     "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],
@@ -1534,26 +2047,6 @@ def answer(req):
     for f in req.get("features", []):
         if f not in FEATURES:
             return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
-    # Optional costs other than Repeat (and Ezreal's choice on them), discards naming a card and
-    # The Academy's grant came after this engine was written: it declares them unsupported.
-    # (Where a token enters and Ezreal's choice on a Repeat cost are implemented.)
-    for st in req.get("plays", []):
-        if st.get("do") in ("optional", "discard", "pay-with-unit") or \
-                (st.get("do") == "reduce" and st.get("part") != "repeat"):
-            return {"type": "unsupported", "id": rid, "feature": "costs",
-                    "detail": "`%s` statements are not implemented" % st.get("do")}
-    # Exhaust/kill additional costs and "if this kills it" riders came later too (issue 12).
-    for c in req.get("cards", []):
-        costs = [a for a in c.get("additional_costs", []) if not str(a).startswith("Discard")]
-        bodies = [c.get("do", [])] + [m.get("do", []) for m in c.get("modes", [])]
-        if costs or any(i.get("if_this_kills") for b in bodies for i in b):
-            return {"type": "unsupported", "id": rid, "feature": "costs",
-                    "detail": "%s: unit costs and reflexive riders are not implemented"
-                              % c.get("name")}
-    players = req.get("board", {}).get("players", {})
-    if any(p.get("academy") for p in players.values() if isinstance(p, dict)):
-        return {"type": "unsupported", "id": rid, "feature": "costs",
-                "detail": "The Academy's grant is not implemented"}
     try:
         g = Game(req)
         try:

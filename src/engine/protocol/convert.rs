@@ -6,7 +6,7 @@ use super::*;
 use crate::case::ast::*;
 use crate::case::from_trace::card_table;
 use crate::case::print::player;
-use model::card::{Ability, CardDef, CardKind};
+use model::card::{Ability, CardDef, CardKind, Rider};
 use model::catalogue::Catalogue;
 use model::cost::Cost;
 use model::game::Game;
@@ -358,9 +358,17 @@ fn triggered_names(game: &Game, names: &mut Vec<String>) {
             for a in &game.card(id).abilities.clone() {
                 if let Ability::WhenYouPlayASpell(t)
                 | Ability::WhenChosen(t)
-                | Ability::WhenAttacks(t) = a
+                | Ability::WhenAttacks(t)
+                | Ability::WhenYouPlayMe(t) = a
                 {
                     let n = game.card(*t).name.clone();
+                    add_name(names, &n);
+                }
+            }
+            // The play trigger a paid optional cost adds (383.4.a.2, Clockwork Keeper).
+            for o in &game.card(id).optional_costs.clone() {
+                if let Rider::PlayTrigger(t) = o.rider {
+                    let n = game.card(t).name.clone();
                     add_name(names, &n);
                 }
             }
