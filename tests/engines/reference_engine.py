@@ -10,10 +10,11 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --mutant NAME    # the engine with one classic mistake
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
 
-It implements the RUP4 rules and the features in FEATURES (new choices included), where a token
-enters and Ezreal's choice on a [Repeat] cost; the others (combat, the deck's named cards,
-demands to pay, counters by what was chosen, optional costs other than [Repeat], discards naming
-a card, The Academy) it declares unsupported.
+It implements the RUP4 rules and the features in FEATURES (new choices included, and a turn of
+several plays with its end: feature `turn`), where a token enters, Ezreal's choice on a [Repeat]
+cost and The Academy's grant; the others (combat, the deck's named cards, demands to pay,
+counters by what was chosen, optional costs other than [Repeat], discards naming a card) it
+declares unsupported.
 """
 
 import json
@@ -85,6 +86,10 @@ MUTANTS = {
     "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
+    "grant-not-used-up": "a \"next spell you play this turn\" grant applies to every spell of the turn (820.1.c.2)",
+    "undo-loses-grant": "an undone play does not give back the grant it took (358.5)",
+    "this-turn-might-persists": "Might given \"this turn\" stays after the turn ends (334.1)",
+    "second-play-refused": "the chain closing ends the turn: a second play is refused (335, 340.2)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -110,7 +115,7 @@ DOMAINS = "RGBOPY"
 DOMAIN_NAMES = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
 YOU, OPP = 0, 1
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
-            "defines", "grants", "moves", "as-you-play", "runes", "new-choices"]
+            "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "turn"]
 
 
 def mutant(name):
@@ -265,6 +270,8 @@ class Player:
         self.other = j.get("other_cards", 0)
         self.deck = j.get("deck", 10)
         self.portal = j.get("portal", False)
+        # The Academy's "the next spell you play this turn" grant, like the Portal's.
+        self.academy = j.get("academy", False)
         self.near_victory = j.get("near_victory", False)
         self.trash = []
         self.finalized = 0
@@ -311,6 +318,8 @@ class Item:
         self.token_might = 0
         self.hand_index = 0
         self.took_portal = False
+        self.took_academy = False
+        self.turn_play = False  # started from the open state: one of the turn's plays (335)
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
         self.modes_run = []     # the mode (1-based) each execution ran, in order
         self.ever_chosen = None  # (exec, object) ever chosen, once new choices began (751.1)
@@ -370,6 +379,16 @@ class Game:
         self.attack = b.get("attack")
         self.plays = req["plays"]
         self.pc = 0
+        # The turn (feature `turn`): how many plays the turn player may start from the open
+        # state, and whether the case goes on to the end of the turn. Without `turn` the case is
+        # one play, over when its chain closes (340.2).
+        t = b.get("turn")
+        self.plays_left = 1 if t is None else t.get("plays", 1)
+        if mutant("second-play-refused"):
+            self.plays_left = min(self.plays_left, 1)
+        self.turn_goes_on = t is not None and (t.get("end_turn", False) or t.get("plays", 1) > 1)
+        self.turn_over = False
+        self.closing = False  # a `close` statement: everyone passes until the chain closes
         self.chain = []
         self.items = []
         self.started = False
@@ -454,29 +473,66 @@ class Game:
         while True:
             self.finalize_pending()
             if not self.chain:
-                if self.started:
+                # The open state (335): the chain is empty.
+                self.closing = False
+                if self.started and not self.turn_goes_on:
                     break
                 st = self.peek()
                 if st is None:
                     break
+                if self.turn_over:
+                    raise self.illegal("334.1", "the turn has ended; nothing more can be done")
                 if st["do"] == "play" and player_of(st["player"]) == YOU:
+                    if self.plays_left <= 0:
+                        raise self.illegal("335", "the turn has no play left")
                     self.move_to_chain(YOU, st["card"])
                     continue
-                if st["do"] == "pass" and player_of(st["player"]) == YOU:
+                if st["do"] == "end-turn":
+                    if not (self.turn_goes_on and self.started):
+                        raise self.illegal("334.1", "the case does not go on to the end of the "
+                                           "turn, or nothing was played yet")
+                    self.consume()
+                    self.end_turn()
+                    continue
+                if st["do"] == "pass" and player_of(st["player"]) == YOU and not self.started:
                     self.consume()
                     break
+                if st["do"] == "close":
+                    raise self.illegal("340.2", "there is no chain to close")
                 raise self.illegal("339", "you hold priority")
             self.priority_round()
         if self.peek() is not None:
             raise self.illegal("340.2", "the chain has closed; nothing more can be done")
 
+    def end_turn(self):
+        """334.1: the end-of-turn steps: "this turn" effects end (Might given this turn; damage
+        is removed), unused "next spell you play this turn" grants end, and so does the count of
+        cards played this turn (419.4.b)."""
+        for u in self.on_board_units():
+            if not mutant("this-turn-might-persists"):
+                u.might_mod = 0
+            u.damage = 0
+        for p in self.players:
+            p.portal = False
+            p.academy = False
+            p.finalized = 0
+        self.turn_over = True
+
     def priority_round(self):
         holder = self.chain[-1].controller
         passes = 0
         while True:
-            st = self.peek()
+            st = None if self.closing else self.peek()
             if st is None:
                 passes += 1
+            elif st["do"] == "close":
+                # 339, 340.2: everyone passes, item after item, until the chain closes; what
+                # resolution asks (a trigger's "you may", new choices) is still read.
+                self.consume()
+                self.closing = True
+                passes += 1
+            elif st["do"] == "end-turn":
+                raise self.illegal("334.1", "the turn ends only when the chain is closed")
             elif st["do"] == "pass":
                 if player_of(st["player"]) != holder:
                     raise self.illegal("339", "the other player holds priority")
@@ -527,19 +583,33 @@ class Game:
                 raise self.illegal("358.4", "in a showdown the item needs [Action] or [Reaction]")
         self.consume()
         p.hand.pop(idx)
+        turn_play = not self.chain
         it = self.new_item("spell", card, player)
         it.hand_index = idx
+        if turn_play:
+            # 335: one of the turn's plays (given back if the play is undone, 358.5).
+            it.turn_play = True
+            self.plays_left -= 1
         self.started = True
         for r in card.repeat:
             it.instances.append([r, 0])
         if p.portal and card.type == "spell" and not mutant("portal-ignored"):
-            p.portal = False
+            # "The next spell you play this turn": used up by this spell (820.1.c.2).
+            if not mutant("grant-not-used-up"):
+                p.portal = False
             it.took_portal = True
             granted = ("pay", card.cost.copy())
             if mutant("granted-costs-printed-repeat") and card.repeat:
                 granted = card.repeat[0]
             if not (mutant("granted-dropped-with-own-repeat") and card.repeat):
                 it.instances.append([granted, 0])
+        if p.academy and card.type == "spell":
+            # The Academy's grant: [Repeat] equal to the spell's base cost (356.1.c), a grant
+            # of its own beside the Portal's.
+            if not mutant("grant-not-used-up"):
+                p.academy = False
+            it.took_academy = True
+            it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
             for u, a in self.units_with("spells-have-repeat-in-showdown", player):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
@@ -955,8 +1025,14 @@ class Game:
         p.deck, p.other, p.hand, p.trash = undo["deck"], undo["other"], undo["hand"], undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
-        if it.took_portal:
-            p.portal = True
+        if not mutant("undo-loses-grant"):
+            if it.took_portal:
+                p.portal = True
+            if it.took_academy:
+                p.academy = True
+        if it.turn_play:
+            # It is no longer one of the turn's plays (358.5).
+            self.plays_left += 1
 
     def targeting_triggers(self, it):
         """383.4.b.2: "when chosen" triggers of objects the item chose, once per item."""
@@ -1365,8 +1441,8 @@ class Game:
                                if u.token and u.zone == "board" and u.controller == i]),
             }
             if not V1:
-                # The Academy's grant is declined (never set), so it is never left over.
-                players[name]["grants"] = {"portal": p.portal, "academy": False}
+                # The grants still waiting (used up by a spell, ended with the turn).
+                players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {
                     "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],
@@ -1390,8 +1466,8 @@ def answer(req):
     for f in req.get("features", []):
         if f not in FEATURES:
             return {"type": "unsupported", "id": rid, "feature": f, "detail": "not implemented"}
-    # Optional costs other than Repeat (and Ezreal's choice on them), discards naming a card and
-    # The Academy's grant came after this engine was written: it declares them unsupported.
+    # Optional costs other than Repeat (and Ezreal's choice on them) and discards naming a card
+    # came after this engine was written: it declares them unsupported.
     # (Where a token enters and Ezreal's choice on a Repeat cost are implemented.)
     for st in req.get("plays", []):
         if st.get("do") in ("optional", "discard", "pay-with-unit") or \
@@ -1406,10 +1482,6 @@ def answer(req):
             return {"type": "unsupported", "id": rid, "feature": "costs",
                     "detail": "%s: unit costs and reflexive riders are not implemented"
                               % c.get("name")}
-    players = req.get("board", {}).get("players", {})
-    if any(p.get("academy") for p in players.values() if isinstance(p, dict)):
-        return {"type": "unsupported", "id": rid, "feature": "costs",
-                "detail": "The Academy's grant is not implemented"}
     try:
         g = Game(req)
         try:
