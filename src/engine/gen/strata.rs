@@ -4,6 +4,7 @@
 //! rare combinations (the opponent's Deflect unit, their play trigger, a printed Repeat cost
 //! that differs from the card's cost, each kind of illegal choice) are reached within 300 cases.
 
+use super::turn::TurnFocus;
 use super::{ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
 use crate::case::ast::{Case, Line, PlayStmt};
 use crate::engine::protocol::case_features;
@@ -131,6 +132,10 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     if !p.has("runes") {
         r.runes = 0;
     }
+    if !p.has("grants") {
+        r.academy = false;
+    }
+    super::turn::fit(&mut r, p, |d| p.allows(&needs(d, &cards)));
     r
 }
 
@@ -174,10 +179,13 @@ pub enum Focus {
     /// An empty pool and runes to pay with (164.2, 357.1.a), for an engine declaring `runes`;
     /// a payment that fails half-way must give its runes back (358.5).
     Runes,
+    /// A turn of two plays with two of your spells in hand (issue 13), for an engine declaring
+    /// `turn`: see [`super::turn::TurnFocus`].
+    Turn(super::turn::TurnFocus),
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
-pub const STRATA: [Focus; 38] = [
+pub const STRATA: [Focus; 42] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -217,6 +225,11 @@ pub const STRATA: [Focus; 38] = [
     Focus::Runes,
     Focus::PartialIllegal,
     Focus::Chosen,
+    // Issue 13: a turn of two plays, with two of your spells (appended at the end).
+    Focus::Turn(TurnFocus::TwoSpells),
+    Focus::Turn(TurnFocus::Grants),
+    Focus::Turn(TurnFocus::UndoneGrant),
+    Focus::Turn(TurnFocus::Runes),
 ];
 
 /// The stratum of case `i`.
@@ -337,6 +350,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.pool = [0; 6];
             r.inject = 0;
         }
+        Focus::Turn(t) => super::turn::focused(&mut r, t, n),
         Focus::NoTarget => {
             r.units.clear();
             r.gear.clear();
