@@ -545,6 +545,7 @@ pub fn case_for_run(
         defines: defines.into_iter().map(Line::new).collect(),
         board,
         plays: plays.into_iter().map(Line::new).collect(),
+        checkpoints: vec![],
         expects: vec![],
     };
     with_expectations(case, setup, dir)
