@@ -200,18 +200,28 @@ fn the_default_budget_reaches_every_clause_and_every_illegal_choice() {
 /// ended (335, 340.2, 334.1). Read from the case itself (its board and plays).
 #[test]
 fn a_generated_case_holds_two_of_your_spells_and_a_rune_setup() {
-    use rbcheck::case::ast::{BoardStmt, PlayStmt};
     use model::state::Player;
+    use rbcheck::case::ast::{BoardStmt, PlayStmt};
     let rules = vec!["rup4".to_string()];
     let (mut turns, mut with_runes) = (0, 0);
     for i in 0..rbcheck::engine::fuzz::DEFAULT_CASES as u64 {
         let Ok(case) = gen::generate(&recipe_for(0, i), &rules, vec![]) else {
             continue;
         };
-        let board = |f: &dyn Fn(&BoardStmt) -> bool| case.board.iter().filter(|b| f(&b.stmt)).count();
-        let plays = |f: &dyn Fn(&PlayStmt) -> bool| case.plays.iter().filter(|p| f(&p.stmt)).count();
+        let board =
+            |f: &dyn Fn(&BoardStmt) -> bool| case.board.iter().filter(|b| f(&b.stmt)).count();
+        let plays =
+            |f: &dyn Fn(&PlayStmt) -> bool| case.plays.iter().filter(|p| f(&p.stmt)).count();
         let spells = board(&|b| matches!(b, BoardStmt::Hand(Player::YOU, _)));
-        let mine = plays(&|p| matches!(p, PlayStmt::Play { player: Player::YOU, .. }));
+        let mine = plays(&|p| {
+            matches!(
+                p,
+                PlayStmt::Play {
+                    player: Player::YOU,
+                    ..
+                }
+            )
+        });
         let ended = plays(&|p| matches!(p, PlayStmt::EndTurn));
         if spells >= 2 && mine >= 2 && ended == 1 {
             turns += 1;

@@ -186,7 +186,7 @@ pub enum Focus {
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
-pub const STRATA: [Focus; 42] = [
+pub const STRATA: [Focus; 38] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -218,19 +218,16 @@ pub const STRATA: [Focus; 42] = [
     Focus::EnemySyndra,
     Focus::Item(0),
     Focus::Illegal(2),
-    Focus::Plain,
+    // Issue 13: in place of a second Plain and a second Counter stratum (no mutant's first kill
+    // at seeds 0 and 1 was there), so that every other case index keeps its own.
+    Focus::Turn(TurnFocus::Plays),
     Focus::Illegal(3),
-    Focus::Counter,
+    Focus::Turn(TurnFocus::Grants),
     Focus::EnemyDeflect,
     // In place of a second Discount stratum, so that every other case index keeps its own.
     Focus::Runes,
     Focus::PartialIllegal,
     Focus::Chosen,
-    // Issue 13: a turn of two plays, with two of your spells (appended at the end).
-    Focus::Turn(TurnFocus::TwoSpells),
-    Focus::Turn(TurnFocus::Grants),
-    Focus::Turn(TurnFocus::UndoneGrant),
-    Focus::Turn(TurnFocus::Runes),
 ];
 
 /// The stratum of case `i`.

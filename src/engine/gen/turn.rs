@@ -10,19 +10,18 @@ use super::{ItemPick, Recipe, UnitPick, ITEMS};
 use model::card::CardDef;
 use model::catalogue::Catalogue;
 
-/// What a turn stratum makes sure its recipes contain.
+/// What a turn stratum makes sure its recipes contain (each alternates between two kinds of
+/// turn by the recipe's own number, so that two strata of the budget hold all four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnFocus {
-    /// Two spells, a rich pool, the opponent holding reactions: your second spell a [Reaction]
-    /// (to answer their response) or Might given "this turn" that the end of the turn ends.
-    TwoSpells,
-    /// Temporal Portal, The Academy or both waiting: the first spell uses them up (820.1.c.2).
+    /// Two spells, the opponent holding reactions: your second spell a [Reaction] (to answer
+    /// their response) or Might given "this turn" that the end of the turn ends; paid from a
+    /// rich pool, or (every other recipe) with runes from an empty pool (164.2, 357.1.a).
+    Plays,
+    /// Temporal Portal, The Academy or both waiting: the first spell uses them up (820.1.c.2);
+    /// or (every other recipe) a first spell the pool cannot pay, whose undone play gives the
+    /// grant back for the second spell (358.5).
     Grants,
-    /// A grant and a first spell the pool cannot pay: its play is undone and the grant waits
-    /// again for the second spell (358.5).
-    UndoneGrant,
-    /// Two spells paid with runes from an empty pool (164.2, 357.1.a).
-    Runes,
 }
 
 /// Your second spells: [Reaction]s (Frigid Touch, Feral Strength with its Might "this turn",
@@ -46,37 +45,35 @@ pub fn focused(r: &mut Recipe, f: TurnFocus, n: usize) {
         r.units.push(unit(0, false, 1));
         r.units.push(unit(1, true, 0));
     }
-    match f {
-        TurnFocus::TwoSpells => {
-            if matches!(r.item, ItemPick::Ability) {
-                r.item = ItemPick::Catalogue(GRANTED[n % GRANTED.len()]);
-            }
-            r.reactions = vec![[4, 5, 6, 0][n % 4], [2, 1, 3][n % 3]];
+    if matches!(r.item, ItemPick::Ability) {
+        r.item = ItemPick::Catalogue(GRANTED[n % GRANTED.len()]);
+    }
+    let m = n / 2;
+    match (f, n % 2) {
+        (TurnFocus::Plays, 0) => {
+            r.reactions = vec![[4, 5, 6, 0][m % 4], [2, 1, 3][m % 3]];
             r.opp_rich = true;
             rich(r);
         }
-        TurnFocus::Grants => {
-            r.item = ItemPick::Catalogue(GRANTED[n % GRANTED.len()]);
-            r.portal = n % 3 != 1;
-            r.academy = n % 3 != 0;
+        (TurnFocus::Plays, _) => {
+            r.runes = 1 + (m % super::RUNE_SETUPS.len()) as u8;
+            r.pool = [0; 6];
+        }
+        (TurnFocus::Grants, 0) => {
+            r.item = ItemPick::Catalogue(GRANTED[m % GRANTED.len()]);
+            r.portal = m % 3 != 1;
+            r.academy = m % 3 != 0;
             rich(r);
         }
-        TurnFocus::UndoneGrant => {
+        (TurnFocus::Grants, _) => {
             // A generated spell costing [5] against a pool of [3]: cannot be paid (358.5).
             let mut d = super::generated_base();
             d.cost = model::cost::Cost::energy(5);
             r.item = ItemPick::Generated(Box::new(d));
-            r.second = Some([12, 7][n % 2]);
-            r.portal = n % 2 == 0;
-            r.academy = n % 2 == 1;
+            r.second = Some([12, 7][m % 2]);
+            r.portal = m % 2 == 0;
+            r.academy = m % 2 == 1;
             r.pool = [3, 0, 0, 1, 0, 0];
-        }
-        TurnFocus::Runes => {
-            r.runes = 1 + (n % super::RUNE_SETUPS.len()) as u8;
-            r.pool = [0; 6];
-            if matches!(r.item, ItemPick::Ability) {
-                r.item = ItemPick::Catalogue(GRANTED[n % GRANTED.len()]);
-            }
         }
     }
 }
@@ -99,9 +96,7 @@ pub fn fit(r: &mut Recipe, p: &Profile, allows: impl Fn(&CardDef) -> bool) {
             .find(|c| c.name == ITEMS[k % ITEMS.len()])
             .is_some_and(&allows)
     };
-    r.second = std::iter::once(k)
-        .chain(SECONDS)
-        .find(|k| ok(*k));
+    r.second = std::iter::once(k).chain(SECONDS).find(|k| ok(*k));
 }
 
 /// A pool that pays both spells with their granted instances, mostly (Energy, and Power of
