@@ -446,6 +446,12 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 .position(|e| matches!(e, Event::Finalized { .. })),
             &["359"],
         ),
+        // After the end of the turn a unit's Might is its printed Might again: "this turn"
+        // effects ended there (334.1), whatever gave the Might before.
+        "might" if log.iter().any(|e| matches!(e, Event::TurnEnded)) => fallback(
+            log.iter().position(|e| matches!(e, Event::TurnEnded)),
+            &["334.1"],
+        ),
         _ => fallback(
             log.iter()
                 .position(|e| matches!(e, Event::Performed { .. } | Event::Ignored { .. })),
