@@ -62,7 +62,7 @@ pub fn focused(r: &mut Recipe, f: TurnFocus, n: usize) {
         (TurnFocus::Grants, 0) => {
             r.item = ItemPick::Catalogue(GRANTED[m % GRANTED.len()]);
             r.portal = m % 3 != 1;
-            r.academy = m % 3 != 0;
+            r.academy = !m.is_multiple_of(3);
             rich(r);
         }
         (TurnFocus::Grants, _) => {
@@ -71,7 +71,7 @@ pub fn focused(r: &mut Recipe, f: TurnFocus, n: usize) {
             d.cost = model::cost::Cost::energy(5);
             r.item = ItemPick::Generated(Box::new(d));
             r.second = Some([12, 7][m % 2]);
-            r.portal = m % 2 == 0;
+            r.portal = m.is_multiple_of(2);
             r.academy = m % 2 == 1;
             r.pool = [3, 0, 0, 1, 0, 0];
         }
