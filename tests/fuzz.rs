@@ -140,12 +140,11 @@ fn the_default_budget_reaches_every_clause_and_every_illegal_choice() {
     // Not generated yet (a gap, not a limit): the issue-12 cards that stun (423.1, 423.1.a.1),
     // ready (415.1), pick a group by tag (355.10.d), enter with Accelerate (805, 417.6.b.3) or
     // have mandatory additional costs (356.2.a; the unit costs of exhaust and kill, 356.7 and
-    // 414.4), new choices on an item with Targeting Effects (754), and a turn of several plays
-    // ending (334.1: generated cases are one play until the case format has several, issue 13).
+    // 414.4), and new choices on an item with Targeting Effects (754). The end of a turn of
+    // several plays (334.1) is reached by the `Turn` strata (issue 13).
     let not_yet = [
         "356.7",
         "414.4",
-        "334.1",
         "423.1",
         "423.1.a.1",
         "415.1",
@@ -194,6 +193,45 @@ fn the_default_budget_reaches_every_clause_and_every_illegal_choice() {
         .collect();
     assert!(kinds.is_empty(), "illegal kinds never injected: {kinds:?}");
     assert!(printed_differs >= 5, "{printed_differs}");
+}
+
+/// Issue 13's "done when": within the default budget a generated case holds two of your spells
+/// and a rune setup, and plays the turn out: two plays of yours, the chain closed, the turn
+/// ended (335, 340.2, 334.1). Read from the case itself (its board and plays).
+#[test]
+fn a_generated_case_holds_two_of_your_spells_and_a_rune_setup() {
+    use model::state::Player;
+    use rbcheck::case::ast::{BoardStmt, PlayStmt};
+    let rules = vec!["rup4".to_string()];
+    let (mut turns, mut with_runes) = (0, 0);
+    for i in 0..rbcheck::engine::fuzz::DEFAULT_CASES as u64 {
+        let Ok(case) = gen::generate(&recipe_for(0, i), &rules, vec![]) else {
+            continue;
+        };
+        let board =
+            |f: &dyn Fn(&BoardStmt) -> bool| case.board.iter().filter(|b| f(&b.stmt)).count();
+        let plays =
+            |f: &dyn Fn(&PlayStmt) -> bool| case.plays.iter().filter(|p| f(&p.stmt)).count();
+        let spells = board(&|b| matches!(b, BoardStmt::Hand(Player::YOU, _)));
+        let mine = plays(&|p| {
+            matches!(
+                p,
+                PlayStmt::Play {
+                    player: Player::YOU,
+                    ..
+                }
+            )
+        });
+        let ended = plays(&|p| matches!(p, PlayStmt::EndTurn));
+        if spells >= 2 && mine >= 2 && ended == 1 {
+            turns += 1;
+            if board(&|b| matches!(b, BoardStmt::Runes(Player::YOU, _))) == 1 {
+                with_runes += 1;
+            }
+        }
+    }
+    assert!(turns >= 10, "{turns} turns of two plays of yours");
+    assert!(with_runes >= 1, "{with_runes} of them with runes");
 }
 
 /// The same seed gives the same cases, and the same findings.

@@ -124,6 +124,9 @@ fn statement_step(p: &PlayStmt) -> Action {
             crate::case::ast::RuneUse::Exhaust => Action::ExhaustRune { domain: *domain },
             crate::case::ast::RuneUse::Recycle => Action::RecycleRune { domain: *domain },
         },
+        // `close` is passes until the chain closes (339, 340.2).
+        PlayStmt::Close => Action::Pass,
+        PlayStmt::EndTurn => Action::EndTurn,
     }
 }
 
@@ -442,6 +445,12 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
             log.iter()
                 .position(|e| matches!(e, Event::Finalized { .. })),
             &["359"],
+        ),
+        // After the end of the turn a unit's Might is its printed Might again: "this turn"
+        // effects ended there (334.1), whatever gave the Might before.
+        "might" if log.iter().any(|e| matches!(e, Event::TurnEnded)) => fallback(
+            log.iter().position(|e| matches!(e, Event::TurnEnded)),
+            &["334.1"],
         ),
         _ => fallback(
             log.iter()

@@ -15,7 +15,8 @@ It implements the RUP4 rules and every feature of the protocol (FEATURES): new c
 token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
 the deck's named cards (looking, drawing, recycling), Hard Bargain's demands, counters by what a
 spell chose, units played from hand with optional costs (Accelerate, play-trigger riders),
-discards and units chosen to pay costs, "exhaust me", The Academy's grant and "if this kills it".
+discards and units chosen to pay costs, "exhaust me", The Academy's grant, "if this kills it",
+and a turn of several plays with its end (feature `turn`).
 Other rules versions and rulebook files it answers `unsupported` (feature `rules`).
 """
 
@@ -111,6 +112,11 @@ MUTANTS = {
     "granted-instance-first": "the Portal's granted [Repeat] is numbered before the card's own instances (820.1.c.2)",
     # ---- h15e (issue 15): combat, the deck's named cards, demands, chosen counters, costs
     "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
+    # ---- h13f (issue 13): a turn of several plays
+    "grant-not-used-up": "a \"next spell you play this turn\" grant applies to every spell of the turn (820.1.c.2)",
+    "undo-loses-grant": "an undone play does not give back the grant it took (358.5)",
+    "this-turn-might-persists": "Might given \"this turn\" stays after the turn ends (334.1)",
+    "second-play-refused": "the chain closing ends the turn: a second play is refused (335, 340.2)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -213,7 +219,7 @@ COMBAT_EFFECTS = ("choose", "give-assault", "stun", "ready", "stun-or-return-to-
                   "give-might-to-group", "mights-to-each-other")
 FEATURES = ["spells", "abilities", "counters", "deflect", "tokens", "discounts", "triggers",
             "defines", "grants", "moves", "as-you-play", "runes", "new-choices", "combat",
-            "deck-cards", "demands", "chosen-counters"]
+            "deck-cards", "demands", "chosen-counters", "turn"]
 
 
 def mutant(name):
@@ -387,6 +393,7 @@ class Player:
         self.library = list(j.get("deck_top", [])) + [None] * j.get("deck", 10)
         self.overdrawn = 0  # only a mutant draws from an empty deck
         self.portal = j.get("portal", False)
+        # The Academy's "the next spell you play this turn" grant, like the Portal's.
         self.academy = j.get("academy", False)
         self.near_victory = j.get("near_victory", False)
         self.trash = []
@@ -439,6 +446,8 @@ class Item:
         self.token_might = 0
         self.hand_index = 0
         self.took_portal = False
+        self.took_academy = False
+        self.turn_play = False  # started from the open state: one of the turn's plays (335)
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
         self.repeat_cost = Cost()  # held-out mutants: the [Repeat] part of the total cost
         self.owed_by_you = Cost()  # mutant repeat-cost-from-turn-player
@@ -450,7 +459,6 @@ class Item:
         self.optional = []      # optional costs other than [Repeat]: paid or not, in order
         self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
         self.enters = None      # a unit played from hand: where it enters (355.2)
-        self.took_academy = False
 
 
 # ---------------------------------------------------------------- the game
@@ -517,6 +525,16 @@ class Game:
         self.attack = b.get("attack")
         self.plays = req["plays"]
         self.pc = 0
+        # The turn (feature `turn`): how many plays the turn player may start from the open
+        # state, and whether the case goes on to the end of the turn. Without `turn` the case is
+        # one play, over when its chain closes (340.2).
+        t = b.get("turn")
+        self.plays_left = 1 if t is None else t.get("plays", 1)
+        if mutant("second-play-refused"):
+            self.plays_left = min(self.plays_left, 1)
+        self.turn_goes_on = t is not None and (t.get("end_turn", False) or t.get("plays", 1) > 1)
+        self.turn_over = False
+        self.closing = False  # a `close` statement: everyone passes until the chain closes
         self.chain = []
         self.items = []
         self.started = False
@@ -601,29 +619,66 @@ class Game:
         while True:
             self.finalize_pending()
             if not self.chain:
-                if self.started:
+                # The open state (335): the chain is empty.
+                self.closing = False
+                if self.started and not self.turn_goes_on:
                     break
                 st = self.peek()
                 if st is None:
                     break
+                if self.turn_over:
+                    raise self.illegal("334.1", "the turn has ended; nothing more can be done")
                 if st["do"] == "play" and player_of(st["player"]) == YOU:
+                    if self.plays_left <= 0:
+                        raise self.illegal("335", "the turn has no play left")
                     self.move_to_chain(YOU, st["card"])
                     continue
-                if st["do"] == "pass" and player_of(st["player"]) == YOU:
+                if st["do"] == "end-turn":
+                    if not (self.turn_goes_on and self.started):
+                        raise self.illegal("334.1", "the case does not go on to the end of the "
+                                           "turn, or nothing was played yet")
+                    self.consume()
+                    self.end_turn()
+                    continue
+                if st["do"] == "pass" and player_of(st["player"]) == YOU and not self.started:
                     self.consume()
                     break
+                if st["do"] == "close":
+                    raise self.illegal("340.2", "there is no chain to close")
                 raise self.illegal("339", "you hold priority")
             self.priority_round()
         if self.peek() is not None:
             raise self.illegal("340.2", "the chain has closed; nothing more can be done")
 
+    def end_turn(self):
+        """334.1: the end-of-turn steps: "this turn" effects end (Might given this turn; damage
+        is removed), unused "next spell you play this turn" grants end, and so does the count of
+        cards played this turn (419.4.b)."""
+        for u in self.on_board_units():
+            if not mutant("this-turn-might-persists"):
+                u.might_mod = 0
+            u.damage = 0
+        for p in self.players:
+            p.portal = False
+            p.academy = False
+            p.finalized = 0
+        self.turn_over = True
+
     def priority_round(self):
         holder = YOU if mutant("priority-to-turn-player") else self.chain[-1].controller
         passes = 0
         while True:
-            st = self.peek()
+            st = None if self.closing else self.peek()
             if st is None:
                 passes += 1
+            elif st["do"] == "close":
+                # 339, 340.2: everyone passes, item after item, until the chain closes; what
+                # resolution asks (a trigger's "you may", new choices) is still read.
+                self.consume()
+                self.closing = True
+                passes += 1
+            elif st["do"] == "end-turn":
+                raise self.illegal("334.1", "the turn ends only when the chain is closed")
             elif st["do"] == "pass":
                 if player_of(st["player"]) != holder:
                     raise self.illegal("339", "the other player holds priority")
@@ -671,13 +726,20 @@ class Game:
                 raise self.illegal("358.4", "in a showdown the item needs [Action] or [Reaction]")
         self.consume()
         p.hand.pop(idx)
+        turn_play = not self.chain
         it = self.new_item("spell", card, player)
         it.hand_index = idx
+        if turn_play:
+            # 335: one of the turn's plays (given back if the play is undone, 358.5).
+            it.turn_play = True
+            self.plays_left -= 1
         self.started = True
         for r in card.repeat:
             it.instances.append([r, 0])
         if p.portal and card.type == "spell" and not mutant("portal-ignored"):
-            p.portal = False
+            # "The next spell you play this turn": used up by this spell (820.1.c.2).
+            if not mutant("grant-not-used-up"):
+                p.portal = False
             it.took_portal = True
             granted = ("pay", card.cost.copy())
             if mutant("granted-costs-printed-repeat") and card.repeat:
@@ -691,8 +753,10 @@ class Game:
             elif not (mutant("granted-dropped-with-own-repeat") and card.repeat):
                 it.instances.append([granted, 0])
         if p.academy and card.type == "spell":
-            # The Academy: [Repeat] equal to its base cost (356.1.c), after the Portal's.
-            p.academy = False
+            # The Academy's grant: [Repeat] equal to the spell's base cost (356.1.c), a grant
+            # of its own beside the Portal's.
+            if not mutant("grant-not-used-up"):
+                p.academy = False
             it.took_academy = True
             it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
@@ -1170,10 +1234,14 @@ class Game:
             undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
-        if it.took_portal and not mutant("cancel-keeps-portal-used"):
-            p.portal = True
-        if it.took_academy:
-            p.academy = True
+        if not mutant("undo-loses-grant"):
+            if it.took_portal and not mutant("cancel-keeps-portal-used"):
+                p.portal = True
+            if it.took_academy:
+                p.academy = True
+        if it.turn_play:
+            # It is no longer one of the turn's plays (358.5).
+            self.plays_left += 1
 
     def targeting_triggers(self, it):
         """383.4.b.2: "when chosen" triggers of objects the item chose, once per item."""
@@ -2022,7 +2090,7 @@ class Game:
                                if u.token and u.zone == "board" and u.controller == i]),
             }
             if not V1:
-                # The Academy's grant is declined (never set), so it is never left over.
+                # The grants still waiting (used up by a spell, ended with the turn).
                 players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {

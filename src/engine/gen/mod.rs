@@ -22,6 +22,7 @@ use proptest::strategy::{BoxedStrategy, Strategy};
 
 mod inject;
 pub mod strata;
+pub mod turn;
 pub use strata::{focus_of, recipe_at, Focus, Profile};
 
 /// Real spells played as the item.
@@ -132,6 +133,11 @@ pub struct Recipe {
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
     pub runes: u8,
+    /// A second spell of yours in hand (index into [`ITEMS`]), making the scenario a turn of two
+    /// plays that ends (issue 13: 335, 340.2, 334.1). Only the `Turn` strata set it.
+    pub second: Option<usize>,
+    /// The Academy's grant waits for your next spell (356.1.c). Only the `Turn` strata set it.
+    pub academy: bool,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -392,6 +398,8 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 walk,
                 inject,
                 runes: 0,
+                second: None,
+                academy: false,
             },
         )
         .boxed()
@@ -462,9 +470,21 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     // A spell without printed Repeat gets one from Temporal Portal (or Syndra), mostly.
     let portal =
         r.portal || (item.is_some() && !has_repeat && !(syndra && r.showdown) && e % 4 != 0);
+    let second = match (item, r.second) {
+        (Some(_), Some(k)) => Some(id(ITEMS[k % ITEMS.len()])?),
+        _ => None,
+    };
+    if second.is_some() {
+        // Two of your spells: a turn of two plays, explored to its end (334.1).
+        s.turn = TurnSetup {
+            plays: 2,
+            end_turn: true,
+        };
+    }
     s.players[0] = PlayerSetup {
         pool,
-        hand: item.into_iter().collect(),
+        hand: item.into_iter().chain(second).collect(),
+        academy_charged: r.academy && item.is_some(),
         hand_other: r.hand_other,
         deck: r.deck,
         portal_charged: portal && item.is_some(),
@@ -559,6 +579,15 @@ fn choose(s: &State, acts: &[Action], p: u16) -> Action {
     let optional = of(&|a| matches!(a, Action::DecideOptional { .. }));
     if !optional.is_empty() {
         return Action::DecideOptional { accept: r < 70 };
+    }
+    if acts.contains(&Action::EndTurn) {
+        // The open state of a turn (335): mostly the next play, while one is possible.
+        let plays = of(&|a| matches!(a, Action::MoveToChain { .. }));
+        return if r < 85 && !plays.is_empty() {
+            pick(plays)
+        } else {
+            Action::EndTurn
+        };
     }
     if acts.contains(&Action::Pass) {
         let plays = of(&|a| matches!(a, Action::MoveToChain { .. }));

@@ -4,6 +4,7 @@
 //! rare combinations (the opponent's Deflect unit, their play trigger, a printed Repeat cost
 //! that differs from the card's cost, each kind of illegal choice) are reached within 300 cases.
 
+use super::turn::TurnFocus;
 use super::{ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
 use crate::case::ast::{Case, Line, PlayStmt};
 use crate::engine::protocol::case_features;
@@ -60,6 +61,7 @@ fn needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
             player: Player::YOU,
             card: def.name.clone(),
         })],
+        checkpoints: vec![],
         expects: vec![],
     };
     let mut f = case_features(&case, cards);
@@ -131,6 +133,10 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     if !p.has("runes") {
         r.runes = 0;
     }
+    if !p.has("grants") {
+        r.academy = false;
+    }
+    super::turn::fit(&mut r, p, |d| p.allows(&needs(d, &cards)));
     r
 }
 
@@ -174,6 +180,9 @@ pub enum Focus {
     /// An empty pool and runes to pay with (164.2, 357.1.a), for an engine declaring `runes`;
     /// a payment that fails half-way must give its runes back (358.5).
     Runes,
+    /// A turn of two plays with two of your spells in hand (issue 13), for an engine declaring
+    /// `turn`: see [`super::turn::TurnFocus`].
+    Turn(super::turn::TurnFocus),
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
@@ -209,9 +218,11 @@ pub const STRATA: [Focus; 38] = [
     Focus::EnemySyndra,
     Focus::Item(0),
     Focus::Illegal(2),
-    Focus::Plain,
+    // Issue 13: in place of a second Plain and a second Counter stratum (no mutant's first kill
+    // at seeds 0 and 1 was there), so that every other case index keeps its own.
+    Focus::Turn(TurnFocus::Plays),
     Focus::Illegal(3),
-    Focus::Counter,
+    Focus::Turn(TurnFocus::Grants),
     Focus::EnemyDeflect,
     // In place of a second Discount stratum, so that every other case index keeps its own.
     Focus::Runes,
@@ -337,6 +348,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.pool = [0; 6];
             r.inject = 0;
         }
+        Focus::Turn(t) => super::turn::focused(&mut r, t, n),
         Focus::NoTarget => {
             r.units.clear();
             r.gear.clear();
