@@ -425,7 +425,9 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
             | Expect::Discarded(n, _) => Some(*n),
             _ => None,
         };
-        if let Some(n) = item {
+        // An item the replay never got to because a statement was refused is not an error in
+        // the file: the verdict reports that statement.
+        if let (Some(n), None) = (item, r.illegal) {
             if usize::from(n) > items {
                 return fail(format!(
                     "there is no item {n}: the replay put {items} item(s) on the chain"
