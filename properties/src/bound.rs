@@ -185,6 +185,9 @@ pub enum Extra {
     OpponentNearVictory,
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
     Academy,
+    /// Temporal Portal on the board, ready and not yet activated: in a turn of several plays
+    /// you may activate it ("[A], [E]: ...", 401) before a play (issue 13).
+    PortalReady,
 }
 
 /// Your resources.
@@ -824,6 +827,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
             Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
             Extra::OpponentNearVictory => s.players[1].near_victory = true,
             Extra::Academy => s.players[0].academy_charged = true,
+            Extra::PortalReady => add_gear(s, cards, "Temporal Portal", you)?,
         }
     }
     s.showdown = showdown || s.showdown_at.is_some();

@@ -5,7 +5,7 @@
 //! reactions by both players, issue 13).
 
 use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
-use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
+use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra};
 
 fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
@@ -320,7 +320,41 @@ fn multi() -> Bound {
                 up_to: 1,
             },
         },
-        also: vec![multi_battlefield()],
+        also: vec![multi_battlefield(), multi_activation()],
+    }
+}
+
+/// `multi`'s third part: Temporal Portal on the board ready, so that you may activate it
+/// ("[A], [E]: ...", 401) and then play two spells (Feral Strength, then what you drew), the
+/// opponent answering with nothing, Mystic Reversal, and up to one Defy; rich and tight
+/// resources (tight has one Power for [A]). Crossed with every item and reaction of the first
+/// part, the activation's own chain made it 48 million states.
+fn multi_activation() -> Bound {
+    Bound {
+        name: "multi".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&["Feral Strength"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemyBase],
+        extras: e(&[&[PortalReady]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Feral Strength", "Frigid Touch"]),
+                up_to: 1,
+            },
+            opponent: HandDraw {
+                from: s(&["Defy"]),
+                up_to: 1,
+            },
+        },
+        also: vec![],
     }
 }
 
