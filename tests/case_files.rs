@@ -15,6 +15,7 @@ fn strip(c: &Case) -> Case {
     c.board.iter_mut().for_each(|l| l.line = 0);
     c.plays.iter_mut().for_each(|l| l.line = 0);
     c.expects.iter_mut().for_each(|l| l.line = 0);
+    c.checkpoints.iter_mut().for_each(|cp| cp.expect.line = 0);
     c
 }
 
@@ -206,6 +207,7 @@ proptest! {
             defines: vec![Line::new("{ name = \"X\", type = \"spell\", do = [{ effect = \"draw\", amount = 1 }] }".to_string())],
             board: board.into_iter().map(Line::new).collect(),
             plays: plays.into_iter().map(Line::new).collect(),
+            checkpoints: vec![],
             expects: expects.into_iter().map(Line::new).collect(),
         };
         let text = print(&case);

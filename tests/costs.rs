@@ -348,6 +348,7 @@ fn the_new_statements_print_and_parse_back() {
             }),
             Line::new(PlayStmt::Discard { card: None }),
         ],
+        checkpoints: vec![],
         expects: vec![
             Line::new(Expect::OptionalPaid(1, vec![])),
             Line::new(Expect::OptionalPaid(1, vec![1, 2])),

@@ -373,6 +373,7 @@ proptest::proptest! {
             defines: vec![],
             board: vec![Line::new(BoardStmt::Runes(Player::OPP, r))],
             plays,
+            checkpoints: vec![],
             expects: vec![Line::new(Expect::Runes(Player::YOU, part, listed))],
         };
         let text = print(&case);

@@ -3,6 +3,7 @@
 
 use super::wire;
 use model::cost::{Cost, Domain};
+use model::setup::TurnSetup;
 use model::state::{CancelWhy, IgnoredWhy, Location, Player, RunesSetup, UnitStatus};
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +22,21 @@ pub struct Case {
     pub board: Vec<Line<BoardStmt>>,
     /// The decisions, in order.
     pub plays: Vec<Line<PlayStmt>>,
+    /// Expectations written among the play statements (issue 13), in file order: each checked
+    /// right after the play statements above it, nothing passed for it.
+    pub checkpoints: Vec<Checkpoint>,
     /// The expected outcome; what is not stated is not checked.
     pub expects: Vec<Line<Expect>>,
+}
+
+/// An expectation written among the play statements: checked once the first `after` play
+/// statements have been applied, before the next one (nothing is passed for it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// How many play statements come before it (at least 1, fewer than all of them).
+    pub after: usize,
+    /// The expectation.
+    pub expect: Line<Expect>,
 }
 
 /// A statement with the line it came from (0 for statements built in memory). On the wire
@@ -119,6 +133,11 @@ pub enum BoardStmt {
     /// `runes PLAYER [ready D...] [exhausted D...] [deck D...]`: the player pays with runes
     /// (164, 357.1.a); without it the player is pool-only.
     Runes(Player, RunesSetup),
+    // ---- A turn of several plays (issue 13, h13s) ----
+    /// `turn plays N [end-turn]`: the turn player may make up to N plays from the open state
+    /// (N in 1..=`MAX_PLAYS`), and with `end-turn` the case may end the turn (334.1). Absent:
+    /// one play, no end of turn.
+    Turn(TurnSetup),
 }
 
 /// A decision of the play section. On the wire (`corpus/PROTOCOL.md`) it is an object tagged by
@@ -272,6 +291,13 @@ pub enum PlayStmt {
         #[serde(with = "wire::domain")]
         domain: Domain,
     },
+    // ---- A turn of several plays (issue 13, h13s) ----
+    /// `close`: everyone passes until the chain closes (339, 340.2); in a turn of several plays
+    /// the turn player then holds priority in the open state and may play again.
+    Close,
+    /// `end turn` (334.1): the turn player ends the turn; "this turn" effects and unused grants
+    /// end.
+    EndTurn,
 }
 
 /// What a payment does with a rune (164.2).

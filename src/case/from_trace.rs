@@ -3,7 +3,7 @@
 //! always passes `rbcheck replay` under its rulebook.
 
 use super::ast::*;
-use super::replay::{observed, replay, View};
+use super::replay::{observed, View};
 use model::action::Action;
 use model::card::{Ability, CardDef, CardId};
 use model::catalogue::{self, Catalogue};
@@ -157,7 +157,17 @@ fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
 /// The play statements for a run's actions (the states are the ones before each action).
 fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
     let mut out = vec![];
+    let closes = closes(run);
+    let mut skip_to = 0;
     for (k, (s, a)) in run.iter().enumerate() {
+        if k < skip_to {
+            continue;
+        }
+        if let Some(j) = closes[k] {
+            out.push(PlayStmt::Close);
+            skip_to = j;
+            continue;
+        }
         let next_log: &[Event] = run
             .get(k + 1)
             .map(|(n, _)| &n.log[s.log.len().min(n.log.len())..])
@@ -269,12 +279,42 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 how: RuneUse::Recycle,
                 domain,
             }),
+            Action::EndTurn => out.push(PlayStmt::EndTurn),
             _ => {}
         }
     }
-    // Trailing passes are implied.
-    while matches!(out.last(), Some(PlayStmt::Pass { .. })) {
+    // Trailing passes are implied (everyone passes until the chain closes at the end).
+    while matches!(out.last(), Some(PlayStmt::Pass { .. } | PlayStmt::Close)) {
         out.pop();
+    }
+    out
+}
+
+/// Where a run's passes close the chain with nothing but passes on the way (339, 340.2): for
+/// the run's index of each such first pass, `Some(j)`, j the index where the chain is empty;
+/// those passes are written as one `close`. Passes with another decision among them (a
+/// reaction, a "you may" while resolving) stay explicit.
+fn closes(run: &[(State, Action)]) -> Vec<Option<usize>> {
+    let mut out = vec![None; run.len()];
+    let mut k = 0;
+    while k < run.len() {
+        if run[k].1 != Action::Pass || run[k].0.chain.is_empty() {
+            k += 1;
+            continue;
+        }
+        let mut j = k;
+        while j < run.len()
+            && !run[j].0.chain.is_empty()
+            && (run[j].1 == Action::Pass || !run[j].1.is_decision())
+        {
+            j += 1;
+        }
+        if j < run.len() && run[j].0.chain.is_empty() {
+            out[k] = Some(j);
+            k = j;
+        } else {
+            k += 1;
+        }
     }
     out
 }
@@ -374,6 +414,12 @@ pub fn complete_run(
 ) -> Vec<(State, Action)> {
     let mut acts = vec![];
     for _ in 0..10_000 {
+        // In a turn of several plays a closed chain leaves the open state (335, 340.2): the
+        // play is over there, and what comes next (another play, the end of the turn) is not
+        // part of it.
+        if last.turn.ends && last.started && last.chain.is_empty() {
+            break;
+        }
         acts.clear();
         game.actions(&last, &mut acts);
         let Some(a) = acts
@@ -467,6 +513,52 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
     for p in [Player::YOU, Player::OPP] {
         add(Expect::Finalized(p, 0), &mut out);
     }
+    out.extend(board_expectations(r, setup));
+    out
+}
+
+/// Where a chain closed (or a play was undone) before more statements (issue 13): the board
+/// there, as expectations among the plays, where it differs from the end (the item expectations
+/// at the end say the rest).
+fn checkpoints(
+    r: &super::replay::Replayed,
+    setup: &Setup,
+    end: &[Line<Expect>],
+) -> Vec<Checkpoint> {
+    let mut out = vec![];
+    let mut before_empty = true;
+    for (after, state) in &r.at {
+        let empty = state.chain.is_empty() && state.started;
+        if empty && !before_empty {
+            let view = View {
+                game: &r.game,
+                state,
+                illegal: None,
+                labels: &r.labels,
+            };
+            for e in board_expectations(&view, setup) {
+                if !end.iter().any(|x| x.stmt == e) {
+                    out.push(Checkpoint {
+                        after: *after,
+                        expect: Line::new(e),
+                    });
+                }
+            }
+        }
+        before_empty = empty;
+    }
+    out
+}
+
+/// The expectations on the board and the players (not the items) that describe a state.
+fn board_expectations(r: &View, setup: &Setup) -> Vec<Expect> {
+    let s = &r.state;
+    let mut out = vec![];
+    let add = |e: Expect, out: &mut Vec<Expect>| {
+        if let Some(g) = observed(r, &e) {
+            out.push(g);
+        }
+    };
     for (i, u) in setup.units.iter().enumerate() {
         let l = unit_label(i);
         let now = &s.units[i];
@@ -526,17 +618,18 @@ pub fn case_for_run(
     header: Vec<String>,
     dir: Option<&Path>,
 ) -> Result<Case, String> {
-    if !setup.turn.is_one_play() {
-        // A turn of several plays, or its end, has no statements in case files yet: written as
-        // one play, the case would replay another scenario. Refuse rather than lie.
-        return Err(
-            "this scenario is a turn of several plays (or explores the end of the turn), which case files cannot hold yet (issue 13): no case written"
-                .into(),
-        );
-    }
     let builtin = Catalogue::builtin();
     let mut defines = vec![];
-    let board = board(game, setup, &builtin, &mut defines);
+    let mut board = board(game, setup, &builtin, &mut defines);
+    // A turn of several plays, or one that ends (issue 13): `turn plays N`, with `end-turn`
+    // when the run ends the turn (the model explores the end with more than one play anyway).
+    let ends = run.iter().any(|(_, a)| *a == Action::EndTurn);
+    if !setup.turn.is_one_play() || ends {
+        board.push(Line::new(BoardStmt::Turn(model::setup::TurnSetup {
+            plays: setup.turn.plays,
+            end_turn: setup.turn.end_turn || ends,
+        })));
+    }
     let plays = plays(game, setup, run);
     let case = Case {
         version: super::parse::VERSION,
@@ -545,6 +638,7 @@ pub fn case_for_run(
         defines: defines.into_iter().map(Line::new).collect(),
         board,
         plays: plays.into_iter().map(Line::new).collect(),
+        checkpoints: vec![],
         expects: vec![],
     };
     with_expectations(case, setup, dir)
@@ -558,11 +652,14 @@ pub fn with_expectations(
     dir: Option<&Path>,
 ) -> Result<Case, String> {
     case.expects.clear();
+    case.checkpoints.clear();
     // Number the lines as the printer lays them out, so that replay errors point somewhere.
     let text = super::print(&case);
     case = super::parse(&text)
         .map_err(|e| format!("the written case does not parse ({e}):\n{text}"))?;
-    let replayed = replay(&case, dir)
+    let every: Vec<usize> = (1..case.plays.len()).collect();
+    let rules = super::replay::rulebook(&case, dir).map_err(|e| e.to_string())?;
+    let replayed = super::replay::replay_keeping(&case, rules, &every)
         .map_err(|e| format!("the written case does not replay ({e}):\n{text}"))?;
     case.expects = match &replayed.illegal {
         Some(i) => vec![Expect::Illegal {
@@ -574,6 +671,9 @@ pub fn with_expectations(
     .into_iter()
     .map(Line::new)
     .collect();
+    if replayed.illegal.is_none() {
+        case.checkpoints = checkpoints(&replayed, setup, &case.expects);
+    }
     let text = super::print(&case);
     super::parse(&text).map_err(|e| format!("the written case does not parse ({e}):\n{text}"))
 }

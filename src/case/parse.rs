@@ -5,6 +5,7 @@ mod deck;
 mod lexer;
 mod runes;
 mod statements;
+mod turn;
 
 use super::ast::*;
 use lexer::{tokenize, Cursor, Tok};
@@ -53,6 +54,7 @@ pub fn parse(text: &str) -> Result<Case, ParseError> {
         defines: vec![],
         board: vec![],
         plays: vec![],
+        checkpoints: vec![],
         expects: vec![],
     };
     let mut section = Section::Head;
@@ -193,25 +195,46 @@ fn statement(
             }
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" | "deck-top" | "academy" | "runes" => {
+        | "showdown" | "attack" | "deck-top" | "academy" | "runes" | "turn" => {
             order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
             *section = Section::Board;
             let stmt = match head {
                 "deck-top" => deck::board(c)?,
                 "runes" => runes::board(c)?,
+                "turn" => {
+                    if let Some(l) = case.board.iter().find(|b| matches!(b.stmt, BoardStmt::Turn(_))) {
+                        return Err(ParseError { line: c.line, col: 1, message: format!("a second `turn` statement (line {} has one)", l.line) });
+                    }
+                    turn::board(c)?
+                }
                 _ => board(head, c)?,
             };
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
-        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" | "rune" => {
-            order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
+        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" | "rune" | "close" | "end" => {
+            if *section == Section::Expect {
+                // Expectations among the play statements (issue 13) are checked at that point.
+                checkpoints(case)?;
+            } else {
+                order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
+            }
             *section = Section::Play;
+            if let Some(end) = case.plays.iter().find(|p| p.stmt == PlayStmt::EndTurn) {
+                return Err(ParseError { line: c.line, col: 1, message: format!("nothing can be played after `end turn` (line {}): the turn is over (334.1)", end.line) });
+            }
             let stmt = if head == "look" || head == "demand" {
                 deck::play(head, c)?
             } else if head == "rune" {
                 runes::play(c)?
+            } else if head == "close" || head == "end" {
+                let stmt = turn::play(head, c)?;
+                let ends = case.board.iter().any(|b| matches!(b.stmt, BoardStmt::Turn(t) if t.end_turn));
+                if stmt == PlayStmt::EndTurn && !ends {
+                    return Err(ParseError { line: c.line, col: 1, message: "`end turn` needs the board statement `turn plays N end-turn` (334.1): without it the case ends when the last chain closes".into() });
+                }
+                stmt
             } else {
                 c.pos = 0;
                 play(c)?
@@ -229,9 +252,39 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, runes, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, rune, expect"),
+                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, runes, turn, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, rune, close, end turn, expect"),
             })
         }
+    }
+    Ok(())
+}
+
+/// Turns the expectations read since the last play statement into checkpoints: a play
+/// statement follows them, so they are checked at that point, not at the end (issue 13). They
+/// must follow a play statement, and cannot be `legal` / `illegal`, which judge the whole case.
+fn checkpoints(case: &mut Case) -> Result<(), ParseError> {
+    let Some(first) = case.expects.first() else {
+        return Ok(());
+    };
+    if case.plays.is_empty() {
+        return Err(ParseError {
+            line: first.line,
+            col: 1,
+            message: "an expectation before the first play statement: expectations come after a play statement (among them, or after the last)".into(),
+        });
+    }
+    for e in std::mem::take(&mut case.expects) {
+        if matches!(e.stmt, Expect::Legal | Expect::Illegal { .. }) {
+            return Err(ParseError {
+                line: e.line,
+                col: 1,
+                message: "`expect legal` / `expect illegal` judge the whole case: write them after the last play statement".into(),
+            });
+        }
+        case.checkpoints.push(Checkpoint {
+            after: case.plays.len(),
+            expect: e,
+        });
     }
     Ok(())
 }

@@ -114,6 +114,11 @@ pub fn board_stmt(b: &BoardStmt) -> String {
         BoardStmt::DeckTop(p, v) => format!("deck-top {} {}", player(*p), names(v)),
         BoardStmt::Academy(p) => format!("academy {}", player(*p)),
         BoardStmt::Runes(p, r) => runes_board(*p, r),
+        BoardStmt::Turn(t) => format!(
+            "turn plays {}{}",
+            t.plays,
+            if t.end_turn { " end-turn" } else { "" }
+        ),
     }
 }
 
@@ -182,6 +187,8 @@ pub fn play_stmt(p: &PlayStmt) -> String {
             },
             domain.letter()
         ),
+        PlayStmt::Close => "close".into(),
+        PlayStmt::EndTurn => "end turn".into(),
     }
 }
 
@@ -448,10 +455,18 @@ pub fn print_with(case: &Case, comments: &Comments) -> String {
     let mut renumber = std::collections::HashMap::new();
     if !case.plays.is_empty() {
         line(&mut o, 0, "");
-        for p in &case.plays {
+        for (i, p) in case.plays.iter().enumerate() {
             let at = line(&mut o, p.line, &play_stmt(&p.stmt));
             if p.line != 0 {
                 renumber.insert(p.line, at);
+            }
+            // Expectations among the plays (issue 13) right below the statement they follow.
+            for cp in case.checkpoints.iter().filter(|cp| cp.after == i + 1) {
+                line(
+                    &mut o,
+                    cp.expect.line,
+                    &format!("expect {}", expect_stmt(&cp.expect.stmt)),
+                );
             }
         }
     }

@@ -59,6 +59,9 @@ pub struct Replayed {
     pub illegal: Option<Illegal>,
     /// Labels of units and gear.
     pub labels: HashMap<String, Obj>,
+    /// The state after the first N play statements, for the expectations written there
+    /// (`Case::checkpoints`), by N; absent where the replay stopped before.
+    pub at: Vec<(usize, State)>,
 }
 
 /// A borrowed view of an outcome: what expectations are read from.
@@ -82,6 +85,18 @@ impl Replayed {
             illegal: self.illegal.as_ref(),
             labels: &self.labels,
         }
+    }
+
+    /// The state after the first `after` play statements as a view (nothing refused up to
+    /// there), if the replay got that far.
+    pub fn view_at(&self, after: usize) -> Option<View<'_>> {
+        let (_, state) = self.at.iter().find(|(n, _)| *n == after)?;
+        Some(View {
+            game: &self.game,
+            state,
+            illegal: None,
+            labels: &self.labels,
+        })
     }
 }
 
@@ -294,6 +309,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 .extend(deck::deck_top_cards(game, line, v)?),
             BoardStmt::Academy(p) => s.players[p.ix()].academy_charged = true,
             BoardStmt::Runes(p, r) => runes::board(&mut s, line, *p, r)?,
+            BoardStmt::Turn(t) => s.turn = *t,
         }
     }
     check_card_counts(case, &s)?;
@@ -457,6 +473,20 @@ pub fn replay(case: &Case, dir: Option<&Path>) -> Result<Replayed, CaseError> {
 /// Replays a case under `rules`, whatever its `rules` line names (`rbcheck serve` parses a
 /// request's rulebook in memory and never writes it to a file).
 pub fn replay_under(case: &Case, rules: Rulebook) -> Result<Replayed, CaseError> {
+    replay_keeping(case, rules, &checkpoint_positions(case))
+}
+
+/// Replays a case under `rules`, keeping the state after the first N play statements for each
+/// N of `positions` (ascending) in [`Replayed::at`], besides those its checkpoints need.
+pub fn replay_keeping(
+    case: &Case,
+    rules: Rulebook,
+    positions: &[usize],
+) -> Result<Replayed, CaseError> {
+    let mut positions = positions.to_vec();
+    positions.extend(checkpoint_positions(case));
+    positions.sort_unstable();
+    positions.dedup();
     let game = Game::new(rules, cards(case)?);
     let (setup, labels) = setup(&game, case)?;
     let mut s = game.initial_state(&setup).map_err(|m| err(1, m))?;
@@ -465,7 +495,8 @@ pub fn replay_under(case: &Case, rules: Rulebook) -> Result<Replayed, CaseError>
         game: &game,
         labels: &labels,
     };
-    let illegal = play_all(&run, &mut s, &case.plays)?;
+    let mut at = vec![];
+    let illegal = play_all(&run, &mut s, &case.plays, &positions, &mut at)?;
     if illegal.is_none() {
         close_chain(
             &game,
@@ -478,40 +509,119 @@ pub fn replay_under(case: &Case, rules: Rulebook) -> Result<Replayed, CaseError>
         state: s,
         illegal,
         labels,
+        at,
     };
     verdict::check_subjects(case, &replayed.view())?;
+    verdict::check_checkpoint_subjects(case, &replayed)?;
     Ok(replayed)
 }
 
-/// Plays every statement in order, forced steps in between; the first illegal one stops.
+/// The distinct numbers of play statements after which a checkpoint is read, ascending.
+fn checkpoint_positions(case: &Case) -> Vec<usize> {
+    let mut v: Vec<usize> = case.checkpoints.iter().map(|c| c.after).collect();
+    v.dedup();
+    v
+}
+
+/// Plays every statement in order, forced steps in between; the first illegal one stops. After
+/// the statements counted in `positions` (forced steps taken, nothing passed) the state is kept
+/// in `at` for the expectations written there.
 fn play_all(
     run: &Run,
     s: &mut State,
     plays: &[Line<PlayStmt>],
+    positions: &[usize],
+    at: &mut Vec<(usize, State)>,
 ) -> Result<Option<Illegal>, CaseError> {
     let mut acts: Vec<Action> = vec![];
     let mut i = 0;
     while i < plays.len() {
         advance(run.game, s);
-        let wanted = match decisions(run, s, plays, i)? {
-            Ok((wanted, next)) => {
-                i = next;
-                wanted
+        if plays[i].stmt == PlayStmt::Close {
+            if let Err(illegal) = close(run.game, s, plays[i].line)? {
+                return Ok(Some(illegal));
             }
-            Err(illegal) => return Ok(Some(illegal)),
-        };
-        for (l, a) in wanted {
-            advance(run.game, s);
-            acts.clear();
-            run.game.actions(s, &mut acts);
-            if !acts.contains(&a) {
-                let (rule, why) = explain(run.game, s, &a, &acts);
-                return Ok(Some(Illegal { line: l, rule, why }));
+            i += 1;
+        } else {
+            let wanted = match decisions(run, s, plays, i)? {
+                Ok((wanted, next)) => {
+                    i = next;
+                    wanted
+                }
+                Err(illegal) => return Ok(Some(illegal)),
+            };
+            for (l, a) in wanted {
+                advance(run.game, s);
+                acts.clear();
+                run.game.actions(s, &mut acts);
+                if !acts.contains(&a) {
+                    let (rule, why) = explain(run.game, s, &a, &acts);
+                    return Ok(Some(Illegal { line: l, rule, why }));
+                }
+                *s = run.game.step(s, &a);
             }
-            *s = run.game.step(s, &a);
+        }
+        // A checkpoint inside a `new-choices` block is read after the block (its lines are one
+        // decision).
+        for &p in positions.iter().filter(|&&p| p <= i) {
+            if !at.iter().any(|(q, _)| *q == p) {
+                advance(run.game, s);
+                at.push((p, s.clone()));
+            }
         }
     }
     Ok(None)
+}
+
+/// `close` (339, 340.2): everyone passes until the chain closes. With no chain to close the
+/// statement is illegal (the turn player is in the open state: nothing to pass); a decision other
+/// than passing on the way means the case is cut short, as at the end of the plays.
+fn close(game: &Game, s: &mut State, line: usize) -> Result<Result<(), Illegal>, CaseError> {
+    if s.chain.is_empty() {
+        return Ok(Err(Illegal {
+            line,
+            rule: "340.2".into(),
+            why: "there is no chain to close: nothing is on the chain".into(),
+        }));
+    }
+    let mut acts: Vec<Action> = vec![];
+    loop {
+        advance(game, s);
+        acts.clear();
+        game.actions(s, &mut acts);
+        if acts.contains(&Action::Pass) {
+            *s = game.step(s, &Action::Pass);
+        } else if s.chain.is_empty() {
+            return Ok(Ok(()));
+        } else {
+            return Err(must_decide(
+                game,
+                s,
+                &acts,
+                line,
+                "`close` passes until the chain closes",
+            ));
+        }
+    }
+}
+
+/// The error for a case cut short: `what` ends here, but a player must still decide something
+/// other than passing.
+fn must_decide(game: &Game, s: &State, acts: &[Action], line: usize, what: &str) -> CaseError {
+    let who = s
+        .chain
+        .iter()
+        .find(|i| i.is_pending())
+        .map(|i| i.controller)
+        .or(s.priority);
+    let decision = explain::expected(game, s, acts);
+    err(
+        line,
+        format!(
+            "{what}, but {} must still decide: {decision}; write that decision (see corpus/FORMAT.md)",
+            who.map(|p| p.to_string()).unwrap_or_else(|| "a player".into())
+        ),
+    )
 }
 
 /// The model's steps a statement stands for, each with the line it is charged to.
@@ -649,6 +759,9 @@ fn decisions(
             let (w, next) = new_choices(run, s, plays, i, *item)?;
             return Ok(Ok((w, next)));
         }
+        PlayStmt::EndTurn => wanted.push((line, Action::EndTurn)),
+        // Handled by `play_all`: its passes depend on what each resolution does.
+        PlayStmt::Close => unreachable!("`close` is replayed by play_all"),
         PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } | PlayStmt::Demand { .. } => {
             match deck::decision(run.game, s, line, stmt) {
                 Ok(a) => wanted.push((line, a)),
@@ -750,20 +863,12 @@ fn close_chain(game: &Game, s: &mut State, last: usize) -> Result<(), CaseError>
             *s = game.step(s, &Action::Pass);
             continue;
         }
-        let who = s
-            .chain
-            .iter()
-            .find(|i| i.is_pending())
-            .map(|i| i.controller)
-            .or(s.priority);
-        let decision = explain::expected(game, s, &acts);
-        return Err(err(
-            last,
-            format!(
-                "the plays end here, but {} must still decide: {decision}; write that decision (see corpus/FORMAT.md)",
-                who.map(|p| p.to_string()).unwrap_or_else(|| "a player".into())
-            ),
-        ));
+        // In a turn of several plays a closed chain leaves the open state, where the turn
+        // player may play again or end the turn: the case stops there.
+        if s.chain.is_empty() && s.turn.ends {
+            break;
+        }
+        return Err(must_decide(game, s, &acts, last, "the plays end here"));
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ pub const PROTOCOL_V1: &str = "rbcheck-engine/1";
 pub const VERSIONS: [&str; 2] = [PROTOCOL, PROTOCOL_V1];
 
 /// The features a case can use; an engine names the ones it supports in its hello.
-pub const FEATURES: [&str; 17] = [
+pub const FEATURES: [&str; 18] = [
     "spells",
     "abilities",
     "counters",
@@ -45,13 +45,16 @@ pub const FEATURES: [&str; 17] = [
     "combat",
     // ---- issue 13 (h13c) ----
     "runes",
+    // ---- issue 13 (h13s) ----
+    "turn",
 ];
 
 /// Features protocol v1 cannot carry: with a v1 engine a case that uses one is always skipped as
 /// unsupported, whatever its hello claims ("deck-cards": the v1 board has no field for the main
 /// deck's named cards, which a v1 request would silently drop; v2 has `deck_top`; "runes": nor
-/// for runes, which v2 carries as `players.P.runes`).
-pub const NOT_IN_V1: [&str; 2] = ["deck-cards", "runes"];
+/// for runes, which v2 carries as `players.P.runes`; "turn": nor for several plays, which v2
+/// carries as `board.turn` and the `close` / `end-turn` plays).
+pub const NOT_IN_V1: [&str; 3] = ["deck-cards", "runes", "turn"];
 
 /// The rules presets a case can name.
 pub const PRESETS: [&str; 4] = ["v1.2", "v1.3", "rup4", "guide"];
@@ -231,6 +234,19 @@ pub struct Board {
     /// The label of the unit whose "when I attack" ability triggers as the case starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<String>,
+    /// A turn of several plays (feature `turn`, v2): absent for one play and no end of turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnJson>,
+}
+
+/// How much of the turn a case plays (issue 13): `{"plays": N, "end_turn": bool}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnJson {
+    /// At most this many plays by the turn player from the open state (1..=8).
+    pub plays: u8,
+    /// The case may end the turn (334.1).
+    #[serde(default)]
+    pub end_turn: bool,
 }
 
 /// A unit of the board.

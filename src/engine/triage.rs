@@ -124,6 +124,9 @@ fn statement_step(p: &PlayStmt) -> Action {
             crate::case::ast::RuneUse::Exhaust => Action::ExhaustRune { domain: *domain },
             crate::case::ast::RuneUse::Recycle => Action::RecycleRune { domain: *domain },
         },
+        // `close` is passes until the chain closes (339, 340.2).
+        PlayStmt::Close => Action::Pass,
+        PlayStmt::EndTurn => Action::EndTurn,
     }
 }
 

@@ -69,6 +69,29 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
     }
     match *a {
         Action::DeclareRepeat { instance, .. } => repeat_refused(game, pending, instance),
+        Action::MoveToChain { .. } | Action::EndTurn if s.is_over() => (
+            "334.1".into(),
+            match s.log.last() {
+                Some(Event::TurnEnded) => "the turn has ended: nothing more can be played".into(),
+                _ => "the play's chain has closed and the case is one play: give the board `turn plays N` for more".into(),
+            },
+        ),
+        Action::MoveToChain { player, .. }
+            if s.chain.is_empty() && player == model::state::Player::YOU && s.turn.plays_left == 0 =>
+        {
+            (
+                "turn plays".into(),
+                "you have made every play the board's `turn plays N` allows from the open state (a limit of the case, not a rule: raise N, at most 8)".into(),
+            )
+        }
+        Action::EndTurn => (
+            "334.1".into(),
+            if !s.chain.is_empty() {
+                "the turn ends from the open state: the chain must close first (`close`)".into()
+            } else {
+                "the turn player ends the turn after a play of the turn (the scenario is about plays)".into()
+            },
+        ),
         Action::MoveToChain { player, .. } => {
             if !s.chain.is_empty() {
                 (

@@ -369,8 +369,40 @@ fn in_log(r: &View, e: &Expect) -> Option<Expect> {
 /// One that matches nothing is an error in the file (it could never be checked), not a pass or a
 /// failure of the rules.
 pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
+    subjects(case, &case.expects, r)
+}
+
+/// [`check_subjects`] for the expectations written among the plays (issue 13), each against the
+/// state where it is written: an item not yet played there is an error at that point. One the
+/// replay can never reach (it is written after the statement the case expects illegal) is an
+/// error too; one after a refused statement the case does not expect is skipped, since the
+/// verdict reports that statement.
+pub fn check_checkpoint_subjects(case: &Case, r: &Replayed) -> Result<(), super::CaseError> {
+    let expects_illegal = case
+        .expects
+        .iter()
+        .any(|e| matches!(e.stmt, Expect::Illegal { .. }));
+    for cp in &case.checkpoints {
+        match r.view_at(cp.after) {
+            Some(v) => subjects(case, std::slice::from_ref(&cp.expect), &v)?,
+            None if expects_illegal => {
+                return Err(super::CaseError {
+                    line: cp.expect.line,
+                    message: format!(
+                        "`expect {}` comes after the statement the case expects illegal: the replay never gets there",
+                        expect_stmt(&cp.expect.stmt)
+                    ),
+                })
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super::CaseError> {
     let items = usize::from(r.state.next_item);
-    for Line { line, stmt } in &case.expects {
+    for Line { line, stmt } in expects {
         let fail = |message: String| {
             Err(super::CaseError {
                 line: *line,
@@ -393,7 +425,9 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
             | Expect::Discarded(n, _) => Some(*n),
             _ => None,
         };
-        if let Some(n) = item {
+        // An item the replay never got to because a statement was refused is not an error in
+        // the file: the verdict reports that statement.
+        if let (Some(n), None) = (item, r.illegal) {
             if usize::from(n) > items {
                 return fail(format!(
                     "there is no item {n}: the replay put {items} item(s) on the chain"
@@ -540,8 +574,13 @@ pub fn verdict(case: &Case, r: &Replayed) -> Verdict {
             message: format!("`{stmt}` is not allowed: {} ({})", i.why, i.rule),
         };
     }
-    for Line { line, stmt } in &case.expects {
-        let got = observed(&r.view(), stmt);
+    let checkpoints = case
+        .checkpoints
+        .iter()
+        .filter_map(|cp| Some((r.view_at(cp.after)?, &cp.expect)));
+    let end = case.expects.iter().map(|e| (r.view(), e));
+    for (view, Line { line, stmt }) in checkpoints.chain(end) {
+        let got = observed(&view, stmt);
         let ok = got.as_ref().is_some_and(|g| matches(stmt, g));
         if !ok {
             let what = match &got {

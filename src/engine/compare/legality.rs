@@ -163,5 +163,7 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::PayWithUnit { kill: true, .. } => ("kill", "357.2"),
         PlayStmt::PayWithUnit { kill: false, .. } => ("exhaust", "357.2, 414.4"),
         PlayStmt::Rune { .. } => ("rune", "164.2, 357.1.a"),
+        PlayStmt::Close => ("close", "339, 340.2"),
+        PlayStmt::EndTurn => ("end turn", "334.1"),
     }
 }

@@ -197,6 +197,7 @@ pub(super) fn shrink_case(
             }
             n += 1;
             let Ok(cand) = crate::case::parse(&crate::case::print(&Case {
+                checkpoints: vec![],
                 expects: vec![],
                 ..cand
             })) else {

@@ -60,6 +60,7 @@ fn needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
             player: Player::YOU,
             card: def.name.clone(),
         })],
+        checkpoints: vec![],
         expects: vec![],
     };
     let mut f = case_features(&case, cards);

@@ -54,6 +54,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => add("deck-cards"),
             PlayStmt::Demand { .. } => add("demands"),
             PlayStmt::Rune { .. } => add("runes"),
+            PlayStmt::Close | PlayStmt::EndTurn => add("turn"),
             _ => {}
         }
     }
@@ -86,6 +87,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             BoardStmt::Portal(_) => add("grants"),
             BoardStmt::DeckTop(..) => add("deck-cards"),
             BoardStmt::Runes(..) => add("runes"),
+            BoardStmt::Turn(_) => add("turn"),
             BoardStmt::Showdown(Some(_)) => add("combat"),
             BoardStmt::Attack(label) => {
                 add("abilities");
@@ -336,6 +338,13 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
             BoardStmt::Runes(p, r) => {
                 pj(&mut board, *p).runes = Some(super::runes::RunesJson::of_setup(r))
             }
+            // v2 only: a v1 engine is never sent such a case (`NOT_IN_V1`).
+            BoardStmt::Turn(t) => {
+                board.turn = Some(super::TurnJson {
+                    plays: t.plays,
+                    end_turn: t.end_turn,
+                })
+            }
         }
     }
     for n in 1..=max_bf {
@@ -467,6 +476,12 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
     if let Some(a) = &req.board.attack {
         board.push(BoardStmt::Attack(a.clone()));
     }
+    if let Some(t) = req.board.turn {
+        board.push(BoardStmt::Turn(model::setup::TurnSetup {
+            plays: t.plays,
+            end_turn: t.end_turn,
+        }));
+    }
     // Line numbers are the printer's, below.
     let plays = req
         .plays
@@ -480,6 +495,7 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         defines,
         board: board.into_iter().map(Line::new).collect(),
         plays,
+        checkpoints: vec![],
         expects: vec![],
     };
     // Number the lines as the printer lays them out.
