@@ -242,6 +242,11 @@ fn the_turn_cases_catch_the_wrong_rulebooks() {
             "`exec 1 target 1 A` is not allowed: Repeat instance 2 is decided first",
         ),
         (
+            "turn-activated-portal-repeats-first-spell-only.case",
+            "grant-for-every-spell.toml",
+            "`exec 1 target 1 A` is not allowed: Repeat instance 2 is decided first",
+        ),
+        (
             "turn-undone-play-gives-grant-back-to-second-play.case",
             "undo-loses-grant.toml",
             "`repeat 2 pay` is not allowed: Frigid Touch has 1 Repeat instance(s), not 2",
