@@ -30,7 +30,8 @@ fn tmp(name: &str) -> PathBuf {
 
 /// Replays `text` as a file: exit code and stdout.
 fn replay_text(name: &str, text: &str) -> (i32, String) {
-    let f = tmp("replay").join(name);
+    // A folder per file: `tmp` empties its folder, and tests run in parallel.
+    let f = tmp(&format!("replay-{name}")).join(name);
     std::fs::write(&f, text).unwrap();
     let o = rbcheck(&["replay", f.to_str().unwrap()]);
     (
@@ -73,6 +74,13 @@ fn turn_statements_on_the_wire() {
     for (p, j) in [
         (PlayStmt::Close, r#"{"do":"close"}"#),
         (PlayStmt::EndTurn, r#"{"do":"end-turn"}"#),
+        (
+            PlayStmt::Activate {
+                player: model::state::Player::YOU,
+                object: rbcheck::case::ast::ObjRef::Label("P".into()),
+            },
+            r#"{"do":"activate","player":"you","object":"P"}"#,
+        ),
     ] {
         assert_eq!(serde_json::to_string(&p).unwrap(), j);
         assert_eq!(serde_json::from_str::<PlayStmt>(j).unwrap(), p);
@@ -238,6 +246,11 @@ fn the_turn_cases_catch_the_wrong_rulebooks() {
     for (case, book, want) in [
         (
             "turn-portal-grant-used-by-first-spell-not-second.case",
+            "grant-for-every-spell.toml",
+            "`exec 1 target 1 A` is not allowed: Repeat instance 2 is decided first",
+        ),
+        (
+            "turn-activated-portal-repeats-first-spell-only.case",
             "grant-for-every-spell.toml",
             "`exec 1 target 1 A` is not allowed: Repeat instance 2 is decided first",
         ),

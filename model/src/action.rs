@@ -176,6 +176,13 @@ pub enum Action {
     /// 334.1: the turn player, holding priority in the open state, ends the turn; its
     /// end-of-turn steps (tasks, 334.1) end "this turn" effects (EndTurn).
     EndTurn,
+    /// 401, 145.2: the turn player, holding priority in the open state of their main phase,
+    /// activates an ability of their gear: it becomes a pending item, played like a spell
+    /// (ActivateAbility).
+    ActivateAbility {
+        /// `State::gear[n]`.
+        gear: u8,
+    },
 }
 
 impl Action {
@@ -239,6 +246,7 @@ impl Action {
             Action::ExhaustForCost { .. } => cite("357.2, 414.4", &["357.2", "414.4"]),
             Action::KillForCost { .. } => cite("357.2", &["357.2"]),
             Action::EndTurn => cite("334.1", &["334.1"]),
+            Action::ActivateAbility { .. } => cite("401, 145.2", &["401", "145.2"]),
         }
     }
 
@@ -286,6 +294,7 @@ impl Action {
             Action::ExhaustRune { .. } => "exhausting a rune to add Energy",
             Action::RecycleRune { .. } => "recycling a rune to add Power",
             Action::EndTurn => "ending the turn",
+            Action::ActivateAbility { .. } => "activating an ability of a gear",
         }
     }
 
@@ -325,6 +334,7 @@ impl Action {
             Action::ExhaustForCost { .. } => "ExhaustForCost",
             Action::KillForCost { .. } => "KillForCost",
             Action::EndTurn => "EndTurn",
+            Action::ActivateAbility { .. } => "ActivateAbility",
         }
     }
 }
@@ -408,6 +418,7 @@ impl fmt::Display for Action {
             Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {
                 write!(f, "(unit {unit})")
             }
+            Action::ActivateAbility { gear } => write!(f, "(gear {gear})"),
             _ => Ok(()),
         }
     }

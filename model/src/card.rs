@@ -169,6 +169,9 @@ pub enum Effect {
     /// or damage (359.3.e.14) and does `then` only if that instruction, in this execution,
     /// killed its unit; what a deal "kills" is the rulebook's `kills_it` (`game::rider`).
     IfThisKillsIt(Then),
+    /// "Give the next spell you play this turn [Repeat] equal to its cost" (Temporal Portal's
+    /// activated ability): the controller holds that grant until a spell takes it.
+    GrantRepeatToNextSpell,
 }
 
 /// What an "if this kills it" rider does.
@@ -331,8 +334,11 @@ pub enum Ability {
     /// "My abilities have [Repeat] [cost]" (RUP4 820.1.d.1).
     AbilitiesHaveRepeat(RepeatCost),
     /// Temporal Portal: "[A], [E]: Give the next spell you play this turn [Repeat] equal to its
-    /// cost." The activation is part of a scenario's setup.
+    /// cost." as a setup fact: activated before the scenario starts (`portal you`).
     GrantRepeatToNextSpell,
+    /// "COST: EFFECT", an activated ability of gear (398–406): the ability card it puts on the
+    /// chain, whose cost is the activation cost ("[E]" is its "exhaust me").
+    Activated(CardId),
     /// "When you play me, ...": triggers when the unit is played (383.4.a).
     WhenYouPlayMe(CardId),
     /// "When you play a spell, ...": triggers when a spell's play completes (419.4.a).

@@ -172,6 +172,7 @@ enum RawEffect {
     MightsToEachOther,
     GiveMightToGroup,
     StunOrReturnToHand,
+    GrantRepeatToNextSpell,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -244,6 +245,7 @@ enum RawAbilityKind {
     WhenAttacks,
     Deflect,
     GrantRepeatBaseCostToNextSpell,
+    Activated,
 }
 
 impl Catalogue {
@@ -600,6 +602,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             | Effect::NewChoices
             | Effect::LookAtTop { .. }
             | Effect::ChannelExhausted(_)
+            | Effect::GrantRepeatToNextSpell
             | Effect::GiveMightToGroup(..)
             | Effect::IfThisKillsIt(_) => None,
         };
@@ -700,6 +703,7 @@ fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
         },
         RawEffect::CounterUnlessPays => Effect::CounterUnlessPays(unsigned("counter-unless-pays")?),
         RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
+        RawEffect::GrantRepeatToNextSpell => Effect::GrantRepeatToNextSpell,
     };
     if ri.take.is_some() && !matches!(effect, Effect::LookAtTop { .. }) {
         return Err(format!("{at}: only `look-at-top` takes `take`"));

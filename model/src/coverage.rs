@@ -75,6 +75,15 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ),
     ("383.3", "a triggered ability goes on the chain"),
     (
+        "401",
+        "an activated ability goes on the chain as a pending item",
+    ),
+    (
+        "145.2",
+        "a gear's activated ability only in its controller's open main phase",
+    ),
+    ("SFD-078", "Temporal Portal gives the next spell [Repeat]"),
+    (
         "383.4.b.2",
         "Targeting Effects after the targeting item is finalized",
     ),
@@ -228,6 +237,8 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::PaidWithUnit { .. } => &["356.7"],
         Event::RuneExhausted { .. } | Event::RuneRecycled { .. } => &["357.1.a"],
         Event::RuneChannelled { .. } => &["OGN-047"],
+        Event::GrantGiven { .. } => &["SFD-078"],
+        Event::GearExhausted { .. } => &["357.2"],
         _ => &[],
     }
 }
@@ -339,6 +350,7 @@ mod tests {
             Action::ExhaustForCost { unit: 0 },
             Action::KillForCost { unit: 0 },
             Action::EndTurn,
+            Action::ActivateAbility { gear: 0 },
         ];
         for a in &all {
             match a {
@@ -374,7 +386,7 @@ mod tests {
                 | Action::DiscardForCost { .. }
                 | Action::ExhaustForCost { .. }
                 | Action::KillForCost { .. } => {}
-                Action::EndTurn => {}
+                Action::EndTurn | Action::ActivateAbility { .. } => {}
             }
         }
         all
@@ -533,6 +545,12 @@ mod tests {
                 unit: 0,
                 cost: crate::card::AdditionalCost::KillFriendlyUnit,
             },
+            Event::GrantGiven {
+                item: 0,
+                who: Player::YOU,
+                grant: crate::state::Grant::Portal,
+            },
+            Event::GearExhausted { item: 0, gear: 0 },
         ]
     }
 

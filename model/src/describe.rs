@@ -136,6 +136,13 @@ impl Game {
                 "item {} takes the {grant:?} grant \"the next spell you play this turn\"",
                 u16::from(*item) + 1
             ),
+            Event::GrantGiven { who, grant, .. } => format!(
+                "the {grant:?} grant \"the next spell you play this turn\" is now held by {who}"
+            ),
+            Event::GearExhausted { gear, .. } => format!(
+                "{} is exhausted to pay its ability's [E]",
+                self.obj_name(s, Obj::Gear(*gear))
+            ),
             Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
             Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
             Event::Readied { unit } => format!("{} is readied", self.obj_name(s, Obj::Unit(*unit))),

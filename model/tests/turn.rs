@@ -265,3 +265,87 @@ fn unsupported_turns_are_refused() {
         assert!(e.contains("plays in the turn"), "{e}");
     }
 }
+
+fn activate_portal() -> Action {
+    Action::ActivateAbility { gear: 0 }
+}
+
+/// 401, 145.2, SFD-078: the turn player activates Temporal Portal in the open state: the ability
+/// goes on the chain, [A] is paid with Power and [E] exhausts the Portal (357.2); both players
+/// pass and it resolves, giving the grant; the next spell takes it, the one after does not, and
+/// an exhausted Portal cannot be activated again.
+#[test]
+fn an_activated_portal_gives_repeat_to_the_next_spell_only() {
+    let g = game(model::Version::Rup4);
+    let mut scn =
+        turn(&g, &["Feral Strength", "Frigid Touch"], 2, &[]).gear(&g, "Temporal Portal", YOU);
+    scn.setup.players[0].pool = pool(12, &[(model::cost::Domain::Mind, 1)]);
+    let s0 = scn.state(&g);
+    assert!(enabled(&g, &s0).contains(&activate_portal()));
+    let s = steps(&g, s0, &[activate_portal(), Action::Pass, Action::Pass]);
+    assert!(
+        !s.is_over(),
+        "the activation's chain closing is not the turn's end"
+    );
+    assert!(s.gear[0].exhausted, "[E] was paid");
+    assert!(
+        s.players[0].portal_charged,
+        "the ability resolved: the grant waits"
+    );
+    assert_eq!(
+        s.players[0].pool.power_total(),
+        0,
+        "[A] was paid with the Mind Power"
+    );
+    assert_eq!(s.turn.plays_left, 2, "an activation is not a play");
+    let acts = enabled(&g, &s);
+    assert!(
+        !acts.contains(&activate_portal()),
+        "an exhausted Portal: {acts:?}"
+    );
+    let unit = Obj::Unit(0);
+    let s = steps(
+        &g,
+        s,
+        &[
+            play_card(0),
+            rep(0, false),
+            rep(1, true),
+            tgt(0, 0, unit),
+            tgt(1, 0, unit),
+            pay(),
+            Action::Pass,
+            Action::Pass,
+            play_card(0),
+            rep(0, false),
+            tgt(0, 0, unit),
+            pay(),
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    // Item 0 is the activation.
+    assert_eq!(instances(&s, 1), 2, "printed + the Portal's");
+    assert_eq!(instances(&s, 2), 1, "printed only: the grant was used");
+    assert!(!s.players[0].portal_charged);
+    assert_eq!(s.units[0].might_mod, 2, "+2 twice, -2 once");
+}
+
+/// 358.5, 203.3: with no Power to pay [A] the activation is undone: the Portal stays ready, no
+/// grant is given, and the activation is not tried again.
+#[test]
+fn an_activation_that_cannot_be_paid_is_undone() {
+    let g = game(model::Version::Rup4);
+    let scn = turn(&g, &["Feral Strength"], 2, &[]).gear(&g, "Temporal Portal", YOU);
+    let mut s = g.step(&scn.state(&g), &activate_portal());
+    // The forced steps up to the undoing (`steps` would go on into the lone play left).
+    while count(&s, |e| matches!(e, Event::PlayCancelled { .. })) == 0 {
+        let acts = enabled(&g, &s);
+        assert_eq!(acts.len(), 1, "forced steps only: {acts:?}");
+        s = g.step(&s, &acts[0]);
+    }
+    assert!(!s.gear[0].exhausted);
+    assert!(!s.players[0].portal_charged);
+    assert!(!enabled(&g, &s).contains(&activate_portal()));
+    assert!(enabled(&g, &s).contains(&play_card(0)));
+}

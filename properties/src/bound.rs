@@ -185,6 +185,9 @@ pub enum Extra {
     OpponentNearVictory,
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
     Academy,
+    /// Temporal Portal on the board, ready and not yet activated: in a turn of several plays
+    /// you may activate it ("[A], [E]: ...", 401) before a play (issue 13).
+    PortalReady,
 }
 
 /// Your resources.
@@ -239,6 +242,11 @@ pub struct Bound {
     /// The turn (issue 13): plays by the turn player and the hands drawn besides the item.
     #[serde(default, skip_serializing_if = "TurnBound::is_single")]
     pub turn: TurnBound,
+    /// More scenarios: each of these bounds' scenarios, after this one's (`[[also]]` tables), for
+    /// a shape too costly to cross with everything above (e.g. a bigger board only with a
+    /// smaller hand).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Bound>,
 }
 
 fn default_item_cost() -> u8 {
@@ -279,7 +287,21 @@ impl Bound {
         if b.name.is_empty() {
             b.name = name.to_string();
         }
-        let line_of = |key: &str| line_of_key(text, key);
+        b.validate(text, None)?;
+        if let Err(message) = b.scenario_count() {
+            return Err(BoundError {
+                line: b.largest_key_line(text),
+                message,
+            });
+        }
+        Ok(b)
+    }
+
+    /// Checks ranges, names and non-empty lists; `part` is the line of the `[[also]]` table a
+    /// part of the bound starts on (its keys' lines are not told apart from the main table's).
+    fn validate(&self, text: &str, part: Option<usize>) -> Result<(), BoundError> {
+        let b = self;
+        let line_of = |key: &str| part.unwrap_or_else(|| line_of_key(text, key));
         if let Some(n) = b.instances.iter().find(|n| **n > 3) {
             return Err(BoundError {
                 line: line_of("instances"),
@@ -313,23 +335,21 @@ impl Bound {
             }
         }
         b.turn.validate(line_of("turn"))?;
-        if let Err(message) = b.scenario_count() {
-            return Err(BoundError {
-                line: b.largest_key_line(text),
-                message,
-            });
-        }
         if b.boards.is_empty()
             || b.extras.is_empty()
             || b.resources.is_empty()
             || b.reactions.is_empty()
         {
             return Err(BoundError {
-                line: 1,
+                line: part.unwrap_or(1),
                 message: "`boards`, `extras`, `resources` and `reactions` each need at least one entry ([] is a reaction list with none)".into(),
             });
         }
-        Ok(b)
+        let also = line_of_key(text, "also");
+        for a in &b.also {
+            a.validate(text, Some(also))?;
+        }
+        Ok(())
     }
 
     /// The most scenarios a bound may make: past it a bound is refused before any scenario is
@@ -371,9 +391,15 @@ impl Bound {
         .try_fold(items, |acc, &f| acc.checked_mul(f as u64))
         .and_then(|c| c.checked_mul(self.turn.multiplier()?))
         .ok_or_else(too_many)?;
+        let mut count = count;
+        for a in &self.also {
+            count = count
+                .checked_add(a.scenario_count()?)
+                .ok_or_else(too_many)?;
+        }
         if count > Bound::MAX_SCENARIOS {
             return Err(format!(
-                "the bound makes {count} scenarios ({items} items x {} boards x {} extras x {} resources x {} reactions x {} hands); at most {} are allowed",
+                "the bound makes {count} scenarios ({items} items x {} boards x {} extras x {} resources x {} reactions x {} hands, plus its `also` parts); at most {} are allowed",
                 self.boards.len(),
                 self.extras.len(),
                 self.resources.len(),
@@ -434,6 +460,11 @@ impl Bound {
                         .map(|i| self.instance_costs[*i].as_str())
                         .collect();
                     let name = words::generated_name(body, &costs);
+                    // An `also` part generating the same item uses the same definition.
+                    if let Some(i) = cards.iter().position(|c| c.synthetic && c.name == name) {
+                        items.push((name, i as model::CardId));
+                        continue;
+                    }
                     let (modes, distinct_modes) = body.instructions();
                     cards.push(CardDef {
                         name: name.clone(),
@@ -518,6 +549,9 @@ impl Bound {
                     }
                 }
             }
+        }
+        for a in &self.also {
+            out.extend(a.scenarios(cards)?);
         }
         Ok(out)
     }
@@ -793,6 +827,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
             Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
             Extra::OpponentNearVictory => s.players[1].near_victory = true,
             Extra::Academy => s.players[0].academy_charged = true,
+            Extra::PortalReady => add_gear(s, cards, "Temporal Portal", you)?,
         }
     }
     s.showdown = showdown || s.showdown_at.is_some();

@@ -437,6 +437,8 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Cleanup
         | ChainClosed
         | TurnEnded
+        | GrantGiven { .. }
+        | GearExhausted { .. }
         | GrantTaken { .. }
         | LookedAt { .. }
         | Revealed { .. }

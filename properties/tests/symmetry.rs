@@ -68,6 +68,7 @@ fn two_identical_gear() -> Bound {
         reactions: vec![vec![], vec!["Defy".into()]],
         deck_top: vec![],
         turn: Default::default(),
+        also: vec![],
     }
 }
 

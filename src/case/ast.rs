@@ -298,6 +298,15 @@ pub enum PlayStmt {
     /// `end turn` (334.1): the turn player ends the turn; "this turn" effects and unused grants
     /// end.
     EndTurn,
+    /// `PLAYER activate LABEL` (401, 145.2): activate the ability of that gear (Temporal Portal's
+    /// "[A], [E]: ..."); its cost and the priority rounds follow like a spell's.
+    Activate {
+        /// Who activates.
+        #[serde(with = "wire::player")]
+        player: Player,
+        /// The gear.
+        object: ObjRef,
+    },
 }
 
 /// What a payment does with a rune (164.2).

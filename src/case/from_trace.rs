@@ -280,6 +280,10 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 domain,
             }),
             Action::EndTurn => out.push(PlayStmt::EndTurn),
+            Action::ActivateAbility { gear } => out.push(PlayStmt::Activate {
+                player: s.gear[gear as usize].controller,
+                object: obj_ref(setup, s, Obj::Gear(gear)),
+            }),
             _ => {}
         }
     }

@@ -188,6 +188,9 @@ pub fn play_stmt(p: &PlayStmt) -> String {
             domain.letter()
         ),
         PlayStmt::Close => "close".into(),
+        PlayStmt::Activate { player: p, object } => {
+            format!("{} activate {}", player(*p), obj(object))
+        }
         PlayStmt::EndTurn => "end turn".into(),
     }
 }

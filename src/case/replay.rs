@@ -760,6 +760,12 @@ fn decisions(
             return Ok(Ok((w, next)));
         }
         PlayStmt::EndTurn => wanted.push((line, Action::EndTurn)),
+        PlayStmt::Activate { object, .. } => {
+            let Obj::Gear(gear) = resolve_obj(run.labels, s, line, object)? else {
+                return Err(err(line, "expected the label of a gear, not a unit"));
+            };
+            wanted.push((line, Action::ActivateAbility { gear }));
+        }
         // Handled by `play_all`: its passes depend on what each resolution does.
         PlayStmt::Close => unreachable!("`close` is replayed by play_all"),
         PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } | PlayStmt::Demand { .. } => {

@@ -127,6 +127,7 @@ fn statement_step(p: &PlayStmt) -> Action {
         // `close` is passes until the chain closes (339, 340.2).
         PlayStmt::Close => Action::Pass,
         PlayStmt::EndTurn => Action::EndTurn,
+        PlayStmt::Activate { .. } => Action::ActivateAbility { gear: 0 },
     }
 }
 

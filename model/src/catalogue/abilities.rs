@@ -37,6 +37,7 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         ),
         Ability::WhenChosen(id) => (RawAbilityKind::WhenChosen, None, None, Some(name_of(*id))),
         Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
+        Ability::Activated(id) => (RawAbilityKind::Activated, None, None, Some(name_of(*id))),
         Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
         Ability::GrantRepeatBaseCostToNextSpell => (
             RawAbilityKind::GrantRepeatBaseCostToNextSpell,
@@ -92,6 +93,7 @@ pub(super) fn ability(
         RawAbilityKind::WhenYouPlayMe => Ability::WhenYouPlayMe(trigger()?),
         RawAbilityKind::WhenChosen => Ability::WhenChosen(trigger()?),
         RawAbilityKind::WhenAttacks => Ability::WhenAttacks(trigger()?),
+        RawAbilityKind::Activated => Ability::Activated(trigger()?),
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
         RawAbilityKind::GrantRepeatBaseCostToNextSpell => Ability::GrantRepeatBaseCostToNextSpell,
     })

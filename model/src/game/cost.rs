@@ -55,7 +55,8 @@ impl Game {
     pub(super) fn determine_total_cost(&self, s: &mut State) {
         let item = pending(s).clone();
         let id = item.id;
-        let mut total = if item.origin == Origin::Hand {
+        // 403.1: an activated ability's base cost is its activation cost.
+        let mut total = if matches!(item.origin, Origin::Hand | Origin::Activated(_)) {
             self.card(item.card).cost
         } else {
             Cost::ZERO

@@ -51,9 +51,18 @@ impl Game {
             ps.pool = ps.pool.plus(&item.cost.resources);
         }
         self.give_back_runes(ps, &item.runes_spent);
-        if item.origin == Origin::Hand {
-            ps.hand.push(item.card);
-            ps.undone.push(item.card);
+        match item.origin {
+            Origin::Hand => {
+                ps.hand.push(item.card);
+                ps.undone.push(item.card);
+            }
+            // An undone activation is not tried again either (the same bound on exploration).
+            Origin::Activated(_) => ps.undone.push(item.card),
+            Origin::Trigger(_) | Origin::Token { .. } => {}
+        }
+        if let (Origin::Activated(g), Phase::Paid) = (item.origin, item.phase) {
+            // Its "[E]" was paid with the rest (357.2): undone, the gear is ready again.
+            s.gear[g as usize].exhausted = false;
         }
         // Taking a grant was an action of the play: undone with it, the grant waits again (a
         // wrong rulebook loses it).

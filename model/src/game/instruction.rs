@@ -118,7 +118,7 @@ impl Game {
                 Outcome::Performed
             }
             Effect::NewChoices => return self.begin_new_choices(s, ex, at),
-            Effect::Choose | Effect::ChannelExhausted(_) => {
+            Effect::Choose | Effect::ChannelExhausted(_) | Effect::GrantRepeatToNextSpell => {
                 let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
                 self.run_untargeted(s, &live, ins.effect);
                 Outcome::Performed
@@ -325,6 +325,15 @@ impl Game {
                     might,
                 });
                 s.log.push(Event::TokenQueued { item: item.id });
+            }
+            Effect::GrantRepeatToNextSpell => {
+                // The grant waits for the controller's next spell (`move_to_chain` takes it).
+                Grant::Portal.set(&mut s.players[item.controller.ix()], true);
+                s.log.push(Event::GrantGiven {
+                    item: item.id,
+                    who: item.controller,
+                    grant: Grant::Portal,
+                });
             }
             Effect::ChannelExhausted(n) => {
                 // A pool-only player has no rune deck: the runes are only counted.

@@ -21,6 +21,7 @@
 //! The model knows nothing about how it is explored: it only answers "what may happen next" and
 //! "what happens then".
 
+mod activate;
 mod combat;
 mod cost;
 mod decide;
@@ -193,13 +194,23 @@ impl Game {
                 status: u.status,
             })
             .collect();
+        // "Temporal Portal was activated this turn" (`portal_charged`): the activation paid its
+        // "[E]", so the player's first Portal on the board starts exhausted; other gear ready.
+        let mut spent = setup.players.each_ref().map(|p| p.portal_charged);
         let gear = setup
             .gear
             .iter()
-            .map(|g| Gear {
-                card: g.card,
-                controller: g.controller,
-                zone: Zone::Board,
+            .map(|g| {
+                let portal = self
+                    .card(g.card)
+                    .has(|a| matches!(a, Ability::GrantRepeatToNextSpell));
+                let exhausted = portal && std::mem::take(&mut spent[g.controller.ix()]);
+                Gear {
+                    card: g.card,
+                    controller: g.controller,
+                    zone: Zone::Board,
+                    exhausted,
+                }
             })
             .collect();
         let battlefields = setup
@@ -346,6 +357,7 @@ impl Game {
                 self.pass_actions(s, out);
                 self.move_to_chain_actions(s, p, out);
                 self.end_turn_actions(s, p, out);
+                self.activate_actions(s, p, out);
             }
             Turn::Resolve => out.push(Action::Resolve),
         }
@@ -421,6 +433,7 @@ impl Game {
             Action::ExhaustForCost { unit } => self.exhaust_for_cost(s, unit),
             Action::KillForCost { unit } => self.kill_for_cost(s, unit),
             Action::EndTurn => self.end_turn(s),
+            Action::ActivateAbility { gear } => self.activate(s, gear),
         }
     }
 

@@ -510,7 +510,7 @@ impl Game {
 /// Puts a new pending item on the chain (354, 383.3): a chain item starts choosing, with its
 /// [Repeat] instances and nothing chosen yet. Returns its id.
 #[inline]
-fn push_pending(
+pub(super) fn push_pending(
     s: &mut State,
     card: CardId,
     origin: Origin,

@@ -27,15 +27,24 @@ impl Game {
                 }
                 Some(src)
             }
+            Origin::Activated(g) if need.exhaust_me => {
+                // The gear's "[E]": it must be on the board and ready (414.4).
+                let g = &s.gear[g as usize];
+                if g.zone != Zone::Board || g.exhausted {
+                    return false;
+                }
+                None
+            }
             _ => None,
         };
+        let gear_me = matches!(item.origin, Origin::Activated(_));
         let friendly = || {
             s.units_on_board()
                 .filter(|(i, u)| u.controller == item.controller && Some(*i) != me)
         };
         let ready = friendly().filter(|(_, u)| !u.status.exhausted).count();
         let all = friendly().count();
-        (!need.exhaust_me || me.is_some())
+        (!need.exhaust_me || me.is_some() || gear_me)
             && ready >= usize::from(need.exhaust)
             && all >= usize::from(need.kill)
     }
@@ -73,14 +82,21 @@ impl Game {
             return;
         }
         item.cost.exhaust_me = false;
-        if let Origin::Trigger(src) = item.origin {
-            let id = item.id;
-            s.units[src as usize].status.exhausted = true;
-            s.log.push(Event::PaidWithUnit {
-                item: id,
-                unit: src,
-                cost: AdditionalCost::ExhaustMe,
-            });
+        let id = item.id;
+        match item.origin {
+            Origin::Trigger(src) => {
+                s.units[src as usize].status.exhausted = true;
+                s.log.push(Event::PaidWithUnit {
+                    item: id,
+                    unit: src,
+                    cost: AdditionalCost::ExhaustMe,
+                });
+            }
+            Origin::Activated(gear) => {
+                s.gear[gear as usize].exhausted = true;
+                s.log.push(Event::GearExhausted { item: id, gear });
+            }
+            Origin::Hand | Origin::Token { .. } => {}
         }
     }
 

@@ -309,10 +309,12 @@ impl Encode for Gear {
             card,
             controller,
             zone,
+            exhausted,
         } = *self;
         b.u16(card);
         controller.encode(b);
         zone.encode(b);
+        b.bool(exhausted);
     }
 }
 
@@ -477,6 +479,10 @@ impl Encode for ChainItem {
             Origin::Token { might } => {
                 b.put(2, 2);
                 b.u8(might);
+            }
+            Origin::Activated(g) => {
+                b.put(3, 2);
+                b.u8(g);
             }
         }
         owner.encode(b);

@@ -341,6 +341,23 @@ pub enum Event {
     },
     /// The turn player ended the turn: "this turn" effects ended (issue 13; `EndTurn`).
     TurnEnded,
+    /// `who` was given the grant "the next spell you play this turn" by item `item` (Temporal
+    /// Portal's activated ability resolving).
+    GrantGiven {
+        /// The ability that gave it.
+        item: u8,
+        /// Who holds it now.
+        who: Player,
+        /// Which grant.
+        grant: super::Grant,
+    },
+    /// Gear `gear` was exhausted to pay its own ability's "[E]" (357.2, 414).
+    GearExhausted {
+        /// The ability paid for.
+        item: u8,
+        /// `State::gear[n]`.
+        gear: u8,
+    },
     // ---- issue 12 (m12c): the main deck, demands to pay, channelled runes ----
     /// A player looked at the top `n` cards of their main deck (Called Shot, Double Trouble).
     LookedAt {

@@ -176,6 +176,8 @@ pub struct Gear {
     pub controller: Player,
     /// Board or trash.
     pub zone: Zone,
+    /// Exhausted (it paid an "[E]" cost); gear starts ready.
+    pub exhausted: bool,
 }
 
 /// A battlefield with its controller.
@@ -397,6 +399,8 @@ pub enum Origin {
         /// Its Might.
         might: u8,
     },
+    /// An activated ability of the gear `State::gear[n]` (398–406).
+    Activated(u8),
 }
 
 /// Where a chain item is in its life (329, 352).

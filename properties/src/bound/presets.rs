@@ -5,7 +5,7 @@
 //! reactions by both players, issue 13).
 
 use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
-use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, Spellwatcher, Syndra};
+use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra};
 
 fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
@@ -57,6 +57,7 @@ fn tiny() -> Bound {
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -92,6 +93,7 @@ fn default_bound() -> Bound {
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -139,6 +141,7 @@ fn large() -> Bound {
         reactions: r(&[&[], &["Defy"], &["Swift Execution"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -177,6 +180,7 @@ fn combat() -> Bound {
         reactions: r(&[&[], &["Frigid Touch"], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -210,6 +214,7 @@ fn deck() -> Bound {
         ]),
         deck_top: s(&["Pouty Poro", "Spare Gear", "Practice Dummy"]),
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -248,6 +253,7 @@ fn costs() -> Bound {
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -277,6 +283,7 @@ fn runes() -> Bound {
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
+        also: vec![],
     }
 }
 
@@ -284,10 +291,10 @@ fn runes() -> Bound {
 /// chain closes before the next; you hold the item and up to one more card (a reaction: your
 /// second play or your response), the opponent up to two reactions, so that each player can
 /// respond. Temporal Portal's grant and tight resources reach "the next spell" and undone plays.
-/// Kept affordable (seconds) on one small board: three witnesses that need a unit at a
-/// battlefield or a second target (Curtain Call's two of three, a target removed by the previous
-/// execution, new choices) are not reached here; a board with one made it explode past 40
-/// million states.
+/// The main part is one small board (an enemy unit at its base); a second part (`also`) puts
+/// units at a battlefield, for the witnesses that need one or a second target (Curtain Call's two
+/// of three, a target removed by the previous execution, new choices), with fewer variants:
+/// crossed with every hand and extra, that board made the bound explode past 40 million states.
 fn multi() -> Bound {
     Bound {
         name: "multi".into(),
@@ -313,5 +320,70 @@ fn multi() -> Bound {
                 up_to: 1,
             },
         },
+        also: vec![multi_battlefield(), multi_activation()],
+    }
+}
+
+/// `multi`'s third part: Temporal Portal on the board ready, so that you may activate it
+/// ("[A], [E]: ...", 401) and then play two spells (Feral Strength, then what you drew), the
+/// opponent answering with nothing, Mystic Reversal, and up to one Defy; rich and tight
+/// resources (tight has one Power for [A]). Crossed with every item and reaction of the first
+/// part, the activation's own chain made it 48 million states.
+fn multi_activation() -> Bound {
+    Bound {
+        name: "multi".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&["Feral Strength"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemyBase],
+        extras: e(&[&[PortalReady]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Feral Strength", "Frigid Touch"]),
+                up_to: 1,
+            },
+            opponent: HandDraw {
+                from: s(&["Defy"]),
+                up_to: 1,
+            },
+        },
+        also: vec![],
+    }
+}
+
+/// `multi`'s second part: an enemy unit at a battlefield and one at its base, Curtain Call and
+/// items that deal 2 or kill at a battlefield with one [Repeat] [1], rich resources, the opponent
+/// holding nothing or Mystic Reversal, you the item and nothing or Frigid Touch (still two plays,
+/// and each player can respond).
+fn multi_battlefield() -> Bound {
+    Bound {
+        name: "multi".into(),
+        instances: vec![1],
+        instance_costs: s(&["[1]"]),
+        bodies: vec![BodyShape::Deal, BodyShape::KillLinked],
+        item_cost: 1,
+        catalogue: s(&["Curtain Call"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemySpread],
+        extras: e(&[&[]]),
+        resources: vec![Resources::Rich],
+        reactions: r(&[&[], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Frigid Touch"]),
+                up_to: 1,
+            },
+            opponent: HandDraw::default(),
+        },
+        also: vec![],
     }
 }

@@ -66,3 +66,26 @@ fn bad_bound_files_name_the_line() {
     let e = Bound::from_toml("instances = [1]\ninstance_costs = []\nbodies = []\nboards = [\"empty\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[\"Nope\"]]\n", "x").unwrap_err();
     assert!(e.message.contains("Nope"), "{e}");
 }
+
+#[test]
+fn also_parts_add_their_scenarios_and_name_their_line() {
+    let main = "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-base\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";
+    let part = "\n[[also]]\ninstances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\", \"kill-linked\"]\nboards = [\"enemy-spread\"]\nextras = [[]]\nresources = [\"rich\", \"tight\"]\nreactions = [[]]\n";
+    let b = Bound::from_toml(&format!("{main}{part}"), "x").unwrap();
+    assert_eq!(b.scenario_count().unwrap(), 1 + 4);
+    let mut cards = Catalogue::builtin().cards;
+    let before = cards.len();
+    let scenarios = b.scenarios(&mut cards).unwrap();
+    assert_eq!(scenarios.len(), 5);
+    assert!(
+        scenarios[4].name.contains("board enemy-spread"),
+        "{}",
+        scenarios[4].name
+    );
+    // The Deal item both parts generate is one definition.
+    assert_eq!(cards.len(), before + 2);
+    let bad = part.replace("reactions = [[]]", "reactions = [[\"Nope\"]]");
+    let e = Bound::from_toml(&format!("{main}{bad}"), "x").unwrap_err();
+    assert!(e.message.contains("Nope"), "{e}");
+    assert_eq!(e.line, 9, "the `[[also]]` table's line: {e}");
+}

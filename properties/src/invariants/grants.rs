@@ -51,6 +51,7 @@ fn account(sys: &RepeatSystem, s: &State) -> Account {
                     }
                 }
             }
+            Event::GrantGiven { who, grant, .. } => held[who.ix()][grant as usize] = true,
             Event::TurnEnded => held = [[false; 2]; 2],
             _ => {}
         }

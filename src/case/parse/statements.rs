@@ -134,15 +134,24 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
             } else {
                 Player::OPP
             };
-            match c.word("`play \"Card\"` or `pass`")?.as_str() {
+            match c
+                .word("`play \"Card\"`, `pass` or `activate LABEL`")?
+                .as_str()
+            {
                 "play" => PlayStmt::Play {
                     player: p,
                     card: c.quoted("the card's name")?,
                 },
                 "pass" => PlayStmt::Pass { player: p },
+                "activate" => PlayStmt::Activate {
+                    player: p,
+                    object: ObjRef::Label(c.word("the label of the gear activated")?),
+                },
                 w => {
                     c.pos -= 1;
-                    return Err(c.err(format!("expected `play \"Card\"` or `pass`, found `{w}`")));
+                    return Err(c.err(format!(
+                        "expected `play \"Card\"`, `pass` or `activate LABEL`, found `{w}`"
+                    )));
                 }
             }
         }

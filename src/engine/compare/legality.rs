@@ -165,5 +165,6 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::Rune { .. } => ("rune", "164.2, 357.1.a"),
         PlayStmt::Close => ("close", "339, 340.2"),
         PlayStmt::EndTurn => ("end turn", "334.1"),
+        PlayStmt::Activate { .. } => ("activate", "401, 145.2"),
     }
 }

@@ -54,7 +54,7 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => add("deck-cards"),
             PlayStmt::Demand { .. } => add("demands"),
             PlayStmt::Rune { .. } => add("runes"),
-            PlayStmt::Close | PlayStmt::EndTurn => add("turn"),
+            PlayStmt::Close | PlayStmt::EndTurn | PlayStmt::Activate { .. } => add("turn"),
             _ => {}
         }
     }

@@ -280,6 +280,17 @@ impl Encode for Event {
             Cleanup => tag(39),
             ChainClosed => tag(40),
             TurnEnded => tag(54),
+            GrantGiven { item, who, grant } => {
+                tag(56);
+                b.u8(item);
+                who.encode(b);
+                b.bool(grant == crate::state::Grant::Academy);
+            }
+            GearExhausted { item, gear } => {
+                tag(57);
+                b.u8(item);
+                b.u8(gear);
+            }
             GrantTaken { item, who, grant } => {
                 tag(55);
                 b.u8(item);
