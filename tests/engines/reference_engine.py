@@ -85,19 +85,7 @@ MUTANTS = {
     "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
-}
-
-# Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
-# out of --list-mutants and the score until generation reaches them.
-KNOWN_SURVIVORS = {
-    # A reuse is visible only where an execution chose two objects for different instructions,
-    # or after a second round of new choices (a one-target execution "reusing" its old target
-    # keeps it, and two targets of one instruction cannot be swapped either way); the catalogue
-    # has no such spell against Mystic Reversal and no illegal new choice is injected yet.
     "new-choices-reuse": "a new choice may be an object the execution chose before (751.1)",
-    # Generation does not reach these yet (see README): Mystic Reversal with Watchful
-    # Sentries, a token location injected, Bellows Breath in the same-object injection's
-    # stratum, a move spell in the destination injection's stratum.
     "new-target-no-trigger": "a newly targeted unit's \"when chosen\" does not trigger (754)",
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
@@ -1435,7 +1423,7 @@ def main(argv):
         return 0
     if "--mutant" in argv:
         MUTANT = argv[argv.index("--mutant") + 1]
-        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS:
+        if MUTANT not in MUTANTS:
             sys.stderr.write("unknown mutant %s\n" % MUTANT)
             return 2
     for line in sys.stdin:
