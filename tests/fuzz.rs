@@ -482,8 +482,10 @@ fn an_engine_naming_what_does_not_exist_is_a_finding() {
         let mut e = ProcessEngine::new(&cmd, Duration::from_secs(10)).unwrap();
         let r = fuzz(
             &mut e,
+            // 24 cases: the injected-illegal strata among the first ones (cases 2 and 5 are
+            // refused plays, whose answers name no item) leave enough legal ones.
             &FuzzConfig {
-                cases: Some(12),
+                cases: Some(24),
                 shrink_steps: 10,
                 ..FuzzConfig::default()
             },
