@@ -130,9 +130,10 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
                 }
                 _ => "the old choice cannot be kept".into(),
             };
-            let rule = match game.rules.new_choices {
-                model::rulebook::NewChoicesRule::WholeSet => "753.1",
-                _ => "751.1, 753.1",
+            let rule = match (game.rules.new_choices, *a) {
+                (model::rulebook::NewChoicesRule::WholeSet, _) => "753.1",
+                (_, Action::RemakeChoice { obj }) if chosen_before(game, s, obj) => "751.1",
+                _ => "753.1",
             };
             (
                 rule.into(),
@@ -362,4 +363,51 @@ fn repeat_refused(game: &Game, pending: Option<&ChainItem>, instance: u8) -> (St
         "820.1.c.2".into(),
         "Repeat instances are decided one at a time, in order".into(),
     )
+}
+
+/// 751.1: whether the execution whose choice is being remade (the one at the cursor of the
+/// current new choices) chose `obj` before, as the rulebook's scope counts it. One clause per
+/// refusal, so that an `expect illegal ... rule R` line can name it: a refused new choice
+/// chosen before breaks 751.1, any other breaks 753.1 (it is not a legal choice now).
+fn chosen_before(game: &Game, s: &State, obj: model::state::Obj) -> bool {
+    use model::state::Pick;
+    let Some(for_item) = s.chain.iter().find_map(|i| match i.phase {
+        Phase::NewChoices { for_item, .. } => Some(for_item),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let Some(target) = s.item(for_item) else {
+        return false;
+    };
+    let start = s
+        .log
+        .iter()
+        .rposition(|e| *e == Event::NewChoicesBegun { item: for_item })
+        .unwrap_or(s.log.len());
+    let cursor = s.log[start..]
+        .iter()
+        .filter(|e| {
+            matches!(e, Event::ChoiceRemade { item, .. } | Event::ChoiceKept { item, .. } if *item == for_item)
+        })
+        .count();
+    let execs: Vec<u8> = target
+        .choices
+        .iter()
+        .enumerate()
+        .flat_map(|(e, ex)| {
+            ex.picks
+                .iter()
+                .filter(|p| matches!(p, Pick::Target { .. }))
+                .map(move |_| e as u8)
+        })
+        .collect();
+    let Some(&exec) = execs.get(cursor) else {
+        return false;
+    };
+    target.ever_chosen.iter().any(|(e, o)| {
+        *o == obj
+            && (*e == exec
+                || game.rules.new_choices_scope == model::rulebook::NewChoicesScope::WholeItem)
+    })
 }

@@ -3,7 +3,7 @@
 //! played without the timing it needs, instances decided out of order) and illegal choices
 //! (each target restriction violated once, two locations for "the same location", the same
 //! object twice, a mode a "different modes" card already used, a destination the move does not
-//! allow). The model decides what the injected case should give; a candidate the model still
+//! allow, a new choice the execution made before, a location a token may not enter). The model decides what the injected case should give; a candidate the model still
 //! finds legal is not kept.
 
 use crate::case::ast::*;
@@ -231,6 +231,78 @@ fn injected_plays(
             if let PlayStmt::Destination { to, .. } = &mut plays[k].stmt {
                 *to = bad;
             }
+        }
+        12 => {
+            // A new choice the execution made before (751.1): in the item's new choices, an
+            // instruction's target replaced by what the same execution chose while playing for
+            // another of its instructions.
+            let nc = find(&plays, &|s| matches!(s, PlayStmt::NewChoices { .. }))?;
+            // The item is played first; its choices end at its payment.
+            let paid = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let chosen: Vec<(u8, u8, ObjRef)> = plays[..paid]
+                .iter()
+                .filter_map(|p| match &p.stmt {
+                    PlayStmt::Target {
+                        exec,
+                        instruction,
+                        obj,
+                    } => Some((*exec, *instruction, obj.clone())),
+                    _ => None,
+                })
+                .collect();
+            let options: Vec<(usize, ObjRef, bool)> = plays[nc + 1..]
+                .iter()
+                .enumerate()
+                .take_while(|(_, p)| matches!(p.stmt, PlayStmt::Target { .. }))
+                .filter_map(|(j, p)| match &p.stmt {
+                    PlayStmt::Target {
+                        exec,
+                        instruction,
+                        obj,
+                    } => Some(
+                        chosen
+                            .iter()
+                            .filter(move |(e, i, o)| e == exec && i != instruction && o != obj)
+                            .map(move |(_, i, o)| (nc + 1 + j, o.clone(), i < instruction)),
+                    ),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            // First the objects an earlier instruction chose: on a later instruction with no
+            // stricter restriction they are legal now, so only 751.1 bars them.
+            let earlier: Vec<&(usize, ObjRef, bool)> = options.iter().filter(|o| o.2).collect();
+            let pool: Vec<&(usize, ObjRef, bool)> = if earlier.is_empty() {
+                options.iter().collect()
+            } else {
+                earlier
+            };
+            let (k, reused, _) = (*pool.get(n % pool.len().max(1))?).clone();
+            if let PlayStmt::Target { obj, .. } = &mut plays[k].stmt {
+                *obj = reused;
+            }
+        }
+        13 => {
+            // Where a token enters (355.2): a location its controller may not enter (the
+            // opponent's base, or a battlefield you do not control).
+            let k = find(&plays, &|s| matches!(s, PlayStmt::Location { .. }))?;
+            let PlayStmt::Location { to } = plays[k].stmt else {
+                return None;
+            };
+            let bad: Vec<Location> = std::iter::once(Location::Base(Player::OPP))
+                .chain(
+                    setup
+                        .battlefields
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| b.controller != Some(Player::YOU))
+                        .map(|(i, _)| Location::Battlefield(i as u8)),
+                )
+                .filter(|l| *l != to)
+                .collect();
+            plays[k].stmt = PlayStmt::Location {
+                to: *bad.get(n % bad.len().max(1))?,
+            };
         }
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).

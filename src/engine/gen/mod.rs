@@ -128,7 +128,9 @@ pub struct Recipe {
     /// 0: none; 1: an instance paid twice; 2: a Repeat decided after paying; 3: the item played
     /// in a showdown without [Action]; 4, 5, 6: a target breaking its side, place or kind
     /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
-    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order.
+    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
+    /// 12: a new choice the execution made before (751.1); 13: a location a token may not
+    /// enter (355.2).
     pub inject: u8,
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
@@ -575,6 +577,16 @@ fn choose(s: &State, acts: &[Action], p: u16) -> Action {
         } else {
             pick(repeat)
         };
+    }
+    // New choices (750-753): sometimes declined, half the time a choice remade (rather than
+    // kept), so that both 750 and what follows a remade choice (its legality, 754's
+    // triggers) are reached.
+    if r >= 85 && acts.contains(&Action::DeclineNewChoices) {
+        return Action::DeclineNewChoices;
+    }
+    let remake = of(&|a| matches!(a, Action::RemakeChoice { .. }));
+    if !remake.is_empty() && r < 50 {
+        return pick(remake);
     }
     let optional = of(&|a| matches!(a, Action::DecideOptional { .. }));
     if !optional.is_empty() {

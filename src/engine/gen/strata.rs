@@ -8,7 +8,9 @@ use super::turn::TurnFocus;
 use super::{ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
 use crate::case::ast::{Case, Line, PlayStmt};
 use crate::engine::protocol::case_features;
-use model::card::{CardDef, Condition, Effect, RepeatCost, SelfDiscount};
+use model::card::{
+    CardDef, Condition, Effect, Instruction, Place, RepeatCost, SelfDiscount, Side, TargetSpec,
+};
 use model::catalogue::Catalogue;
 use model::cost::Cost;
 use model::state::Player;
@@ -183,10 +185,24 @@ pub enum Focus {
     /// A turn of two plays with two of your spells in hand (issue 13), for an engine declaring
     /// `turn`: see [`super::turn::TurnFocus`].
     Turn(super::turn::TurnFocus),
+    /// The opponent's Mystic Reversal against a spell whose executions each choose for two
+    /// instructions, your Watchful Sentry beside the targets: new choices (750-753) that may
+    /// target the Sentry anew (754) or, injected (`Illegal(12)`), reuse an execution's earlier
+    /// choice (751.1).
+    NewChoices,
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
-pub const STRATA: [Focus; 38] = [
+///
+/// The layout is coverage-directed: every clause the default budget must reach and every kind
+/// of injected illegal choice has a stratum that reaches it by construction (a card or a board
+/// that makes the model apply it), instead of being left to the chance of a `Plain` draw, so a
+/// change to the layout cannot silently drop one (`tests/fuzz.rs` checks seeds 0 and 1). The
+/// first cycle (42 cases) holds every stratum once; the budget of 300 cases gives each about
+/// seven draws. Strata whose situation also depends on the walk's choices (the opponent's
+/// Deflect, counters, Sentries chosen, a later execution's partly illegal targets) appear
+/// twice.
+pub const STRATA: [Focus; 42] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -224,10 +240,14 @@ pub const STRATA: [Focus; 38] = [
     Focus::Illegal(3),
     Focus::Turn(TurnFocus::Grants),
     Focus::EnemyDeflect,
-    // In place of a second Discount stratum, so that every other case index keeps its own.
     Focus::Runes,
     Focus::PartialIllegal,
-    Focus::Chosen,
+    // In place of a second Chosen stratum (slot 31 holds the turn's Plays since issue 13).
+    Focus::NewChoices,
+    Focus::Item(5),
+    Focus::Illegal(12),
+    Focus::Illegal(13),
+    Focus::PartialIllegal,
 ];
 
 /// The stratum of case `i`.
@@ -306,7 +326,10 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             d.repeat = vec![RepeatCost::Pay(Cost::energy(0)); 2];
             r.item = ItemPick::Generated(Box::new(d));
             r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, false, 0)];
+            // An injected statement would end the case before the executions it is about.
+            r.inject = 0;
         }
+        Focus::NewChoices => new_choices_board(&mut r, n, false),
         Focus::Counter => {
             r.reactions = vec![n % 2, (n / 2) % 2];
             r.opp_rich = true;
@@ -365,6 +388,27 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
         Focus::Illegal(k) => {
             r.inject = k;
             match k {
+                // A spell whose unit target has a side (4) or place (5) restriction, and units
+                // of both sides at both kinds of location: an object breaking exactly that
+                // restriction is always there to inject.
+                4 | 5 => {
+                    let mut d = super::generated_base();
+                    if let Some(t) = &mut d.modes[0].instructions[0].target {
+                        if k == 4 {
+                            t.side = [Side::Enemy, Side::Friendly][n % 2];
+                        } else {
+                            t.at = [Place::Base, Place::Battlefield][n % 2];
+                        }
+                    }
+                    r.item = ItemPick::Generated(Box::new(d));
+                    r.units = vec![
+                        unit(0, false, 1),
+                        unit(1, true, 1),
+                        unit(0, false, 0),
+                        unit(1, true, 0),
+                    ];
+                    r.pool[0] = r.pool[0].max(6);
+                }
                 // A unit target and gear on the board; several instances to decide.
                 6 => {
                     r.gear = vec![false, true];
@@ -375,7 +419,35 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                     r.units = vec![unit(0, false, 1), unit(0, false, 1), unit(1, false, 2)];
                     r.pool[1] = r.pool[1].max(2);
                 }
+                // Bellows Breath (three targets of one instruction) with units at two
+                // locations: a second target the same as the first (355.8).
+                8 => {
+                    r.item = ItemPick::Catalogue(3);
+                    r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, false, 2)];
+                    r.pool[1] = r.pool[1].max(2);
+                }
+                // Temptation: an enemy unit with somewhere to go (a unit of theirs at another
+                // location), so the move has a destination to replace (355.4).
+                10 => {
+                    r.item = ItemPick::Catalogue(4);
+                    r.units = vec![unit(0, false, 1), unit(1, false, 0), unit(0, false, 2)];
+                    r.pool[0] = r.pool[0].max(6);
+                }
                 11 => r.item = ItemPick::Catalogue(2),
+                12 => new_choices_board(&mut r, n, true),
+                // A spell playing a token while you control Marai Spire's battlefield: the
+                // token's location is a choice (355.2) that can be replaced.
+                13 => {
+                    let mut d = super::generated_base();
+                    d.modes[0].instructions = vec![Instruction {
+                        effect: Effect::PlayToken(1 + (n % 2) as u8),
+                        target: None,
+                    }];
+                    d.repeat = vec![RepeatCost::Pay(Cost::energy((n % 2) as u8))];
+                    r.item = ItemPick::Generated(Box::new(d));
+                    r.spire = 1;
+                    r.pool[0] = r.pool[0].max(6);
+                }
                 _ => {}
             }
         }
@@ -392,6 +464,43 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
         }
     }
     r
+}
+
+/// The `NewChoices` board: your spell choosing an enemy unit, then another enemy unit (`reuse`:
+/// any unit, so that the first instruction's old choice is a legal new choice for the second,
+/// barred only by 751.1), the second execution's Repeat free, the opponent's Mystic Reversal
+/// and the Power to play it, an enemy unit at a battlefield and at their base, and your
+/// Watchful Sentry ("when an opponent chooses me"), which only new choices made by the
+/// opponent can newly target (754).
+fn new_choices_board(r: &mut Recipe, n: usize, reuse: bool) {
+    let mut d = super::generated_base();
+    let one = d.modes[0].instructions[0];
+    // "Enemy unit" is the opponent's before Mystic Reversal and yours after it: a remade
+    // choice can only be your Sentry, which the item never chose.
+    let enemy = one.target.map(|t| TargetSpec {
+        side: Side::Enemy,
+        ..t
+    });
+    d.modes[0].instructions = vec![
+        Instruction {
+            effect: Effect::Deal(1 + (n % 2) as u8),
+            target: enemy,
+        },
+        Instruction {
+            effect: Effect::Deal(1),
+            target: if reuse { one.target } else { enemy },
+        },
+    ];
+    d.repeat = vec![RepeatCost::Pay(Cost::energy(0))];
+    r.item = ItemPick::Generated(Box::new(d));
+    r.units = vec![unit(0, false, 1), unit(1, false, 0), unit(4, true, 0)];
+    r.gear.clear();
+    // Mystic Reversal (index 7), and the opponent's pool of [8] and [G][G][G][G].
+    r.reactions = vec![7];
+    r.opp_rich = true;
+    r.showdown = false;
+    r.inject = if r.inject == 12 { 12 } else { 0 };
+    r.pool[0] = r.pool[0].max(4);
 }
 
 /// The rule clauses the model applied on the run a recipe makes (as `check --coverage` counts
