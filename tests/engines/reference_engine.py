@@ -375,6 +375,9 @@ class Gear:
         self.label, self.card, self.controller = label, card, controller
         self.zone = "board"
         self.damage, self.might_mod = 0, 0  # only a mutant ever targets gear as a unit
+        # Ready or exhausted: an activated ability's "[E]" exhausts it (414); a gear on the board
+        # at the start is ready.
+        self.status = {"exhausted": False}
 
 
 class Player:
@@ -453,6 +456,7 @@ class Item:
         self.optional = []      # optional costs other than [Repeat]: paid or not, in order
         self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
         self.enters = None      # a unit played from hand: where it enters (355.2)
+        self.activated = False  # an activated ability of gear (401): it has a cost (403.1)
 
 
 # ---------------------------------------------------------------- the game
@@ -627,6 +631,9 @@ class Game:
                         raise self.illegal("335", "the turn has no play left")
                     self.move_to_chain(YOU, st["card"])
                     continue
+                if st["do"] == "activate" and player_of(st["player"]) == YOU:
+                    self.activate(YOU, st.get("object", ""))
+                    continue
                 if st["do"] == "end-turn":
                     if not (self.turn_goes_on and self.started):
                         raise self.illegal("334.1", "the case does not go on to the end of the "
@@ -645,12 +652,13 @@ class Game:
             raise self.illegal("340.2", "the chain has closed; nothing more can be done")
 
     def end_turn(self):
-        """334.1: the end-of-turn steps: "this turn" effects end (Might given this turn; damage
-        is removed), unused "next spell you play this turn" grants end, and so does the count of
-        cards played this turn (419.4.b)."""
+        """334.1: the end-of-turn steps: "this turn" effects end (Might given this turn, [Assault]
+        granted this turn; damage is removed), unused "next spell you play this turn" grants end,
+        and so does the count of cards played this turn (419.4.b)."""
         for u in self.on_board_units():
             if not mutant("this-turn-might-persists"):
                 u.might_mod = 0
+            u.status["assault"] = 0
             u.damage = 0
         for p in self.players:
             p.portal = False
@@ -696,6 +704,29 @@ class Game:
         it = Item(len(self.items) + 1, kind, card, controller)
         self.items.append(it)
         self.chain.append(it)
+        return it
+
+    def activate(self, player, label):
+        """145.2, 401: the turn player activates an ability of a ready gear of theirs in the open
+        state (Temporal Portal's "[A], [E]:"); it goes on the chain as an item played like a
+        spell: its cost is the activation cost (403.1), "[E]" its "exhaust me" (357.2, 414).
+        Like the model, only in a turn that goes on after its chain closes and while a play of
+        the turn is left."""
+        g = self.labels.get(label)
+        if not isinstance(g, Gear) or g.zone != "board" or g.controller != player:
+            raise self.illegal("401", "no gear of yours with that label on the board")
+        ab = next((a for a in g.card.abilities if a.get("ability") == "activated"), None)
+        if ab is None:
+            raise self.illegal("401", "that gear has no activated ability")
+        if g.status["exhausted"]:
+            raise self.illegal("414.4", "an exhausted gear cannot pay [E]")
+        if self.showdown or not self.turn_goes_on or self.plays_left <= 0:
+            raise self.illegal("145.2", "the ability cannot be activated now")
+        self.consume()
+        it = self.new_item("ability", self.card(ab["trigger"]), player)
+        it.source = g
+        it.activated = True
+        self.started = True
         return it
 
     def new_ability(self, card, unit):
@@ -1085,7 +1116,8 @@ class Game:
     def total_cost(self, it):
         card = it.card
         p = it.controller
-        total = card.cost.copy() if it.kind == "spell" else Cost()
+        # An activated ability's cost is its activation cost (403.1); a triggered one has none.
+        total = card.cost.copy() if it.kind == "spell" or it.activated else Cost()
         discard = 0
         it.reductions_used = []
         it.repeat_cost, it.owed_by_you, spire_used = Cost(), Cost(), False
@@ -1413,7 +1445,10 @@ class Game:
             last_targets[slot] = targets
             if mutant("linked-reads-first-execution"):
                 last_targets[slot] = it.__dict__.setdefault("first_targets", {}).setdefault(slot, targets)
-        if eff == "deal":
+        if eff == "grant-repeat-to-next-spell":
+            # Temporal Portal's activated ability: the grant waits for the next spell (SFD-078).
+            self.players[it.controller].portal = True
+        elif eff == "deal":
             for u in targets:
                 u.damage += ins.get("amount", 0)
         elif eff == "deal-might":
@@ -1585,7 +1620,7 @@ class Game:
                 exhaust += 1
             elif c == "Kill a friendly unit":
                 kill += 1
-            elif c == "Exhaust me":
+            elif c.lower() == "exhaust me":
                 me = True
             else:
                 raise Unsupported("costs", "additional cost " + c)
@@ -2137,7 +2172,7 @@ def main(argv):
         return 0
     if "--mutant" in argv:
         MUTANT = argv[argv.index("--mutant") + 1]
-        if MUTANT not in MUTANTS:
+        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS:
             sys.stderr.write("unknown mutant %s\n" % MUTANT)
             return 2
     for line in sys.stdin:

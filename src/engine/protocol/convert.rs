@@ -359,7 +359,7 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
     board
 }
 
-/// Adds the abilities the named cards trigger (and those they trigger in turn).
+/// Adds the abilities the named cards trigger or activate (and those they trigger in turn).
 fn triggered_names(game: &Game, names: &mut Vec<String>) {
     let mut i = 0;
     while i < names.len() {
@@ -368,7 +368,8 @@ fn triggered_names(game: &Game, names: &mut Vec<String>) {
                 if let Ability::WhenYouPlayASpell(t)
                 | Ability::WhenChosen(t)
                 | Ability::WhenAttacks(t)
-                | Ability::WhenYouPlayMe(t) = a
+                | Ability::WhenYouPlayMe(t)
+                | Ability::Activated(t) = a
                 {
                     let n = game.card(*t).name.clone();
                     add_name(names, &n);
