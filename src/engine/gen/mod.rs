@@ -140,6 +140,9 @@ pub struct Recipe {
     pub second: Option<usize>,
     /// The Academy's grant waits for your next spell (356.1.c). Only the `Turn` strata set it.
     pub academy: bool,
+    /// A ready Temporal Portal of yours on the board, to be activated in the turn (145.2, 401).
+    /// Only the `Turn` strata set it, in a turn of two plays.
+    pub portal_gear: bool,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -402,6 +405,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 runes: 0,
                 second: None,
                 academy: false,
+                portal_gear: false,
             },
         )
         .boxed()
@@ -476,6 +480,12 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         (Some(_), Some(k)) => Some(id(ITEMS[k % ITEMS.len()])?),
         _ => None,
     };
+    if second.is_some() && r.portal_gear {
+        s.gear.push(GearSetup {
+            card: id("Temporal Portal")?,
+            controller: Player::YOU,
+        });
+    }
     if second.is_some() {
         // Two of your spells: a turn of two plays, explored to its end (334.1).
         s.turn = TurnSetup {

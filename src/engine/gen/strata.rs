@@ -137,6 +137,7 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     }
     if !p.has("grants") {
         r.academy = false;
+        r.portal_gear = false;
     }
     super::turn::fit(&mut r, p, |d| p.allows(&needs(d, &cards)));
     r

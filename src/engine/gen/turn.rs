@@ -63,6 +63,8 @@ pub fn focused(r: &mut Recipe, f: TurnFocus, n: usize) {
             r.item = ItemPick::Catalogue(GRANTED[m % GRANTED.len()]);
             r.portal = m % 3 != 1;
             r.academy = !m.is_multiple_of(3);
+            // With no grant waiting, a ready Portal to activate first (145.2, 401, SFD-078).
+            r.portal_gear = m % 3 == 1;
             rich(r);
         }
         (TurnFocus::Grants, _) => {
