@@ -121,9 +121,9 @@ fn turn_statements_on_the_wire() {
 #[test]
 fn malformed_turn_statements_name_their_line() {
     let cases: [(&str, &str, &str, &str); 9] = [
-        ("turn plays 2 end-turn", "turn plays 0 end-turn", "8:12", "0 plays in the turn: expected a number from 1 to 8"),
-        ("turn plays 2 end-turn", "turn plays 9", "8:12", "9 plays in the turn: expected a number from 1 to 8"),
-        ("turn plays 2 end-turn", "turn plays 300", "8:12", "out of range"),
+        ("turn plays 2 end-turn", "turn plays 0 end-turn", "8:12", "expected the number of plays in the turn (a number from 1 to 8), found `0`"),
+        ("turn plays 2 end-turn", "turn plays 9", "8:12", "expected the number of plays in the turn (a number from 1 to 8), found `9`"),
+        ("turn plays 2 end-turn", "turn plays 300", "8:12", "(a number from 1 to 8), found `300`"),
         ("turn plays 2 end-turn", "turn plays two", "8:12", "expected the number of plays in the turn"),
         ("turn plays 2 end-turn", "turn plays 2 end", "8:14", "expected `end-turn` or the end of the line"),
         ("turn plays 2 end-turn", "turn plays 2 end-turn\nturn plays 1", "9:1", "a second `turn` statement (line 8 has one)"),

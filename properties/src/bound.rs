@@ -287,7 +287,7 @@ impl Bound {
         if b.name.is_empty() {
             b.name = name.to_string();
         }
-        b.validate(text, None)?;
+        b.validate(text, None, &mut also_headers(text).into_iter())?;
         if let Err(message) = b.scenario_count() {
             return Err(BoundError {
                 line: b.largest_key_line(text),
@@ -299,7 +299,14 @@ impl Bound {
 
     /// Checks ranges, names and non-empty lists; `part` is the line of the `[[also]]` table a
     /// part of the bound starts on (its keys' lines are not told apart from the main table's).
-    fn validate(&self, text: &str, part: Option<usize>) -> Result<(), BoundError> {
+    /// `headers` yields the lines of the `[[also]]` (and nested `[[also.also]]`) headers in
+    /// document order, which is the order this walk meets the parts.
+    fn validate(
+        &self,
+        text: &str,
+        part: Option<usize>,
+        headers: &mut std::vec::IntoIter<usize>,
+    ) -> Result<(), BoundError> {
         let b = self;
         let line_of = |key: &str| part.unwrap_or_else(|| line_of_key(text, key));
         if let Some(n) = b.instances.iter().find(|n| **n > 3) {
@@ -347,7 +354,10 @@ impl Bound {
         }
         let also = line_of_key(text, "also");
         for a in &b.also {
-            a.validate(text, Some(also))?;
+            // Each part names its own header's line (the second part's error used to name the
+            // first's); a part written inline (`also = [{...}]`) has none: the `also` key's.
+            let at = headers.next().unwrap_or(also);
+            a.validate(text, Some(at), headers)?;
         }
         Ok(())
     }
@@ -555,6 +565,20 @@ impl Bound {
         }
         Ok(out)
     }
+}
+
+/// The 1-based lines of the `[[also]]` and `[[also.also...]]` table headers, in document order.
+fn also_headers(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.trim()
+                .strip_prefix("[[")
+                .and_then(|t| t.split(']').next())
+                .is_some_and(|name| name.split('.').all(|k| k.trim() == "also"))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 fn parse_instance(c: &str) -> Result<RepeatCost, String> {

@@ -760,10 +760,24 @@ fn decisions(
             return Ok(Ok((w, next)));
         }
         PlayStmt::EndTurn => wanted.push((line, Action::EndTurn)),
-        PlayStmt::Activate { object, .. } => {
+        PlayStmt::Activate { player: p, object } => {
             let Obj::Gear(gear) = resolve_obj(run.labels, s, line, object)? else {
                 return Err(err(line, "expected the label of a gear, not a unit"));
             };
+            // The model's step names no player: the one holding priority activates (145.2).
+            // Without this check `opponent activate P` would replay as the turn player's.
+            if s.priority != Some(*p) {
+                let who = s
+                    .priority
+                    .map(|q| q.to_string())
+                    .unwrap_or_else(|| "nobody".into());
+                let illegal = Illegal {
+                    line,
+                    rule: "145.2".into(),
+                    why: format!("{p} cannot activate: {who} holds priority"),
+                };
+                return Ok(Err(illegal));
+            }
             wanted.push((line, Action::ActivateAbility { gear }));
         }
         // Handled by `play_all`: its passes depend on what each resolution does.

@@ -89,3 +89,24 @@ fn also_parts_add_their_scenarios_and_name_their_line() {
     assert!(e.message.contains("Nope"), "{e}");
     assert_eq!(e.line, 9, "the `[[also]]` table's line: {e}");
 }
+
+/// With two `[[also]]` parts (and one nested in the first), an error in a later part names that
+/// part's header line, not the first part's (review r7: every part's error named line 9).
+#[test]
+fn each_also_part_names_its_own_header_line() {
+    let main = "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-base\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";
+    let part = "\n[[also]]\ninstances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-base\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";
+    let bad = part.replace("reactions = [[]]", "reactions = [[\"Nope\"]]");
+    // Parts start on lines 9 and 18.
+    let e = Bound::from_toml(&format!("{main}{part}{bad}"), "x").unwrap_err();
+    assert!(e.message.contains("Nope"), "{e}");
+    assert_eq!(e.line, 18, "{e}");
+    // A part nested in the first (line 18), then the second part (line 27).
+    let nested = part.replace("[[also]]", "[[also.also]]");
+    let e = Bound::from_toml(&format!("{main}{part}{nested}{bad}"), "x").unwrap_err();
+    assert_eq!(e.line, 27, "{e}");
+    let nested_bad = bad.replace("[[also]]", "[[also.also]]");
+    let e = Bound::from_toml(&format!("{main}{part}{nested_bad}{part}"), "x").unwrap_err();
+    assert_eq!(e.line, 18, "{e}");
+    assert!(Bound::from_toml(&format!("{main}{part}{nested}{part}"), "x").is_ok());
+}

@@ -213,6 +213,22 @@ impl<'a> Cursor<'a> {
         })
     }
 
+    /// A number in `lo..=hi`; every refusal (not a number, too large, out of the range) names
+    /// that range, not the 0 to 255 of `number`.
+    pub(super) fn number_in(&mut self, expected: &str, lo: u8, hi: u8) -> Result<u8, ParseError> {
+        let at = self.pos;
+        let w = self.word(expected)?;
+        match w.parse::<u64>() {
+            Ok(n) if (lo as u64..=hi as u64).contains(&n) => Ok(n as u8),
+            _ => {
+                self.pos = at;
+                Err(self.err(format!(
+                    "expected {expected} (a number from {lo} to {hi}), found `{w}`"
+                )))
+            }
+        }
+    }
+
     pub(super) fn positive(&mut self, expected: &str) -> Result<u8, ParseError> {
         let at = self.pos;
         let n = self.number(expected)?;

@@ -10,14 +10,7 @@ use model::setup::{TurnSetup, MAX_PLAYS};
 /// chain's ids hold no more plays).
 pub(super) fn board(c: &mut Cursor) -> Result<BoardStmt, ParseError> {
     c.keyword("plays")?;
-    let at = c.pos;
-    let plays = c.number("the number of plays in the turn")?;
-    if !(1..=MAX_PLAYS).contains(&plays) {
-        c.pos = at;
-        return Err(c.err(format!(
-            "{plays} plays in the turn: expected a number from 1 to {MAX_PLAYS}"
-        )));
-    }
+    let plays = c.number_in("the number of plays in the turn", 1, MAX_PLAYS)?;
     let end_turn = match c.peek_word() {
         Some("end-turn") => {
             c.pos += 1;

@@ -508,5 +508,16 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
         expects: vec![],
     };
     // Number the lines as the printer lays them out.
-    crate::case::parse(&crate::case::print(&case)).map_err(|e| e.to_string())
+    let parsed = crate::case::parse(&crate::case::print(&case)).map_err(|e| e.to_string())?;
+    // A string field holding a line break or a quote (a label `"P\nyou pass"`) would print as
+    // more or other statements than were sent, and answers would name the wrong play: refused.
+    let stmts = |c: &Case| c.plays.iter().map(|p| p.stmt.clone()).collect::<Vec<_>>();
+    let boards = |c: &Case| c.board.iter().map(|b| b.stmt.clone()).collect::<Vec<_>>();
+    if stmts(&parsed) != stmts(&case) || boards(&parsed) != boards(&case) {
+        return Err(
+            "a bad case request: a label, card name or other string field is not one word of a case file (it holds a line break, a quote or a space), so the plays or the board read back differently"
+                .into(),
+        );
+    }
+    Ok(parsed)
 }
