@@ -75,6 +75,7 @@ pub fn focused(r: &mut Recipe, f: TurnFocus, n: usize) {
             r.second = Some([12, 7][m % 2]);
             r.portal = m.is_multiple_of(2);
             r.academy = m % 2 == 1;
+            r.portal_gear = m % 2 == 1;
             r.pool = [3, 0, 0, 1, 0, 0];
         }
     }
