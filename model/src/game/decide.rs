@@ -111,12 +111,13 @@ impl Game {
             out.push(Action::PayDemand { pay: true });
         }
         if let (Some(r), true) = (&ps.runes, self.rules.demand_paid_with_runes) {
-            let short = energy.saturating_sub(ps.pool.energy);
-            let left: u16 = r.ready[from as usize..].iter().map(|n| u16::from(*n)).sum();
+            let short = u16::from(energy.saturating_sub(ps.pool.energy));
             for d in Domain::ALL.into_iter().filter(|&d| d >= from) {
+                // The ready runes this one and the later ones in the order can still use.
+                let left: u16 = r.ready[d as usize..].iter().map(|n| u16::from(*n)).sum();
                 if r.ready[d as usize] > 0
                     && ps.pool.energy < u8::MAX
-                    && (free || (short > 0 && left >= u16::from(short)))
+                    && (free || (short > 0 && left >= short))
                 {
                     out.push(Action::ExhaustRune { domain: d });
                 }
