@@ -236,6 +236,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::Discarded { .. } => &["357.2"],
         Event::PaidWithUnit { .. } => &["356.7"],
         Event::RuneExhausted { .. } | Event::RuneRecycled { .. } => &["357.1.a"],
+        Event::DemandRuneExhausted { .. } => &["357.1.a", "SFD-136"],
         Event::RuneChannelled { .. } => &["OGN-047"],
         Event::GrantGiven { .. } => &["SFD-078"],
         Event::GearExhausted { .. } => &["357.2"],
@@ -539,6 +540,11 @@ mod tests {
             Event::RuneChannelled {
                 who: Player::YOU,
                 domain: crate::cost::Domain::Calm,
+            },
+            Event::DemandRuneExhausted {
+                item: 0,
+                who: Player::OPP,
+                domain: crate::cost::Domain::Fury,
             },
             Event::PaidWithUnit {
                 item: 0,

@@ -183,6 +183,7 @@ impl Game {
             | Event::RuneExhausted { .. }
             | Event::RuneRecycled { .. }
             | Event::RuneChannelled { .. }
+            | Event::DemandRuneExhausted { .. }
             | Event::PaidWithUnit { .. } => self.describe_other_costs(s, e),
         })
     }
@@ -231,6 +232,10 @@ impl Game {
             Event::RuneExhausted { item, who, domain } => {
                 format!("{}: {who} exhaust a {domain:?} rune: add [1]", it(item))
             }
+            Event::DemandRuneExhausted { item, who, domain } => format!(
+                "{}: {who} exhaust a {domain:?} rune: add [1] to pay the demand",
+                it(item)
+            ),
             Event::RuneRecycled {
                 item,
                 who,

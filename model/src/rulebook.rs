@@ -254,6 +254,11 @@ pub struct Rulebook {
     /// edit (issue 13).
     #[serde(default = "yes")]
     pub undo_gives_back_grants: bool,
+    /// 357.1.a, 429.3, digest silent on demands: a player told to pay a demand ("unless its
+    /// controller pays [N]", Hard Bargain) may exhaust runes to add the Energy, as when paying a
+    /// cost. False pays a demand from the pool alone (issue 13).
+    #[serde(default = "yes")]
+    pub demand_paid_with_runes: bool,
 }
 
 /// The model's reading of `kills_it` (a serde default, so that older rulebook JSON still reads).
@@ -307,6 +312,7 @@ impl Rulebook {
             kills_it: KillsIt::MadeLethal,
             next_spell_grant_used_once: true,
             undo_gives_back_grants: true,
+            demand_paid_with_runes: true,
         };
         match v {
             Version::Rup4 => rup4,
@@ -600,6 +606,11 @@ pub const FIELDS: &[FieldDoc] = &[
         name: "undo_gives_back_grants",
         rule: "358.5",
         doc: "an undone play gives back the grant its spell took (wrong: the grant is lost)",
+    },
+    FieldDoc {
+        name: "demand_paid_with_runes",
+        rule: "357.1.a, 429.3 (digest silent on demands)",
+        doc: "a demand (Hard Bargain) may be paid by exhausting runes (false: from the pool alone)",
     },
 ];
 

@@ -292,3 +292,123 @@ fn card_counts_are_bounded_and_exact() {
     assert_eq!(s.players[0].hand_other, 152);
     assert_eq!(s.players[0].deck_size(), 47);
 }
+
+/// Hard Bargain repeated against a player whose pool is empty but who has three ready runes
+/// (issue 13): a demand is paid by exhausting runes (164.2, 357.1.a), in the canonical domain
+/// order, and once runes are used it is paid; the second [2] finds one ready rune, which cannot
+/// make it up, so it can only be declined. With `demand_paid_with_runes` off, runes do not help.
+#[test]
+fn hard_bargain_demand_is_paid_by_exhausting_runes() {
+    let opp_cast = Action::MoveToChain {
+        player: OPP,
+        hand: 0,
+    };
+    let to_demand = |g: &model::Game| {
+        let mut scn =
+            Scn::new(g, "Desert's Call", pool(2, &[])).opp_hand(g, "Hard Bargain", pool(4, &[]));
+        let mut r = RunesSetup::default();
+        r.ready[Domain::Fury as usize] = 1;
+        r.ready[Domain::Calm as usize] = 2;
+        scn.setup.players[0].runes = Some(r);
+        play(
+            g,
+            scn.state(g),
+            &[
+                cast(),
+                rep(0, false),
+                pay(),
+                Action::Pass,
+                opp_cast,
+                rep(0, true),
+                tgt(0, 0, Obj::Item(0)),
+                tgt(1, 0, Obj::Item(0)),
+                pay(),
+            ],
+        )
+    };
+    let pay_it = Action::PayDemand { pay: true };
+    let decline = Action::PayDemand { pay: false };
+    let ex = |domain| Action::ExhaustRune { domain };
+
+    let g = game(Version::Rup4);
+    let s = to_demand(&g);
+    assert_eq!(s.players[0].pool.energy, 0, "the pool is empty");
+    assert_eq!(
+        enabled(&g, &s),
+        vec![ex(Domain::Fury), ex(Domain::Calm), decline]
+    );
+    let s = g.next_state(&s, &ex(Domain::Calm)).unwrap();
+    assert_eq!(
+        enabled(&g, &s),
+        vec![ex(Domain::Calm)],
+        "Calm then Fury is Fury then Calm; declining now would leave [1] floating"
+    );
+    let s = g.next_state(&s, &ex(Domain::Calm)).unwrap();
+    assert_eq!(enabled(&g, &s), vec![pay_it]);
+    let s = g.next_state(&s, &pay_it).unwrap();
+    let s = g.next_state(&s, &Action::Execute).unwrap();
+    assert_eq!(
+        enabled(&g, &s),
+        vec![decline],
+        "one ready rune cannot make up the second [2]"
+    );
+    let s = play_out(&g, s, &[decline]);
+    let decided: Vec<bool> = s
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::DemandDecided {
+                target: 0, paid, ..
+            } => Some(*paid),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(decided, vec![true, false]);
+    let exhausted: Vec<Domain> = s
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::DemandRuneExhausted {
+                item: 1,
+                who: Player::YOU,
+                domain,
+            } => Some(*domain),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(exhausted, vec![Domain::Calm, Domain::Calm]);
+    let r = s.players[0].runes.as_ref().unwrap();
+    assert_eq!(
+        (
+            r.ready[Domain::Fury as usize],
+            r.ready[Domain::Calm as usize]
+        ),
+        (1, 0)
+    );
+    assert_eq!(r.exhausted[Domain::Calm as usize], 2);
+    assert_eq!(
+        s.players[0].pool.energy, 0,
+        "the runes' [2] paid the demand"
+    );
+    assert_eq!(
+        count(&s, |e| matches!(e, Event::Countered { item: 0, by: 1 })),
+        1
+    );
+
+    let g = game_with(Rulebook {
+        demand_paid_with_runes: false,
+        ..Rulebook::preset(Version::Rup4)
+    });
+    // The only answer is to decline, so the script takes it: the spell is countered at once.
+    let s = to_demand(&g);
+    assert!(s
+        .log
+        .iter()
+        .all(|e| !matches!(e, Event::DemandRuneExhausted { .. })));
+    assert!(matches!(
+        s.log
+            .iter()
+            .find(|e| matches!(e, Event::DemandDecided { .. })),
+        Some(Event::DemandDecided { paid: false, .. })
+    ));
+}

@@ -463,6 +463,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | RuneExhausted { .. }
         | RuneRecycled { .. }
         | RuneChannelled { .. }
+        | DemandRuneExhausted { .. }
         | PaidWithUnit { .. } => e,
     }
 }

@@ -69,6 +69,7 @@ fn phase(p: &Phase) -> String {
             exec,
             target,
             energy,
+            ..
         } => format!(
             "execution {}: asks item {}'s controller for [{energy}]",
             exec + 1,

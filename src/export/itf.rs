@@ -270,6 +270,7 @@ impl From<&Phase> for ItfPhase {
                 exec,
                 target,
                 energy,
+                ..
             } => ItfPhase::Demanding {
                 energy: int(energy),
                 exec: nth(exec),

@@ -1922,17 +1922,40 @@ class Game:
         """"Counter a spell unless its controller pays [N]": performed once the spell is still a
         legal target; its controller then pays from their pool (a `demand pay` line: optional in
         RUP4, and only with the Energy there) or declines (`demand decline`) and it is countered
-        (425). Each execution demands again (820.3)."""
+        (425). Each execution demands again (820.3). Before paying, a player with runes may
+        exhaust them (`rune exhaust D` lines, 164.2, 357.1.a) while the pool lacks the amount;
+        a recycled rune adds Power, which pays no Energy, and runes used commit to paying."""
         t = targets[0] if targets and isinstance(targets[0], Item) else None
         if t is None:
             return "targets-illegal"
+        amount = ins.get("amount", 0)
+        payer = self.players[t.controller]
+        pool = payer.pool
+        used = 0
+        while (self.peek() or {}).get("do") == "rune":
+            st = self.peek()
+            r = payer.runes
+            if r is None:
+                raise self.illegal("357.1.a", "the player asked to pay has no runes")
+            d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
+            if d not in DOMAINS or st.get("use") != "exhaust":
+                raise self.illegal("131", "a demand asks for Energy: exhaust a rune of a domain")
+            if r["ready"][d] == 0:
+                raise self.illegal("357.1.a", "no ready rune of that domain")
+            if pool.energy >= amount:
+                raise self.illegal("357.1.a", "the demand needs no more Energy")
+            r["ready"][d] -= 1
+            r["exhausted"][d] += 1
+            pool.energy += 1
+            used += 1
+            self.consume()
         st = self.need("the answer to the demand")
         if st["do"] != "demand":
             raise self.illegal("425", "the spell's controller pays or declines the demand")
-        amount = ins.get("amount", 0)
-        pool = self.players[t.controller].pool
         if st["pay"] and pool.energy < amount:
             raise self.illegal("425", "the pool cannot pay the demand")
+        if used and not st["pay"]:
+            raise self.illegal("357.1.a", "runes were exhausted to pay the demand: it is paid")
         self.consume()
         if st["pay"]:
             if not mutant("demand-paid-free"):

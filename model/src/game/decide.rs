@@ -8,6 +8,7 @@
 use super::{on_chain, on_chain_mut, Game};
 use crate::action::Action;
 use crate::card::{CardKind, Effect, LookTake};
+use crate::cost::Domain;
 use crate::state::*;
 
 impl Game {
@@ -48,6 +49,8 @@ impl Game {
             exec,
             target,
             energy,
+            runes: 0,
+            from: Domain::ALL[0],
         };
     }
 
@@ -55,7 +58,7 @@ impl Game {
     /// at; Double Trouble: a named unit among them, or none), one action per distinct card, since
     /// identical cards are the same choice. RecycleLooked (416): which card goes to the bottom
     /// next, one per distinct card. PayDemand: pay if the pool holds it, or decline (paying
-    /// when told to is optional in RUP4).
+    /// when told to is optional in RUP4); with runes, see `demand_actions`.
     pub(super) fn decision_actions(&self, s: &State, id: u8, out: &mut Vec<Action>) {
         let item = on_chain(s, id);
         match item.phase {
@@ -72,17 +75,103 @@ impl Game {
                     out.push(Action::RecycleLooked { index });
                 }
             }
-            Phase::Demanding { target, energy, .. } => {
-                if let Some(t) = s.item(target) {
-                    if s.players[t.controller.ix()].pool.energy >= energy {
-                        out.push(Action::PayDemand { pay: true });
-                    }
-                }
-                out.push(Action::PayDemand { pay: false });
-            }
+            Phase::Demanding { .. } => self.demand_actions(s, id, out),
             Phase::Discarding { .. } => self.discard_effect_actions(s, id, out),
             _ => unreachable!("not paused for a decision"),
         }
+    }
+
+    /// The guards of a demand ("counter it unless its controller pays [N]", 425), answered by
+    /// the target's controller. PayDemand{pay}: once the pool holds [N]. ExhaustRune (164.2,
+    /// 357.1.a, option `demand_paid_with_runes`): a ready rune while the pool is short and the
+    /// ready runes left in the canonical order (domains R G B O P Y, as for a cost) can still
+    /// make up [N]; a recycled rune adds Power, which pays no Energy (131), so it is never
+    /// offered. PayDemand{decline}: before any rune is exhausted for the demand, since declining
+    /// afterwards only leaves the rune's [1] floating, the surplus this model leaves out as for
+    /// a cost (`runes_only_for_the_cost`; when that is off, runes may be exhausted past [N] and
+    /// declining stays open).
+    fn demand_actions(&self, s: &State, id: u8, out: &mut Vec<Action>) {
+        let Phase::Demanding {
+            target,
+            energy,
+            runes: used,
+            from,
+            ..
+        } = on_chain(s, id).phase
+        else {
+            unreachable!("demanding")
+        };
+        let free = !self.rules.runes_only_for_the_cost;
+        let Some(t) = s.item(target) else {
+            out.push(Action::PayDemand { pay: false });
+            return;
+        };
+        let ps = &s.players[t.controller.ix()];
+        if ps.pool.energy >= energy {
+            out.push(Action::PayDemand { pay: true });
+        }
+        if let (Some(r), true) = (&ps.runes, self.rules.demand_paid_with_runes) {
+            let short = u16::from(energy.saturating_sub(ps.pool.energy));
+            for d in Domain::ALL.into_iter().filter(|&d| d >= from) {
+                // The ready runes this one and the later ones in the order can still use.
+                let left: u16 = r.ready[d as usize..].iter().map(|n| u16::from(*n)).sum();
+                if r.ready[d as usize] > 0
+                    && ps.pool.energy < u8::MAX
+                    && (free || (short > 0 && left >= short))
+                {
+                    out.push(Action::ExhaustRune { domain: d });
+                }
+            }
+        }
+        if used == 0 || free {
+            out.push(Action::PayDemand { pay: false });
+        }
+    }
+
+    /// ExhaustRune's effect while a demand is answered (164.2 "[E]: Add [1]", 357.1.a): the
+    /// asked player's rune is exhausted and [1] goes to their pool at once.
+    pub(super) fn exhaust_for_demand(&self, s: &mut State, id: u8, domain: Domain) {
+        let Phase::Demanding {
+            exec,
+            target,
+            energy,
+            runes,
+            ..
+        } = on_chain(s, id).phase
+        else {
+            unreachable!("demanding")
+        };
+        let Some(who) = s.item(target).map(|t| t.controller) else {
+            return;
+        };
+        let ps = &mut s.players[who.ix()];
+        let Some(r) = ps.runes.as_mut() else {
+            return;
+        };
+        if !r.exhaust(domain) {
+            return;
+        }
+        ps.pool.energy = ps.pool.energy.saturating_add(1);
+        s.log.push(Event::DemandRuneExhausted {
+            item: id,
+            who,
+            domain,
+        });
+        on_chain_mut(s, id).phase = Phase::Demanding {
+            exec,
+            target,
+            energy,
+            runes: runes.saturating_add(1),
+            from: domain,
+        };
+    }
+
+    /// The item answering a demand now, if one is.
+    pub(super) fn demanding_item(&self, s: &State) -> Option<u8> {
+        s.chain
+            .iter()
+            .find(|i| matches!(i.phase, Phase::Demanding { .. }))
+            .map(|i| i.id)
     }
 
     /// What the looking instruction takes.
@@ -190,6 +279,7 @@ impl Game {
             exec,
             target,
             energy,
+            ..
         } = on_chain(s, id).phase
         else {
             unreachable!("demanding")

@@ -404,7 +404,10 @@ impl Game {
             }
             Action::DetermineTotalCost => self.determine_total_cost(s),
             Action::PayCosts { any } => self.pay_costs(s, any),
-            Action::ExhaustRune { domain } => self.exhaust_rune(s, domain),
+            Action::ExhaustRune { domain } => match self.demanding_item(s) {
+                Some(id) => self.exhaust_for_demand(s, id, domain),
+                None => self.exhaust_rune(s, domain),
+            },
             Action::RecycleRune { domain } => self.recycle_rune(s, domain),
             Action::CancelPlay { why } => self.cancel_play(s, why),
             Action::CheckLegality => self.check_legality(s),

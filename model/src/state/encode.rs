@@ -519,11 +519,15 @@ impl Encode for ChainItem {
                 exec,
                 target,
                 energy,
+                runes,
+                from,
             } => {
                 b.put(9, 4);
                 b.u8(exec);
                 b.u8(target);
                 b.u8(energy);
+                b.u8(runes);
+                from.encode(b);
             }
             Phase::Discarding { exec, slot, left } => {
                 b.put(10, 4);

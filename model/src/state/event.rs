@@ -563,6 +563,16 @@ pub enum Event {
         /// Its domain.
         domain: Domain,
     },
+    /// A rune was exhausted to add [1] while paying a demand ("unless its controller pays",
+    /// Hard Bargain; 164.2, 357.1.a, option `demand_paid_with_runes`).
+    DemandRuneExhausted {
+        /// The item that demands.
+        item: u8,
+        /// The rune's controller, who was asked to pay.
+        who: Player,
+        /// The rune's domain.
+        domain: Domain,
+    },
 }
 
 /// Whose discount was applied (356.4).

@@ -464,6 +464,11 @@ pub enum Phase {
         target: u8,
         /// What they are asked to pay.
         energy: u8,
+        /// Runes they have exhausted to pay it so far (164.2, 357.1.a).
+        runes: u8,
+        /// The domain of the last of those runes: the next is of this domain or a later one, so
+        /// that orders ending with the same runes are one.
+        from: crate::cost::Domain,
     },
 }
 

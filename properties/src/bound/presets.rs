@@ -261,7 +261,8 @@ fn costs() -> Bound {
 /// costs need Energy, Power of a domain the runes have (Chaos, Calm) or lack (Order), an optional
 /// cost Ezreal takes to 0, Find Your Center channelling from the rune deck, and Curtain Call's
 /// three instances (with the reactions and bodies the witnesses need). Some payments succeed,
-/// some fail half-way and are undone (358.5).
+/// some fail half-way and are undone (358.5). Hard Bargain's demand finds your pool empty, so it
+/// is paid by exhausting runes or declined.
 fn runes() -> Bound {
     Bound {
         name: "runes".into(),
@@ -280,7 +281,7 @@ fn runes() -> Bound {
         boards: vec![BoardShape::EnemySpread],
         extras: e(&[&[], &[Ezreal], &[Portal, OpponentNearVictory]]),
         resources: vec![Resources::Runes],
-        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"], &["Hard Bargain"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
         also: vec![],

@@ -35,6 +35,10 @@ pub fn produced_by(s: &State) -> [Cost; 2] {
             Event::RuneExhausted { item, who, .. } if !undone.contains(&item) => {
                 out[who.ix()] = out[who.ix()].plus(&Cost::energy(1));
             }
+            // A demand is answered while its item resolves: nothing undoes it.
+            Event::DemandRuneExhausted { who, .. } => {
+                out[who.ix()] = out[who.ix()].plus(&Cost::energy(1));
+            }
             Event::RuneRecycled {
                 item, who, domain, ..
             } if !undone.contains(&item) => {
@@ -67,6 +71,9 @@ pub fn undone_play_gives_back_runes(_: &RepeatSystem, s: &State) -> bool {
                     ready,
                 } if !undone.contains(&item) => runes_of(&mut expected, who)
                     .is_some_and(|r| recycle_as_logged(r, domain, ready)),
+                Event::DemandRuneExhausted { who, domain, .. } => {
+                    runes_of(&mut expected, who).is_some_and(|r| r.exhaust(domain))
+                }
                 Event::RuneChannelled { who, domain } => runes_of(&mut expected, who)
                     .is_some_and(|r| r.channel_exhausted() == Some(domain)),
                 _ => true,
@@ -101,9 +108,14 @@ fn recycle_as_logged(r: &mut Runes, d: Domain, ready: bool) -> bool {
 /// `payment-within-cost` (357.1.a): the runes exhausted for an item add no more Energy than its
 /// total cost asks, and the runes of a domain recycled for it no more than its Power of that
 /// domain plus its any-domain Power; no rune is used for an item before its cost is determined.
+/// Likewise the runes exhausted to answer a demand add no more than the Energy it asks, and a
+/// demand answered with runes is paid (declining would leave their Energy floating).
 pub fn payment_within_cost(_: &RepeatSystem, s: &State) -> bool {
     if !has_runes(s) {
         return true;
+    }
+    if !demands_within_asked(s) {
+        return false;
     }
     // Per item id: its determined total, and what its runes added so far.
     let mut items: Vec<(u8, Cost, Cost)> = vec![];
@@ -128,4 +140,33 @@ pub fn payment_within_cost(_: &RepeatSystem, s: &State) -> bool {
                 u16::from(used.power[d]) <= u16::from(total.power[d]) + u16::from(total.any)
             })
     })
+}
+
+/// The demand half of `payment-within-cost`: the runes exhausted since a demanding item's last
+/// decision add at most the Energy its next decision asks, and that decision is `paid`.
+fn demands_within_asked(s: &State) -> bool {
+    // Per demanding item: runes exhausted for its open demand.
+    let mut open: Vec<(u8, u8)> = vec![];
+    for e in &s.log {
+        match *e {
+            Event::DemandRuneExhausted { item, .. } => {
+                match open.iter_mut().find(|(i, _)| *i == item) {
+                    Some((_, n)) => *n += 1,
+                    None => open.push((item, 1)),
+                }
+            }
+            Event::DemandDecided {
+                item, paid, energy, ..
+            } => {
+                if let Some(k) = open.iter().position(|(i, _)| *i == item) {
+                    let (_, n) = open.remove(k);
+                    if n > energy || !paid {
+                        return false;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }

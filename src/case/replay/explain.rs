@@ -174,9 +174,21 @@ fn refused_decision(a: &Action, enabled: &[Action]) -> Option<(String, String)> 
                 "no card is to be drawn now (one was chosen, or none can be): the rest is recycled, one `look recycle` line per card".into(),
             )
         }
+        Action::PayDemand { pay: true }
+            if enabled.iter().any(|e| matches!(e, Action::ExhaustRune { .. })) =>
+        {
+            (
+                "357.1.a".into(),
+                "the spell's controller's pool does not hold what the demand asks yet: exhaust runes first (`rune exhaust D` lines before `demand pay`)".into(),
+            )
+        }
         Action::PayDemand { pay: true } if enabled.contains(&Action::PayDemand { pay: false }) => (
             "357".into(),
-            "the spell's controller cannot pay the demand from their pool; they can only decline".into(),
+            "the spell's controller cannot pay the demand from their pool or runes; they can only decline".into(),
+        ),
+        Action::PayDemand { pay: false } if enabled.contains(&Action::PayDemand { pay: true }) => (
+            "357.1.a".into(),
+            "runes were exhausted for this demand: it is paid (declining now would only leave their Energy floating, which this model leaves out)".into(),
         ),
         _ => return None,
     })

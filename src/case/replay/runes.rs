@@ -1,5 +1,6 @@
 //! Replaying runes (issue 13): a `runes` board line gives a player runes, a `rune` line stands
-//! for the model's ExhaustRune or RecycleRune step while a cost is paid (164.2, 357.1.a), and
+//! for the model's ExhaustRune or RecycleRune step while a cost or a demand is paid (164.2,
+//! 357.1.a), and
 //! `expect runes` reads the runes on the final board.
 
 use super::{err, CaseError, View};
@@ -7,7 +8,7 @@ use crate::case::ast::{Expect, PlayStmt, RunePart, RuneUse};
 use model::action::Action;
 use model::cost::Domain;
 use model::setup::Setup;
-use model::state::{Player, RunesSetup, State};
+use model::state::{Phase, Player, RunesSetup, State};
 
 /// `runes PLAYER ...`: the player pays with these runes; a second line for one player is an
 /// error (it would silently replace the first).
@@ -42,6 +43,13 @@ pub(super) fn decision(s: &State, line: usize, stmt: &PlayStmt) -> Result<Action
                 format!("{p} pays for item {} but has no runes in this case (pool-only): write `runes {p} ready ...` on the board", item.id + 1),
             ));
         }
+    } else if let Some((id, p)) = demand_payer(s) {
+        if s.players[p.ix()].runes.is_none() {
+            return Err(err(
+                line,
+                format!("{p} answers item {}'s demand but has no runes in this case (pool-only): write `runes {p} ready ...` on the board", id + 1),
+            ));
+        }
     }
     Ok(match how {
         RuneUse::Exhaust => Action::ExhaustRune { domain },
@@ -54,8 +62,11 @@ pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(Stri
     let (Action::ExhaustRune { domain } | Action::RecycleRune { domain }) = *a else {
         return None;
     };
-    let item = s.chain.iter().find(|i| i.is_pending())?;
-    let p = item.controller;
+    let demand = demand_payer(s);
+    let p = match s.chain.iter().find(|i| i.is_pending()) {
+        Some(item) => item.controller,
+        None => demand?.1,
+    };
     let runes = s.players[p.ix()].runes.as_ref()?;
     let i = domain as usize;
     let exhaust = matches!(a, Action::ExhaustRune { .. });
@@ -77,11 +88,28 @@ pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(Stri
             Action::ExhaustRune { domain } => Some(format!("`rune exhaust {}`", domain.letter())),
             Action::RecycleRune { domain } => Some(format!("`rune recycle {}`", domain.letter())),
             Action::PayCosts { .. } => Some("`pay`".into()),
+            Action::PayDemand { pay: true } => Some("`demand pay`".into()),
+            Action::PayDemand { pay: false } => Some("`demand decline`".into()),
             _ => None,
         })
         .collect();
     if offered.is_empty() {
         return None;
+    }
+    if demand.is_some() && !matches!(a, Action::ExhaustRune { .. }) {
+        return Some((
+            "131".into(),
+            format!("a demand asks for Energy, which a recycled rune's Power does not pay; the model offers {} here", offered.join(", ")),
+        ));
+    }
+    if demand.is_some() {
+        return Some((
+            "357.1.a".into(),
+            format!(
+                "the model offers {} here: a rune is exhausted for a demand only while the pool lacks what it asks and the ready runes can make it up, domains in the order R G B O P Y (payments that end with the same runes are one)",
+                offered.join(", ")
+            ),
+        ));
     }
     Some((
         "357.1.a".into(),
@@ -90,6 +118,14 @@ pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(Stri
             offered.join(", ")
         ),
     ))
+}
+
+/// The item answering a demand now and the player it asks (the controller of its target).
+fn demand_payer(s: &State) -> Option<(u8, Player)> {
+    s.chain.iter().find_map(|i| match i.phase {
+        Phase::Demanding { target, .. } => s.item(target).map(|t| (i.id, t.controller)),
+        _ => None,
+    })
 }
 
 /// What the final board shows for `expect runes`.

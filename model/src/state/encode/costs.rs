@@ -80,16 +80,23 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             domain.encode(b);
             b.bool(ready);
         }
-        // The last tag that 6 bits hold: events after it share it and add one bit of their own.
+        // The last tag that 6 bits hold: events after it share it and add two bits of their own.
         RuneChannelled { who, domain } => {
             tag(63);
-            b.bool(false);
+            b.put(0, 2);
+            who.encode(b);
+            domain.encode(b);
+        }
+        DemandRuneExhausted { item, who, domain } => {
+            tag(63);
+            b.put(2, 2);
+            b.u8(item);
             who.encode(b);
             domain.encode(b);
         }
         PaidWithUnit { item, unit, cost } => {
             tag(63);
-            b.bool(true);
+            b.put(1, 2);
             b.u8(item);
             b.u8(unit);
             let (k, n) = match cost {

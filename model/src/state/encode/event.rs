@@ -382,6 +382,7 @@ impl Encode for Event {
             | RuneExhausted { .. }
             | RuneRecycled { .. }
             | RuneChannelled { .. }
+            | DemandRuneExhausted { .. }
             | PaidWithUnit { .. } => super::costs::encode_event(self, b),
         }
     }
