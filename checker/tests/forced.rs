@@ -34,7 +34,7 @@ impl Model for Procs {
         if s.1 >= DEPTH {
             return;
         }
-        if s.1 % 3 == 0 {
+        if s.1.is_multiple_of(3) {
             out.extend([0, 1, 2]);
         } else {
             out.push(7);
@@ -47,7 +47,7 @@ impl Model for Procs {
     }
 
     fn forced(&self, s: &S) -> Option<u8> {
-        let one = s.1 < DEPTH && s.1 % 3 != 0;
+        let one = s.1 < DEPTH && !s.1.is_multiple_of(3);
         (self.declare && (one || (self.lie && s.1 < DEPTH))).then_some(7)
     }
 
