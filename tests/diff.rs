@@ -17,16 +17,23 @@ fn rbcheck(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The bound every comparison here runs on, written once: tests run in parallel threads of one
+/// process, and rewriting the file under a running `rbcheck diff` let it read a truncated file.
 fn bound() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rbcheck-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("small.toml");
-    std::fs::write(
-        &f,
-        "instances = []\ninstance_costs = []\nbodies = []\ncatalogue = [\"Hidden Blade\", \"Vanishing Bolt\", \"Chant of Readiness\", \"Curtain Call\"]\nabilities = true\nboards = [\"deflect\"]\nextras = [[], [\"ezreal\", \"marai-spire\"], [\"portal\"]]\nresources = [\"rich\"]\nreactions = [[], [\"Mystic Reversal\"]]\n",
-    )
-    .unwrap();
-    f
+    static BOUND: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BOUND
+        .get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("rbcheck-diff-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let f = dir.join("small.toml");
+            std::fs::write(
+                &f,
+                "instances = []\ninstance_costs = []\nbodies = []\ncatalogue = [\"Hidden Blade\", \"Vanishing Bolt\", \"Chant of Readiness\", \"Curtain Call\"]\nabilities = true\nboards = [\"deflect\"]\nextras = [[], [\"ezreal\", \"marai-spire\"], [\"portal\"]]\nresources = [\"rich\"]\nreactions = [[], [\"Mystic Reversal\"]]\n",
+            )
+            .unwrap();
+            f
+        })
+        .clone()
 }
 
 fn diff_json(a: &str, b: &str) -> (i32, serde_json::Value) {
