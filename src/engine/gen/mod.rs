@@ -595,16 +595,16 @@ fn stage(
     };
     match name {
         // A showdown at battlefield 1: an enemy attacker, stunned half the time (423.1.a.1),
-        // owned by you a third of the time (Existential Dread returns it to its owner's hand,
-        // 124), a second attacker and your defender; Thwonk! sometimes has no attacker to
-        // choose (the play is undone, 358.5).
+        // owned by you two times in three (Existential Dread returns it to its owner's hand,
+        // 124), a second attacker and your defender; a third of the time no unit attacks, so
+        // there is nothing to choose (the play is undone, 358.5).
         "Thwonk!" | "Existential Dread" => {
-            let none = name == "Thwonk!" && n % 4 == 3;
+            let none = (n / 6) % 3 == 2;
             let a = unit(&mut s.units, "Practice Dummy", opp, bf)?;
             let b = unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
             let d = unit(&mut s.units, "Sturdy Dummy", you, bf)?;
             s.units[a].status.stunned = n % 2 == 0;
-            s.units[a].owner = (n % 3 == 0).then_some(you);
+            s.units[a].owner = ((n / 2) % 3 != 0).then_some(you);
             if !none {
                 s.units[a].status.combat = Combat::Attacking;
                 s.units[b].status.combat = if n % 5 < 2 {

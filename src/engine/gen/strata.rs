@@ -191,16 +191,22 @@ pub enum Focus {
     /// choice (751.1).
     NewChoices,
     // ---- issue 15 (f15g) ----
-    /// The opponent's Hard Bargain, Not So Fast or Repulse against your repeated spell, your
+    /// The opponent's Hard Bargain (0), Not So Fast (1) or Repulse (2) against your repeated spell, your
     /// Spellwatcher beside it: demands (425), what a repeated spell chooses across its
     /// executions (359.3.e.9.a), a countered spell's play trigger (419.4.a.1).
-    Counters,
+    Counters(u8),
+    /// Hidden Blade with units of both players: "its controller" of each execution's own
+    /// target (359.3.e.14).
+    LinkedBoth,
+    /// The `NewChoices` board with your Pouty Poro in place of the Sentry: a new choice of a
+    /// Deflect unit is charged to the spell's new controller (755).
+    NewChoicesDeflect,
     /// Vendetta Duelist's ability with enemy Deflect units at its battlefield (809.1.c: Deflect
     /// is for spells only).
     AbilityDeflect,
     /// A Chaos spell costing [0] or [1] with a discount of [2] (356.4.d), a [Repeat] cost in
-    /// Mind (820.1.c) and a "Discard 1" [Repeat] cost with at most one other card in hand
-    /// (422.3).
+    /// Mind (820.1.c) and a "Discard 1" [Repeat] cost, with no other card in hand two times in
+    /// three (422.3).
     CheapDiscount,
 }
 
@@ -210,11 +216,11 @@ pub enum Focus {
 /// of injected illegal choice has a stratum that reaches it by construction (a card or a board
 /// that makes the model apply it), instead of being left to the chance of a `Plain` draw, so a
 /// change to the layout cannot silently drop one (`tests/fuzz.rs` checks seeds 0 and 1). The
-/// first cycle (55 cases) holds every stratum once; the budget of 300 cases gives each five or
+/// first cycle (58 cases) holds every stratum once; the budget of 300 cases gives each five or
 /// six draws. Strata whose situation also depends on the walk's choices (the opponent's
 /// Deflect, counters, Sentries chosen, a later execution's partly illegal targets) appear
 /// twice.
-pub const STRATA: [Focus; 55] = [
+pub const STRATA: [Focus; 58] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -261,20 +267,24 @@ pub const STRATA: [Focus; 55] = [
     Focus::Illegal(13),
     Focus::PartialIllegal,
     // Issue 15: the featured cards (`super::FEATURED`, on their staged boards), the opponent's
-    // other counters, Deflect against an ability, a cheap discounted spell.
+    // other counters, Deflect against an ability, a cheap discounted spell, linked draws of
+    // both players, a new choice of a Deflect unit.
     Focus::Item(14),
-    Focus::Counters,
+    Focus::Counters(0),
     Focus::Item(15),
     Focus::Item(16),
     Focus::AbilityDeflect,
     Focus::Item(17),
     Focus::Item(18),
-    Focus::Counters,
+    Focus::Counters(1),
     Focus::Item(19),
     Focus::Item(20),
     Focus::CheapDiscount,
     Focus::Item(21),
     Focus::Item(22),
+    Focus::Counters(2),
+    Focus::LinkedBoth,
+    Focus::NewChoicesDeflect,
 ];
 
 /// The stratum of case `i`.
@@ -420,10 +430,10 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                 r.pool[j] = r.pool[j].max(*m);
             }
         }
-        Focus::Counters => {
-            // Rocket Barrage, Frigid Touch or Feral Strength against each counter in turn.
+        Focus::Counters(k) => {
+            // Rocket Barrage, Frigid Touch or Feral Strength against the counter.
             r.item = ItemPick::Catalogue([0, 6, 12][n % 3]);
-            r.reactions = vec![8 + (n / 3) % 3];
+            r.reactions = vec![8 + usize::from(k % 3)];
             r.units = vec![
                 unit(0, false, 1),
                 unit(1, false, 1),
@@ -436,6 +446,17 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.showdown = false;
             r.pool[0] = r.pool[0].max(10);
             r.pool[1] = r.pool[1].max(2);
+        }
+        Focus::LinkedBoth => {
+            r.item = ItemPick::Catalogue(7);
+            r.units = vec![unit(0, false, 1), unit(0, true, 1), unit(1, false, 0)];
+            r.inject = 0;
+            r.reactions.clear();
+        }
+        Focus::NewChoicesDeflect => {
+            new_choices_board(&mut r, n, false);
+            r.units.retain(|u| u.card != 4);
+            r.units.push(unit(2, true, (n % 2) as u8));
         }
         Focus::AbilityDeflect => {
             r.item = ItemPick::Ability;
@@ -464,7 +485,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                 RepeatCost::Discard(1),
             ];
             r.item = ItemPick::Generated(Box::new(d));
-            r.hand_other = ((n / 2) % 2) as u8;
+            r.hand_other = u8::from(n.is_multiple_of(3));
             r.near_victory = true;
             r.inject = 0;
             r.pool[0] = r.pool[0].max(6);
