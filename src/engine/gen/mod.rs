@@ -603,8 +603,8 @@ fn stage(
             let a = unit(&mut s.units, "Practice Dummy", opp, bf)?;
             let b = unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
             let d = unit(&mut s.units, "Sturdy Dummy", you, bf)?;
-            s.units[a].status.stunned = n % 2 == 0;
-            s.units[a].owner = ((n / 2) % 3 != 0).then_some(you);
+            s.units[a].status.stunned = n.is_multiple_of(2);
+            s.units[a].owner = (!(n / 2).is_multiple_of(3)).then_some(you);
             if !none {
                 s.units[a].status.combat = Combat::Attacking;
                 s.units[b].status.combat = if n % 5 < 2 {
@@ -642,7 +642,7 @@ fn stage(
         }
         // A unit from hand: to your base or a battlefield you control (805, 356.2.a).
         "Legion Rearguard" | "Clockwork Keeper" => {
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 s.battlefields[0].controller = Some(you);
             }
             s.players[0].portal_charged = false;
@@ -652,7 +652,7 @@ fn stage(
         "Rallying Cry" => {
             for k in 0..2 {
                 let u = unit(&mut s.units, "Practice Dummy", you, Location::Base(you))?;
-                s.units[u].status.exhausted = k == 1 || n % 5 == 0;
+                s.units[u].status.exhausted = k == 1 || n.is_multiple_of(5);
             }
             unit(&mut s.units, "Practice Dummy", opp, bf)?;
             s.players[0].deck = s.players[0].deck.max(3);

@@ -425,7 +425,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.portal = false;
             r.spire = 0;
             r.showdown = false;
-            let least = [9, 2, 2, 2, 2, (n % 3 != 0) as u8];
+            let least = [9, 2, 2, 2, 2, u8::from(!n.is_multiple_of(3))];
             for (j, m) in least.iter().enumerate() {
                 r.pool[j] = r.pool[j].max(*m);
             }
