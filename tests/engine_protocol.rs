@@ -695,8 +695,8 @@ fn requests_carry_the_play_triggers_of_units_and_optional_costs() {
     }
 }
 
-/// The reference engine's mistakes in the features of issue 12 that generation does not reach
-/// yet (its `KNOWN_SURVIVORS`, issue 15) are each caught by the corpus: the cases named here
+/// The reference engine's mistakes in the features of issue 12 (known survivors until issue 15's
+/// strata reached them; now in its `MUTANTS`) are each caught by the corpus too: the cases named here
 /// show a difference or a fault with the mutant, so the clean engine's agreement on them
 /// (`reference_engine_passes_the_corpus`) means something.
 #[test]

@@ -123,69 +123,40 @@ MUTANTS = {
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
     "token-location-unchecked": "a token may enter any location, not only its base or a battlefield its controller controls (355.2)",
+    # ---- f15g (issue 15): formerly known survivors, now reached by generation (the featured
+    # cards on staged boards, the opponent's other counters, Deflect against an ability, a cheap
+    # discounted spell, linked draws of both players)
+    "repeat-power-card-domain": "a [Repeat] cost's Power is taken in the card's own domain (820.1.c)",
+    "deflect-spells-only": "Deflect is paid by spells only, not by abilities that choose the unit (809.1.c)",
+    "play-trigger-on-counter": "\"when you play a spell\" triggers even when the spell is countered (419.4.a.1)",
+    "linked-reads-first-execution": "\"its controller\" reads the first execution's target in every execution (359.3.e.14)",
+    "resolution-checks-zone-only": "on resolution a target is legal while it is on the board, whatever its restrictions (359.3.e.2)",
+    "discard-counts-played-card": "a \"Discard N\" [Repeat] cost counts the card being played as a card in hand (422.3)",
+    "discount-on-base-only": "the card's own discount reduces only its base cost, before [Repeat] costs are added (356.4.d)",
+    "stun-twice": "a stunned unit is stunned again, so the instruction counts as performed (423.1.a.1)",
+    "attacking-unchecked": "\"an attacking unit\" may be any unit (Thwonk!, 355.8)",
+    "return-to-controller": "a unit returned to hand goes to its controller's hand, not its owner's (124)",
+    "mights-one-way": "\"deal damage equal to their Mights to each other\": only the first unit deals damage (417.6.b.3)",
+    "looked-stay-on-top": "the cards looked at and not drawn stay on top instead of being recycled (416)",
+    "demand-paid-free": "paying Hard Bargain's demand takes nothing from the pool (425)",
+    "chosen-first-execution-only": "what a repeated spell \"chooses\" is read from its first execution only (359.3.e.9.a)",
+    "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
+    "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
+    "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
 # out of --list-mutants and the score until generation reaches them.
 KNOWN_SURVIVORS = {
-    # Held-out (issue 15), survived seeds 0 and 1: every [Repeat] cost generation reaches has its
-    # Power in the card's own domain (the generated spells are Mind with [B] costs; the catalogue's
-    # printed costs are in their card's domain); the one other-domain cost, Syndra's [2][P], needs
-    # a showdown at her battlefield, which needs `combat`, which this engine declines.
-    "repeat-power-card-domain": "a [Repeat] cost's Power is taken in the card's own domain (820.1.c)",
-    # Held-out, survived seeds 0 and 1: an ability chooses a unit only in the Ability stratum
-    # (Vendetta Duelist), whose board is drawn: an enemy Deflect unit at the Duelist's battlefield
-    # is there by chance, and EnemyDeflect forces them only for spells.
-    "deflect-spells-only": "Deflect is paid by spells only, not by abilities that choose the unit (809.1.c)",
-    # Held-out, killed at seed 1 (case 33) only: your spell must be countered while your
-    # Spellwatcher is on the board; EnemyTrigger gives the opponent the Spellwatcher and no
-    # counter, the Counter strata leave your units as drawn (seed 0's 300 cases have 22 counters,
-    # none of your spell beside your Spellwatcher; seed 1's have 7).
-    "play-trigger-on-counter": "\"when you play a spell\" triggers even when the spell is countered (419.4.a.1)",
-    # Held-out, killed at seed 1 (case 249) only: it shows only when two executions kill units of
-    # different controllers (Hidden Blade); boards are mostly the opponent's units, and the walk
-    # prefers choosing the same unit again.
-    "linked-reads-first-execution": "\"its controller\" reads the first execution's target in every execution (359.3.e.14)",
-    # Held-out, killed at seed 1 (case 17) only: a target must stay on the board but break its
-    # place or side restriction before resolution (the opponent's Sidestep moving it out of
-    # "at a battlefield", or Mystic Reversal turning an "enemy" target friendly); no stratum
-    # forces either.
-    "resolution-checks-zone-only": "on resolution a target is legal while it is on the board, whatever its restrictions (359.3.e.2)",
-    # Held-out, killed at seed 1 (case 187) only: a paid "Discard 1" [Repeat] with no other card
-    # in hand; only generated spells draw that cost (Square Up needs `combat`, the Duelist's
-    # stratum always gives a card), and no stratum empties the hand.
-    "discard-counts-played-card": "a \"Discard N\" [Repeat] cost counts the card being played as a card in hand (422.3)",
-    # Held-out, killed at seed 0 (case 193) only: it shows only when the discount is larger than
-    # the base Energy and a paid [Repeat] adds Energy; the Discount stratum's spells cost [3] or
-    # [4] with a discount of [2], so only randomly drawn spells costing [0] or [1] reach it
-    # (about one case in each seed's 300).
-    "discount-on-base-only": "the card's own discount reduces only its base cost, before [Repeat] costs are added (356.4.d)",
-    # Held-out, killed at seed 0 (case 203) only: Mystic Reversal (drawn by chance) must make new
-    # choices whose new target is a Deflect unit of the player who lost the spell.
+    # Held-out, killed at seed 0 (case 203) only when first measured; the NewChoicesDeflect
+    # stratum (issue 15) kills it at seed 1 only: Mystic Reversal must make a new choice whose
+    # new target is a Deflect unit of the player who lost the spell, and the walk remakes a
+    # choice only half the time.
     "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
-    # ---- h15e (issue 15): generation makes no Thwonk!, Existential Dread or Marching Orders
-    # yet (only Square Up's [Assault] and statuses on the board); the corpus cases
-    # thwonk-*, existential-dread-* and marching-orders-* kill each (`fuzz --corpus`).
-    "stun-twice": "a stunned unit is stunned again, so the instruction counts as performed (423.1.a.1)",
-    "attacking-unchecked": "\"an attacking unit\" may be any unit (Thwonk!, 355.8)",
-    "return-to-controller": "a unit returned to hand goes to its controller's hand, not its owner's (124)",
-    "mights-one-way": "\"deal damage equal to their Mights to each other\": only the first unit deals damage (417.6.b.3)",
-    # No generated case looks at the deck or demands yet; the corpus cases called-shot-*,
-    # double-trouble-* and hard-bargain-* kill these.
-    "looked-stay-on-top": "the cards looked at and not drawn stay on top instead of being recycled (416)",
-    "demand-paid-free": "paying Hard Bargain's demand takes nothing from the pool (425)",
-    # No generated case plays Not So Fast or Repulse yet; the corpus kills this one
-    # (not-so-fast-counters-repeated-spell-second-execution-choice, repulse-*).
-    "chosen-first-execution-only": "what a repeated spell \"chooses\" is read from its first execution only (359.3.e.9.a)",
-    # No generated case plays a unit from hand or a card with a cost other than [Repeat] yet;
-    # the corpus kills these (legion-rearguard-*, clockwork-keeper-*, rallying-cry-*,
-    # if-this-kills-it-*).
-    "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
     # Not detectable yet: a result has no field for how a unit played from hand entered (the
-    # case file's `expect entered item N at LOC ready` has no protocol counterpart).
+    # case file's `expect entered item N at LOC ready` has no protocol counterpart); the
+    # Legion Rearguard stratum plays it with and without [Accelerate].
     "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
-    "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
-    "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
 }
 
 # The held-out mutants (issue 15): written by one author without reading the generator and

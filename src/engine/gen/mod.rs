@@ -43,6 +43,31 @@ pub const ITEMS: [&str; 14] = [
     "Downstage Dramatics",
 ];
 
+/// Catalogue cards played as the item only by their own strata (`Focus::Item(k)` with `k` from
+/// [`ITEMS`]'s length on, see [`item_name`]), each on a board staged for it ([`stage`]): combat
+/// spells, the deck's named cards, units played from hand and other additional costs (issue 15).
+/// They are not drawn at random, so the draws of every other stratum are unchanged.
+pub const FEATURED: [&str; 9] = [
+    "Thwonk!",
+    "Existential Dread",
+    "Marching Orders",
+    "Called Shot",
+    "Double Trouble",
+    "Legion Rearguard",
+    "Clockwork Keeper",
+    "Rallying Cry",
+    "Deadly Strike",
+];
+
+/// The name of the item `ItemPick::Catalogue(i)`: [`ITEMS`] first, then [`FEATURED`].
+pub fn item_name(i: usize) -> &'static str {
+    if i < ITEMS.len() {
+        ITEMS[i]
+    } else {
+        FEATURED[(i - ITEMS.len()) % FEATURED.len()]
+    }
+}
+
 /// Units of boards.
 pub const UNITS: [&str; 8] = [
     "Practice Dummy",
@@ -55,8 +80,9 @@ pub const UNITS: [&str; 8] = [
     "Syndra, Transcendent",
 ];
 
-/// The opponent's reactions.
-pub const REACTIONS: [&str; 8] = [
+/// The opponent's reactions. Random draws take the first eight; the counters after them
+/// (issue 15) only the `Counters` stratum gives.
+pub const REACTIONS: [&str; 11] = [
     "Defy",
     "Wind Wall",
     "Swift Execution",
@@ -65,6 +91,9 @@ pub const REACTIONS: [&str; 8] = [
     "Feral Strength",
     "Downstage Dramatics",
     "Mystic Reversal",
+    "Hard Bargain",
+    "Not So Fast",
+    "Repulse",
 ];
 
 /// The name of a generated spell.
@@ -424,7 +453,7 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         ..Setup::default()
     };
     let item = match &r.item {
-        ItemPick::Catalogue(i) => Some(id(ITEMS[*i % ITEMS.len()])?),
+        ItemPick::Catalogue(i) => Some(id(item_name(*i))?),
         ItemPick::Generated(_) => Some(id(GENERATED)?),
         ItemPick::Ability => None,
     };
@@ -534,6 +563,16 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         near_victory: r.near_victory,
         ..Default::default()
     };
+    if r.reactions.iter().any(|i| *i >= 8) {
+        // Repulse costs [1][O]: Body Power the rich pool otherwise lacks.
+        s.players[1].pool.power[Domain::Body as usize] += 1;
+    }
+    if let ItemPick::Catalogue(i) = &r.item {
+        if *i >= ITEMS.len() {
+            let n = r.walk.first().copied().unwrap_or(0) as usize;
+            stage(&mut s, item_name(*i), n, &id)?;
+        }
+    }
     // A showdown only for items that may be played in one (the timing injection adds it back).
     s.showdown = r.showdown && timing != Timing::Normal;
     if item.is_none() {
@@ -547,6 +586,98 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         s.players[0].hand_other = s.players[0].hand_other.max(1);
     }
     Ok((game, s))
+}
+
+/// The board staged for a [`FEATURED`] card (`n` varies it): what the card needs to do what it
+/// does, and the situations its rules clauses are about.
+fn stage(
+    s: &mut Setup,
+    name: &str,
+    n: usize,
+    id: &dyn Fn(&str) -> Result<CardId, String>,
+) -> Result<(), String> {
+    use model::state::Combat;
+    let (you, opp) = (Player::YOU, Player::OPP);
+    let bf = Location::Battlefield(0);
+    let unit = |units: &mut Vec<UnitSetup>, card: &str, p: Player, loc: Location| {
+        units.push(UnitSetup::new(id(card)?, p, loc));
+        Ok::<usize, String>(units.len() - 1)
+    };
+    match name {
+        // A showdown at battlefield 1: an enemy attacker, stunned half the time (423.1.a.1),
+        // owned by you two times in three (Existential Dread returns it to its owner's hand,
+        // 124), a second attacker and your defender; a third of the time no unit attacks, so
+        // there is nothing to choose (the play is undone, 358.5).
+        "Thwonk!" | "Existential Dread" => {
+            let none = (n / 6) % 3 == 2;
+            let a = unit(&mut s.units, "Practice Dummy", opp, bf)?;
+            let b = unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
+            let d = unit(&mut s.units, "Sturdy Dummy", you, bf)?;
+            s.units[a].status.stunned = n.is_multiple_of(2);
+            s.units[a].owner = (!(n / 2).is_multiple_of(3)).then_some(you);
+            if !none {
+                s.units[a].status.combat = Combat::Attacking;
+                s.units[b].status.combat = if n % 5 < 2 {
+                    Combat::Attacking
+                } else {
+                    Combat::None
+                };
+                s.units[d].status.combat = Combat::Defending;
+            }
+            s.showdown_at = Some(0);
+            s.showdown = true;
+        }
+        // A friendly unit anywhere and enemy units at both battlefields (417.6.b.3).
+        "Marching Orders" => {
+            unit(&mut s.units, "Sturdy Dummy", you, Location::Base(you))?;
+            unit(&mut s.units, "Practice Dummy", opp, bf)?;
+            unit(&mut s.units, "Sturdy Dummy", opp, Location::Battlefield(1))?;
+            if n % 2 == 1 {
+                unit(&mut s.units, "Practice Dummy", you, bf)?;
+            }
+        }
+        // Named cards on top of your deck, a unit among them (416).
+        "Called Shot" | "Double Trouble" => {
+            let named = [
+                "Pouty Poro",
+                "Defy",
+                "Wind Wall",
+                "Sturdy Dummy",
+                "Hard Bargain",
+            ];
+            let k = 2 + n % 3;
+            s.players[0].deck_top = (0..k)
+                .map(|j| id(named[(n + j) % named.len()]))
+                .collect::<Result<_, _>>()?;
+        }
+        // A unit from hand: to your base or a battlefield you control (805, 356.2.a).
+        "Legion Rearguard" | "Clockwork Keeper" => {
+            if n.is_multiple_of(2) {
+                s.battlefields[0].controller = Some(you);
+            }
+            s.players[0].portal_charged = false;
+            s.players[0].deck = s.players[0].deck.max(2);
+        }
+        // Friendly units to exhaust, one exhausted already, sometimes all (357.2, 414.4).
+        "Rallying Cry" => {
+            for k in 0..2 {
+                let u = unit(&mut s.units, "Practice Dummy", you, Location::Base(you))?;
+                s.units[u].status.exhausted = k == 1 || n.is_multiple_of(5);
+            }
+            unit(&mut s.units, "Practice Dummy", opp, bf)?;
+            s.players[0].deck = s.players[0].deck.max(3);
+        }
+        // Units two damage kills, one of them lethally damaged already by the first
+        // execution when the walk chooses it twice (359.3.e.14).
+        "Deadly Strike" => {
+            let a = unit(&mut s.units, "Practice Dummy", opp, Location::Base(opp))?;
+            s.units[a].damage = (n % 2) as u8;
+            unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
+            s.players[0].deck = s.players[0].deck.max(3);
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The objects the pending item's earlier executions chose for `slot`.

@@ -5,14 +5,14 @@
 //! that differs from the card's cost, each kind of illegal choice) are reached within 300 cases.
 
 use super::turn::TurnFocus;
-use super::{ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
+use super::{item_name, ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
 use crate::case::ast::{Case, Line, PlayStmt};
 use crate::engine::protocol::case_features;
 use model::card::{
     CardDef, Condition, Effect, Instruction, Place, RepeatCost, SelfDiscount, Side, TargetSpec,
 };
 use model::catalogue::Catalogue;
-use model::cost::Cost;
+use model::cost::{Cost, Domain};
 use model::state::Player;
 use proptest::strategy::{BoxedStrategy, Strategy};
 
@@ -94,7 +94,7 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     let by_name = |n: &str| cards.iter().find(|c| c.name == n);
     let item_ok = |r: &Recipe| match &r.item {
         ItemPick::Catalogue(i) => {
-            by_name(ITEMS[*i % ITEMS.len()]).is_some_and(|d| p.allows(&needs(d, &cards)))
+            by_name(item_name(*i)).is_some_and(|d| p.allows(&needs(d, &cards)))
         }
         ItemPick::Generated(d) => {
             let mut all = cards.clone();
@@ -191,6 +191,24 @@ pub enum Focus {
     /// target the Sentry anew (754) or, injected (`Illegal(12)`), reuse an execution's earlier
     /// choice (751.1).
     NewChoices,
+    // ---- issue 15 (f15g) ----
+    /// The opponent's Hard Bargain (0), Not So Fast (1) or Repulse (2) against your repeated spell, your
+    /// Spellwatcher beside it: demands (425), what a repeated spell chooses across its
+    /// executions (359.3.e.9.a), a countered spell's play trigger (419.4.a.1).
+    Counters(u8),
+    /// Hidden Blade with units of both players: "its controller" of each execution's own
+    /// target (359.3.e.14).
+    LinkedBoth,
+    /// The `NewChoices` board with your Pouty Poro in place of the Sentry: a new choice of a
+    /// Deflect unit is charged to the spell's new controller (755).
+    NewChoicesDeflect,
+    /// Vendetta Duelist's ability with enemy Deflect units at its battlefield (809.1.c: Deflect
+    /// is for spells only).
+    AbilityDeflect,
+    /// A Chaos spell costing [0] or [1] with a discount of [2] (356.4.d), a [Repeat] cost in
+    /// Mind (820.1.c) and a "Discard 1" [Repeat] cost, with no other card in hand two times in
+    /// three (422.3).
+    CheapDiscount,
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
@@ -199,11 +217,11 @@ pub enum Focus {
 /// of injected illegal choice has a stratum that reaches it by construction (a card or a board
 /// that makes the model apply it), instead of being left to the chance of a `Plain` draw, so a
 /// change to the layout cannot silently drop one (`tests/fuzz.rs` checks seeds 0 and 1). The
-/// first cycle (42 cases) holds every stratum once; the budget of 300 cases gives each about
-/// seven draws. Strata whose situation also depends on the walk's choices (the opponent's
+/// first cycle (58 cases) holds every stratum once; the budget of 300 cases gives each five or
+/// six draws. Strata whose situation also depends on the walk's choices (the opponent's
 /// Deflect, counters, Sentries chosen, a later execution's partly illegal targets) appear
 /// twice.
-pub const STRATA: [Focus; 42] = [
+pub const STRATA: [Focus; 58] = [
     Focus::Plain,
     Focus::EnemyDeflect,
     Focus::Illegal(4),
@@ -249,6 +267,25 @@ pub const STRATA: [Focus; 42] = [
     Focus::Illegal(12),
     Focus::Illegal(13),
     Focus::PartialIllegal,
+    // Issue 15: the featured cards (`super::FEATURED`, on their staged boards), the opponent's
+    // other counters, Deflect against an ability, a cheap discounted spell, linked draws of
+    // both players, a new choice of a Deflect unit.
+    Focus::Item(14),
+    Focus::Counters(0),
+    Focus::Item(15),
+    Focus::Item(16),
+    Focus::AbilityDeflect,
+    Focus::Item(17),
+    Focus::Item(18),
+    Focus::Counters(1),
+    Focus::Item(19),
+    Focus::Item(20),
+    Focus::CheapDiscount,
+    Focus::Item(21),
+    Focus::Item(22),
+    Focus::Counters(2),
+    Focus::LinkedBoth,
+    Focus::NewChoicesDeflect,
 ];
 
 /// The stratum of case `i`.
@@ -377,6 +414,84 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.units.clear();
             r.gear.clear();
             r.item = ItemPick::Catalogue([6, 12, 9, 4][n % 4]);
+        }
+        Focus::Item(k) if k >= ITEMS.len() => {
+            // A featured card: its board is staged by `super::stage`; nothing drawn may get in
+            // its way (no counters, no injected statement, no Portal or Spire).
+            r.item = ItemPick::Catalogue(k);
+            r.units.clear();
+            r.gear.clear();
+            r.reactions.clear();
+            r.inject = 0;
+            r.portal = false;
+            r.spire = 0;
+            r.showdown = false;
+            let least = [9, 2, 2, 2, 2, u8::from(!n.is_multiple_of(3))];
+            for (j, m) in least.iter().enumerate() {
+                r.pool[j] = r.pool[j].max(*m);
+            }
+        }
+        Focus::Counters(k) => {
+            // Rocket Barrage, Frigid Touch or Feral Strength against the counter.
+            r.item = ItemPick::Catalogue([0, 6, 12][n % 3]);
+            r.reactions = vec![8 + usize::from(k % 3)];
+            r.units = vec![
+                unit(0, false, 1),
+                unit(1, false, 1),
+                unit(0, true, 1),
+                unit(5, true, 0),
+            ];
+            r.gear = vec![true, false];
+            r.opp_rich = true;
+            r.inject = 0;
+            r.showdown = false;
+            r.pool[0] = r.pool[0].max(10);
+            r.pool[1] = r.pool[1].max(2);
+        }
+        Focus::LinkedBoth => {
+            r.item = ItemPick::Catalogue(7);
+            r.units = vec![unit(0, false, 1), unit(0, true, 1), unit(1, false, 0)];
+            r.inject = 0;
+            r.reactions.clear();
+        }
+        Focus::NewChoicesDeflect => {
+            new_choices_board(&mut r, n, false);
+            r.units.retain(|u| u.card != 4);
+            r.units.push(unit(2, true, (n % 2) as u8));
+        }
+        Focus::AbilityDeflect => {
+            r.item = ItemPick::Ability;
+            // The Duelist attacks at battlefield 1 (`loc` 1).
+            r.units = vec![unit(2, false, 1), unit(3, false, 1)];
+            r.inject = 0;
+            for j in 1..6 {
+                r.pool[j] = r.pool[j].max(1);
+            }
+        }
+        Focus::CheapDiscount => {
+            let mut d = super::generated_base();
+            d.domains = vec![Domain::Chaos];
+            d.cost = Cost::energy((n % 2) as u8);
+            d.discount = Some(SelfDiscount {
+                energy: 2,
+                when: Condition::Always,
+            });
+            // [1][B]: Mind Power on a Chaos card.
+            d.repeat = vec![
+                RepeatCost::Pay(Cost {
+                    energy: 1,
+                    power: [0, 0, 1, 0, 0, 0],
+                    any: 0,
+                }),
+                RepeatCost::Discard(1),
+            ];
+            r.item = ItemPick::Generated(Box::new(d));
+            r.hand_other = u8::from(n.is_multiple_of(3));
+            r.near_victory = true;
+            r.inject = 0;
+            r.pool[0] = r.pool[0].max(6);
+            r.pool[1] = r.pool[1].max(2);
+            r.pool[2] = r.pool[2].max(2);
         }
         Focus::Item(k) => {
             r.item = ItemPick::Catalogue(k);
