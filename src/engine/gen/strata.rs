@@ -366,6 +366,13 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.units = vec![unit(0, false, 1), unit(1, false, 1), unit(0, false, 0)];
             // An injected statement would end the case before the executions it is about.
             r.inject = 0;
+            // Every decision's bias below 40 (see `choose`): both instances paid, nobody
+            // responds, and a later execution prefers the object an earlier one chose, so a
+            // "kill" before a "deal to two" leaves the deal one target of two (359.3.e.7) on
+            // half the mode draws instead of leaving it to the chance of every decision.
+            for p in &mut r.walk {
+                *p = *p / 100 * 100 + *p % 100 % 40;
+            }
         }
         Focus::NewChoices => new_choices_board(&mut r, n, false),
         Focus::Counter => {
