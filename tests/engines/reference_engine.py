@@ -110,6 +110,9 @@ MUTANTS = {
     "finalize-newest-first": "pending items are finalized newest first (337.1.b)",
     "trash-to-controller": "a resolved or countered spell goes to its controller's trash, not its owner's (359.3.d, 425.1.a.1)",
     "granted-instance-first": "the Portal's granted [Repeat] is numbered before the card's own instances (820.1.c.2)",
+    # Survived seed 1 when first measured; the NewChoicesDeflect stratum now has the opponent play
+    # Mystic Reversal and remake the choice (session 8): dies at seeds 0 and 1.
+    "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
     # ---- h15e (issue 15): combat, the deck's named cards, demands, chosen counters, costs
     "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
     # ---- h13f (issue 13): a turn of several plays
@@ -148,11 +151,6 @@ MUTANTS = {
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
 # out of --list-mutants and the score until generation reaches them.
 KNOWN_SURVIVORS = {
-    # Held-out, killed at seed 0 (case 203) only when first measured; the NewChoicesDeflect
-    # stratum (issue 15) kills it at seed 1 only: Mystic Reversal must make a new choice whose
-    # new target is a Deflect unit of the player who lost the spell, and the walk remakes a
-    # choice only half the time.
-    "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
     # Not detectable yet: a result has no field for how a unit played from hand entered (the
     # case file's `expect entered item N at LOC ready` has no protocol counterpart); the
     # Legion Rearguard stratum plays it with and without [Accelerate].

@@ -465,6 +465,12 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             new_choices_board(&mut r, n, false);
             r.units.retain(|u| u.card != 4);
             r.units.push(unit(2, true, (n % 2) as u8));
+            // Every decision's bias in 40..50 (see `choose`): the opponent plays Mystic
+            // Reversal rather than passing, and remakes a choice rather than keeping it, whose
+            // only new target is the Deflect unit (755), instead of leaving both to chance.
+            for p in &mut r.walk {
+                *p = *p / 100 * 100 + 40 + *p % 10;
+            }
         }
         Focus::AbilityDeflect => {
             r.item = ItemPick::Ability;
