@@ -161,6 +161,30 @@ fn the_model_states_every_v2_field() {
     assert_eq!(you.grants, Some(GrantsObs::default()));
     // A killed unit has no Might or statuses; one on the board has them.
     assert_eq!(o.units.as_ref().unwrap()["A"].might, None);
+    // A spell does not enter the board; a unit played from hand does, where it was played,
+    // ready only if its [Accelerate] was paid (359.2, 805).
+    assert_eq!(o.items.as_ref().unwrap()[0].entered, None);
+    for (file, location, ready) in [
+        (
+            "legion-rearguard-accelerate-paid-enters-ready.case",
+            "battlefield 1",
+            true,
+        ),
+        (
+            "legion-rearguard-accelerate-skipped-enters-exhausted.case",
+            "base you",
+            false,
+        ),
+    ] {
+        let (c, path) = corpus_case(file);
+        let o = model_observation(&c, path.parent()).unwrap();
+        let e = o.items.as_ref().unwrap()[0].entered.clone();
+        let want = EnteredObs {
+            location: location.into(),
+            ready,
+        };
+        assert_eq!(e, Some(want), "{file}");
+    }
     let files = case::collect(&[root().join("corpus/cases")]).unwrap();
     let (mut modal, mut on_board) = (0, 0);
     for f in files {
@@ -433,7 +457,9 @@ fn an_engine_wrong_in_a_v2_field_is_caught() {
     for (fail, kind) in [
         ("wrong-mode", "modes: "),
         ("wrong-might", "might: engine more"),
-        ("wrong-status", "status: engine exhausted"),
+        // Flipped both ways: staged boards hold exhausted units too (Rallying Cry's stratum).
+        ("wrong-status", "status: engine "),
+        ("wrong-entered", "entered: engine enters "),
         ("wrong-grants", "grants: "),
         ("wrong-order", "events: engine different order"),
     ] {
@@ -447,13 +473,16 @@ fn an_engine_wrong_in_a_v2_field_is_caught() {
             kinds(&r)
         );
     }
-    // A wrong mode is caused where the mode is chosen (355.3, 820.2.a).
-    let r = fake("wrong-mode", "", 10.0, 120);
-    assert!(
-        kinds(&r).iter().all(|k| k.contains("355.3")),
-        "{:?}",
-        kinds(&r)
-    );
+    // A wrong mode is caused where the mode is chosen (355.3, 820.2.a); a unit entering
+    // otherwise where it entered (359.2, 805 when its [Accelerate] was paid).
+    for (fail, rule) in [("wrong-mode", "355.3"), ("wrong-entered", "359.2")] {
+        let r = fake(fail, "", 10.0, 120);
+        assert!(
+            kinds(&r).iter().all(|k| k.contains(rule)),
+            "{fail}: {:?}",
+            kinds(&r)
+        );
+    }
 }
 
 /// A count-shaped engine (every execution runs the first's mode, one target list) has no
@@ -738,6 +767,11 @@ fn the_corpus_kills_the_reference_engines_issue_12_mutants() {
         (
             "kills-it-any-lethal",
             "if-this-kills-it-repeated-deal-draws-once.case",
+        ),
+        // Seen since the result field `items[].entered` (issue 15).
+        (
+            "accelerate-enters-exhausted",
+            "legion-rearguard-accelerate-paid-enters-ready.case",
         ),
     ];
     for (mutant, file) in kills {

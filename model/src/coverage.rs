@@ -155,7 +155,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "the location a unit or token enters chosen while playing",
     ),
     ("350.2", "a token is played"),
-    ("359.2", "a unit enters the board when finalized"),
+    ("359.2", "a unit enters the board exhausted when finalized"),
     ("805", "Accelerate: the unit enters ready"),
     ("356.2.a", "mandatory additional costs added"),
     ("357.2", "non-standard costs paid: which card is discarded"),

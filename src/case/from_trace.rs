@@ -484,6 +484,11 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
         }
         add(Expect::Executions(n, 0), &mut out);
         add(Expect::PlayEvents(n, 0), &mut out);
+        // A unit played from hand: where and how it entered (359.2, 805).
+        add(
+            Expect::Entered(n, model::state::Location::Base(Player::YOU), false),
+            &mut out,
+        );
         for e in &s.log {
             match *e {
                 Event::Performed {

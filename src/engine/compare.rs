@@ -16,7 +16,7 @@ use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
-pub const FIELDS: [&str; 25] = [
+pub const FIELDS: [&str; 26] = [
     "legality",
     "cancelled",
     "repeat-paid",
@@ -24,6 +24,7 @@ pub const FIELDS: [&str; 25] = [
     "modes",
     "play-events",
     "countered",
+    "entered",
     "instructions",
     "triggered",
     "events",
@@ -314,6 +315,19 @@ fn items(model: &Observation, engine: &Observation, out: &mut Comparison) {
         for f in ITEM_FIELDS {
             f.compare(&subject, mi, Some(ei), out);
         }
+        // The model states `entered` for every item that entered the board: one the engine
+        // says entered and the rules do not is a difference, never a field left uncompared.
+        if let (None, Some(e)) = (&mi.entered, &ei.entered) {
+            out.compared += 1;
+            out.differences.push(Difference {
+                field: "entered",
+                subject: subject.clone(),
+                model: format!("{subject} does not enter the board"),
+                engine: fields::entered_words(&subject, e),
+                rule: "359.2".into(),
+                kind: "entered: engine enters a unit the rules do not".into(),
+            });
+        }
     }
 }
 
@@ -390,5 +404,85 @@ mod tests {
         let mut all = FIELDS.to_vec();
         all.sort();
         assert_eq!(sorted, all);
+    }
+
+    /// Legion Rearguard played with its [Accelerate] paid, at battlefield 1, and the model's
+    /// observation of it.
+    fn rearguard(accelerate: bool) -> (CaseRequest, Observation) {
+        let text = format!(
+            "rbcheck-case 1\nrules rup4\n\nbattlefield 1 controller you\npool you [3][R]\nhand you \"Legion Rearguard\"\n\nyou play \"Legion Rearguard\"\noptional 1 {}\nlocation battlefield 1\npay\n",
+            if accelerate { "pay" } else { "skip" }
+        );
+        let case = crate::case::parse(&text).unwrap();
+        let req = request(&case, None, 1).unwrap();
+        let model = crate::engine::observe::model_observation(&case, None).unwrap();
+        (req, model)
+    }
+
+    /// The model's observation with item 1's `entered` replaced (`None`: left out).
+    fn with_entered(o: &Observation, entered: Option<EnteredObs>) -> Observation {
+        let mut o = o.clone();
+        o.items.as_mut().unwrap()[0].entered = entered;
+        o
+    }
+
+    /// How a unit played from hand entered (359.2, 805): an engine saying a unit whose
+    /// [Accelerate] was paid entered exhausted, or one that was not entered ready, or elsewhere,
+    /// is a difference of its own kind; one leaving the field out is not compared on it; one
+    /// saying a unit entered that the rules do not enter is a difference too.
+    #[test]
+    fn how_a_played_unit_entered_is_compared() {
+        let at = |location: &str, ready: bool| EnteredObs {
+            location: location.into(),
+            ready,
+        };
+        let (req, model) = rearguard(true);
+        assert_eq!(
+            model.items.as_ref().unwrap()[0].entered,
+            Some(at("battlefield 1", true))
+        );
+        assert!(compare(&req, &model, &model).differences.is_empty());
+        let c = compare(
+            &req,
+            &model,
+            &with_entered(&model, Some(at("battlefield 1", false))),
+        );
+        assert_eq!(c.kind(), Some("entered: engine enters exhausted"));
+        let d = &c.differences[0];
+        assert_eq!(d.rule, "359.2, 805");
+        assert_eq!(d.model, "entered item 1 at battlefield 1 ready");
+        assert_eq!(d.engine, "entered item 1 at battlefield 1 exhausted");
+        assert_eq!(c.differences.len(), 1, "{:?}", c.differences);
+        let c = compare(
+            &req,
+            &model,
+            &with_entered(&model, Some(at("base you", true))),
+        );
+        assert_eq!(c.kind(), Some("entered: engine enters elsewhere"));
+        let c = compare(&req, &model, &with_entered(&model, None));
+        assert!(c.differences.is_empty() && c.not_reported.contains("entered"));
+
+        let (req, model) = rearguard(false);
+        let c = compare(
+            &req,
+            &model,
+            &with_entered(&model, Some(at("battlefield 1", true))),
+        );
+        assert_eq!(c.kind(), Some("entered: engine enters ready"));
+
+        // A spell does not enter the board (359.3): an engine saying it did is a difference.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/cases/hidden-blade-repeated-draws-two.case");
+        let case = crate::case::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let req = request(&case, path.parent(), 1).unwrap();
+        let model = crate::engine::observe::model_observation(&case, path.parent()).unwrap();
+        assert_eq!(model.items.as_ref().unwrap()[0].entered, None);
+        let engine = with_entered(&model, Some(at("base you", true)));
+        let c = compare(&req, &model, &engine);
+        assert_eq!(
+            c.kind(),
+            Some("entered: engine enters a unit the rules do not")
+        );
+        assert_eq!(c.differences[0].rule, "359.2");
     }
 }

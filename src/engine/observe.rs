@@ -6,7 +6,7 @@ use crate::case::ast::{Case, Expect};
 use crate::case::parse::reason_name;
 use crate::case::replay::{observed, replay_under, View};
 use model::rulebook::Rulebook;
-use model::state::{CancelWhy, Event, Obj, Player, Zone};
+use model::state::{CancelWhy, Event, Location, Obj, Player, Zone};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -109,6 +109,18 @@ fn modes(r: &View, item: u8) -> Vec<u32> {
     ran
 }
 
+/// How item `n` (1-based), a unit played from hand, entered the board, as the log's
+/// `UnitEntered` says (359.2; ready if its [Accelerate] was paid, 805); `None` if it did not.
+fn entered(r: &View, n: u8) -> Option<EnteredObs> {
+    match observed(r, &Expect::Entered(n, Location::Base(Player::YOU), false)) {
+        Some(Expect::Entered(_, at, ready)) => Some(EnteredObs {
+            location: location_name(at),
+            ready,
+        }),
+        _ => None,
+    }
+}
+
 /// Every chain item but tokens, by number (820.3: executions, instructions; 358.5: cancelled).
 fn items(r: &View) -> Vec<ItemObs> {
     let s = r.state;
@@ -180,6 +192,7 @@ fn items(r: &View) -> Vec<ItemObs> {
         if r.game.card(card).modes.len() > 1 {
             it.modes = Some(modes(r, item));
         }
+        it.entered = entered(r, n);
         items.push(it);
     }
     items

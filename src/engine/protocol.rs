@@ -441,6 +441,20 @@ pub struct ItemObs {
     /// v2, a card with modes: the mode (1-based) each execution ran, in the order run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub modes: Option<Vec<u32>>,
+    /// v2, a unit played from hand that entered the board: where, and whether ready (359.2,
+    /// 805). Absent for any other item; an engine stating it for an item the rules did not
+    /// enter is a difference.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entered: Option<EnteredObs>,
+}
+
+/// How a unit played from hand entered the board (359.2, 805): result field `items[].entered`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnteredObs {
+    /// `base you`, `base opponent` or `battlefield N`, as `units[].location`.
+    pub location: String,
+    /// Ready ([Accelerate] paid, 805) rather than exhausted (359.2).
+    pub ready: bool,
 }
 
 /// Whether a play was undone (358.5).

@@ -328,7 +328,8 @@ fn event_item(e: &Event) -> Option<u8> {
         | Played { item, .. }
         | Countered { item, .. }
         | OptionalCostAdded { item, .. }
-        | AdditionalCostAdded { item, .. } => Some(item),
+        | AdditionalCostAdded { item, .. }
+        | UnitEntered { item, .. } => Some(item),
         _ => None,
     }
 }
@@ -390,6 +391,13 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
             first(&|e| matches!(e, Event::ModeChosen { .. })),
             &["355.3", "820.2.a"],
         ),
+        // Where and how a unit played from hand entered is decided when it entered: exhausted
+        // (359.2), or ready if its [Accelerate] was paid (805). A unit the rules do not enter
+        // is traced to 359.2 itself.
+        "entered" => match first(&|e| matches!(e, Event::UnitEntered { .. })) {
+            Some(i) => at_event(i),
+            None => fallback(None, &["359.2"]),
+        },
         "play-events" => fallback(
             first(&|e| matches!(e, Event::Played { .. })),
             &["419.4.a", "820.3.a"],

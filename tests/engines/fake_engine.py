@@ -12,15 +12,17 @@ unknown-item adds item 4294967295 to the result, unknown-unit a unit `NOPE`, unk
 
 Protocol v2 (every case; each wrong in one result field, so that a test sees it caught):
 wrong-mode answers another mode for every execution of a modal card, wrong-might one more Might
-for every unit on the board, wrong-status every such unit's exhausted/ready flipped, wrong-grants
-the Temporal Portal grant flipped, wrong-order the events in reverse. count-shape declares a
+for every unit on the board, wrong-status every such unit's exhausted/ready flipped, wrong-entered
+every unit played from hand said to enter exhausted if it entered ready and the other way round,
+wrong-grants the Temporal Portal grant flipped, wrong-order the events in reverse. count-shape declares a
 count-based Repeat (`"repeat": "count"`) and answers as such an engine would: every execution's
 mode is the first's. v1 answers the hello in rbcheck-engine/1 (and results without v2 fields);
 v1-strict is a v1 engine that exits on any hello but a v1 one, as engines written for v1 may.
 
     fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version|unsupported-all
                           |empty-results|unknown-item|unknown-unit|unknown-gear|unknown-player
-                   |wrong-mode|wrong-might|wrong-status|wrong-grants|wrong-order|count-shape
+                   |wrong-mode|wrong-might|wrong-status|wrong-entered|wrong-grants|wrong-order
+                   |count-shape
                    |v1|v1-strict
                    [--every N] [--state FILE]
 """
@@ -43,6 +45,8 @@ def v2_wrong(fail, reply):
     for it in reply.get("items", []):
         if "modes" in it and fail == "wrong-mode":
             it["modes"] = [m % 2 + 1 for m in it["modes"]]
+        if "entered" in it and fail == "wrong-entered":
+            it["entered"]["ready"] = not it["entered"]["ready"]
         if "modes" in it and fail == "count-shape":
             it["modes"] = [it["modes"][0]] * len(it["modes"]) if it["modes"] else []
     for u in reply.get("units", {}).values():

@@ -146,15 +146,14 @@ MUTANTS = {
     "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
     "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
     "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
+    # ---- h16e (issue 15): formerly a known survivor, now seen by the result field
+    # `items[].entered` (the Legion Rearguard stratum plays it with and without [Accelerate])
+    "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
 # out of --list-mutants and the score until generation reaches them.
 KNOWN_SURVIVORS = {
-    # Not detectable yet: a result has no field for how a unit played from hand entered (the
-    # case file's `expect entered item N at LOC ready` has no protocol counterpart); the
-    # Legion Rearguard stratum plays it with and without [Accelerate].
-    "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
 }
 
 # The held-out mutants (issue 15): written by one author without reading the generator and
@@ -425,6 +424,7 @@ class Item:
         self.optional = []      # optional costs other than [Repeat]: paid or not, in order
         self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
         self.enters = None      # a unit played from hand: where it enters (355.2)
+        self.entered = None     # ... and once it entered: (location, ready) (359.2, 805)
         self.activated = False  # an activated ability of gear (401): it has a cost (403.1)
 
 
@@ -1683,6 +1683,7 @@ class Game:
         u.owner = it.owner
         u.status["exhausted"] = not ready
         self.units.append(u)
+        it.entered = (it.enters, ready)
         it.play_events += 1
         self.events.append({"event": "unit-entered", "item": it.num})
         self.events.append({"event": "played", "item": it.num})
@@ -2090,6 +2091,8 @@ class Game:
             ]
             if not V1 and len(it.card.modes) > 1:
                 o["modes"] = it.modes_run
+            if not V1 and it.entered is not None:
+                o["entered"] = {"location": loc_name(it.entered[0]), "ready": it.entered[1]}
             items.append(o)
         units = {}
         for u in self.units[:self.setup_units]:

@@ -90,6 +90,16 @@ pub(super) const ITEM_FIELDS: &[&dyn Compared<ItemObs>] = &[
             },
         },
     },
+    &Field::<ItemObs, EnteredObs> {
+        name: "entered",
+        rule: "359.2, 805",
+        read: |i| i.entered.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, v| entered_words(s, v),
+            kind: entered_kind,
+        },
+    },
     &Field::<ItemObs, [InstructionObs]> {
         name: "instructions",
         rule: "359.3.e, 820.3",
@@ -240,6 +250,29 @@ fn modes_kind(m: &[u32], e: &[u32]) -> Option<String> {
     } else {
         "engine runs another mode".into()
     })
+}
+
+/// As the case file's `expect entered item N at LOC ready|exhausted` says it.
+pub(super) fn entered_words(item: &str, v: &EnteredObs) -> String {
+    format!(
+        "entered {item} at {} {}",
+        v.location,
+        if v.ready { "ready" } else { "exhausted" }
+    )
+}
+
+/// Where the unit entered first (355.2), then whether ready (359.2, 805).
+fn entered_kind(m: &EnteredObs, e: &EnteredObs) -> Option<String> {
+    if parse_location(&m.location) != parse_location(&e.location) {
+        Some("engine enters elsewhere".into())
+    } else if m.ready != e.ready {
+        Some(format!(
+            "engine enters {}",
+            if e.ready { "ready" } else { "exhausted" }
+        ))
+    } else {
+        None
+    }
 }
 
 fn status_words(v: &UnitStatus) -> String {

@@ -1,8 +1,8 @@
 //! What protocol `rbcheck-engine/2` adds to version 1 (see `corpus/PROTOCOL.md`): the engine's
 //! capability profile (the [`RepeatShape`] it implements), the domain table of the client's
-//! hello, the result fields v1 has no room for (modes run, Might and statuses, grants left, the
-//! order of the events that matter), and how a comparison keeps to what an engine's protocol
-//! version and Repeat shape can express.
+//! hello, the result fields v1 has no room for (modes run, how a played unit entered, Might and
+//! statuses, grants left, the order of the events that matter), and how a comparison keeps to
+//! what an engine's protocol version and Repeat shape can express.
 
 use super::{CaseRequest, Hello, Observation, PlayStmt, PROTOCOL_V1};
 use serde::{Deserialize, Serialize};
@@ -106,14 +106,16 @@ impl Hello {
     }
 
     /// The part of an observation this engine's version and shape can state: what the
-    /// comparison reads, on both sides. A v1 engine's result has no v2 field; a count has no
-    /// instance numbers (a count of payments is kept, as instances 1..N) and no modes.
+    /// comparison reads, on both sides. A v1 engine's result has no v2 field (one it sends anyway
+    /// is not read); a count has no instance numbers (a count of payments is kept, as instances
+    /// 1..N) and no modes.
     pub fn expressible(&self, o: &Observation) -> Observation {
         let mut o = o.clone();
         if self.is_v1() {
             o.events = None;
             for i in o.items.iter_mut().flatten() {
                 i.modes = None;
+                i.entered = None;
             }
             for u in o.units.iter_mut().flat_map(|m| m.values_mut()) {
                 u.might = None;
