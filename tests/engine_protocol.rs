@@ -775,22 +775,27 @@ fn the_corpus_kills_the_reference_engines_issue_12_mutants() {
         ),
     ];
     for (mutant, file) in kills {
-        let path = root().join("corpus/cases").join(file);
-        for args in ["", &format!("--mutant {mutant}")] {
-            let mut e = ProcessEngine::new(
-                &engine_cmd("reference_engine.py", args),
-                Duration::from_secs(20),
-            )
-            .unwrap();
-            let v = check_files(&mut e, std::slice::from_ref(&path)).unwrap();
-            let agrees = matches!(v[0].verdict, Verdict::Agree);
-            assert_eq!(
-                agrees,
-                args.is_empty(),
-                "{file} with `{args}`: {:?}",
-                v[0].verdict
-            );
-        }
+        kills_on(mutant, &root().join("corpus/cases").join(file));
+    }
+}
+
+/// The clean reference engine agrees with the model on the case at `path`, and `mutant` does not.
+fn kills_on(mutant: &str, path: &std::path::Path) {
+    for args in ["", &format!("--mutant {mutant}")] {
+        let mut e = ProcessEngine::new(
+            &engine_cmd("reference_engine.py", args),
+            Duration::from_secs(20),
+        )
+        .unwrap();
+        let v = check_files(&mut e, std::slice::from_ref(&path.to_path_buf())).unwrap();
+        let agrees = matches!(v[0].verdict, Verdict::Agree);
+        assert_eq!(
+            agrees,
+            args.is_empty(),
+            "{} with `{args}`: {:?}",
+            path.display(),
+            v[0].verdict
+        );
     }
 }
 
@@ -893,21 +898,6 @@ fn each_second_held_out_mutant_changes_behaviour_on_its_case() {
             "no case shows what `{mutant}` changes: {}",
             path.display()
         );
-        for args in ["", &format!("--mutant {mutant}")] {
-            let mut e = ProcessEngine::new(
-                &engine_cmd("reference_engine.py", args),
-                Duration::from_secs(20),
-            )
-            .unwrap();
-            let v = check_files(&mut e, std::slice::from_ref(&path)).unwrap();
-            let agrees = matches!(v[0].verdict, Verdict::Agree);
-            assert_eq!(
-                agrees,
-                args.is_empty(),
-                "{} with `{args}`: {:?}",
-                path.display(),
-                v[0].verdict
-            );
-        }
+        kills_on(mutant, &path);
     }
 }
