@@ -16,8 +16,9 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// The default budget: this many cases.
-pub const DEFAULT_CASES: usize = 300;
+/// The default budget: the cases cycled through the strata, then the directed tail
+/// (`gen::tail`).
+pub const DEFAULT_CASES: usize = super::gen::tail::CYCLED as usize + super::gen::tail::LEN;
 
 /// How long, how many, from which seed.
 #[derive(Clone, Debug)]

@@ -21,6 +21,7 @@ use proptest::strategy::{BoxedStrategy, Strategy};
 
 mod inject;
 pub mod strata;
+pub mod tail;
 pub mod turn;
 mod walk;
 

@@ -209,6 +209,15 @@ pub enum Focus {
     /// Mind (820.1.c) and a "Discard 1" [Repeat] cost, with no other card in hand two times in
     /// three (422.3).
     CheapDiscount,
+    // ---- the directed tail (`super::tail`): each area's stratum `k`, made by its module
+    /// A stratum of [`super::tail::clauses`].
+    Clause(u8),
+    /// A stratum of [`super::tail::unreached`].
+    Unreached(u8),
+    /// A stratum of [`super::tail::chance`].
+    Chance(u8),
+    /// A stratum of [`super::tail::held`].
+    Held(u8),
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
@@ -217,8 +226,8 @@ pub enum Focus {
 /// of injected illegal choice has a stratum that reaches it by construction (a card or a board
 /// that makes the model apply it), instead of being left to the chance of a `Plain` draw, so a
 /// change to the layout cannot silently drop one (`tests/fuzz.rs` checks seeds 0 and 1). The
-/// first cycle (58 cases) holds every stratum once; the budget of 300 cases gives each five or
-/// six draws. Strata whose situation also depends on the walk's choices (the opponent's
+/// first cycle (58 cases) holds every stratum once; the 300 cycled cases give each five or six
+/// draws, and the directed tail ([`super::tail`]) follows them. Strata whose situation also depends on the walk's choices (the opponent's
 /// Deflect, counters, Sentries chosen, a later execution's partly illegal targets) appear
 /// twice.
 pub const STRATA: [Focus; 58] = [
@@ -288,9 +297,18 @@ pub const STRATA: [Focus; 58] = [
     Focus::NewChoicesDeflect,
 ];
 
-/// The stratum of case `i`.
+/// The stratum of case `i`: the cycle for the first [`super::tail::CYCLED`] cases, then the
+/// directed tail, then the cycle again (for budgets beyond the default) where it left off.
 pub fn focus_of(i: u64) -> Focus {
-    STRATA[(i % STRATA.len() as u64) as usize]
+    use super::tail;
+    let cycled = if i < tail::CYCLED {
+        i
+    } else if let Some(f) = tail::at(i - tail::CYCLED) {
+        return f;
+    } else {
+        i - tail::LEN as u64
+    };
+    STRATA[(cycled % STRATA.len() as u64) as usize]
 }
 
 /// The recipes of case `i`: [`super::recipe`], focused on its stratum.
@@ -506,6 +524,10 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             r.pool[1] = r.pool[1].max(2);
             r.pool[2] = r.pool[2].max(2);
         }
+        Focus::Clause(k) => super::tail::clauses::focused(&mut r, k, n),
+        Focus::Unreached(k) => super::tail::unreached::focused(&mut r, k, n),
+        Focus::Chance(k) => super::tail::chance::focused(&mut r, k, n),
+        Focus::Held(k) => super::tail::held::focused(&mut r, k, n),
         Focus::Item(k) => {
             r.item = ItemPick::Catalogue(k);
             if k == 3 && r.units.len() < 3 {
