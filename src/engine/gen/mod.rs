@@ -49,8 +49,9 @@ pub const ITEMS: [&str; 14] = [
 /// Catalogue cards played as the item only by their own strata (`Focus::Item(k)` with `k` from
 /// [`ITEMS`]'s length on, see [`item_name`]), each on a board staged for it ([`stage`]): combat
 /// spells, the deck's named cards, units played from hand and other additional costs (issue 15).
-/// They are not drawn at random, so the draws of every other stratum are unchanged.
-pub const FEATURED: [&str; 9] = [
+/// They are not drawn at random, so the draws of every other stratum are unchanged. The last
+/// three are the clauses tail's ([`tail::clauses`]): readying, a group by tag, a discard cost.
+pub const FEATURED: [&str; 12] = [
     "Thwonk!",
     "Existential Dread",
     "Marching Orders",
@@ -60,6 +61,9 @@ pub const FEATURED: [&str; 9] = [
     "Clockwork Keeper",
     "Rallying Cry",
     "Deadly Strike",
+    "Upstage Comedy",
+    "Danger Zone",
+    "Tithe Bolt",
 ];
 
 /// The name of the item `ItemPick::Catalogue(i)`: [`ITEMS`] first, then [`FEATURED`].
@@ -175,6 +179,9 @@ pub struct Recipe {
     /// A ready Temporal Portal of yours on the board, to be activated in the turn (145.2, 401).
     /// Only the `Turn` strata set it, in a turn of two plays.
     pub portal_gear: bool,
+    /// The walk activates a ready gear's ability of yours at the first chance (145.2, 401)
+    /// instead of leaving it to its draws. Only the clauses tail sets it.
+    pub activate: bool,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -438,6 +445,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 second: None,
                 academy: false,
                 portal_gear: false,
+                activate: false,
             },
         )
         .boxed()
@@ -505,9 +513,10 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     pool.power[Domain::Order as usize] = y;
     pool.power[Domain::Fury as usize] = rr;
     pool.power[Domain::Calm as usize] = g;
-    // A spell without printed Repeat gets one from Temporal Portal (or Syndra), mostly.
-    let portal =
-        r.portal || (item.is_some() && !has_repeat && !(syndra && r.showdown) && e % 4 != 0);
+    // A spell without printed Repeat gets one from Temporal Portal (or Syndra), mostly; not
+    // when the walk is to activate the Portal on the board (its grant is the activation's).
+    let portal = r.portal
+        || (item.is_some() && !has_repeat && !(syndra && r.showdown) && e % 4 != 0 && !r.activate);
     let second = match (item, r.second) {
         (Some(_), Some(k)) => Some(id(ITEMS[k % ITEMS.len()])?),
         _ => None,
@@ -678,6 +687,34 @@ fn stage(
             unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
             s.players[0].deck = s.players[0].deck.max(3);
         }
+        // Exhausted units only, so that the first execution readies one (415.1) and a later
+        // execution choosing it again finds it ready (415.1.b).
+        "Upstage Comedy" => {
+            for (p, loc) in [(you, Location::Base(you)), (opp, bf), (you, bf)]
+                .into_iter()
+                .take(2 + n % 2)
+            {
+                let u = unit(&mut s.units, "Sturdy Dummy", p, loc)?;
+                s.units[u].status.exhausted = true;
+            }
+        }
+        // Your Mechs (one or two), the opponent's Mech and your unit that is no Mech: "your
+        // Mechs" is a group of the first only, picked as it resolves, not targeted (355.10.d).
+        "Danger Zone" => {
+            unit(&mut s.units, "Scrap Mech", you, Location::Base(you))?;
+            if n % 2 == 1 {
+                unit(&mut s.units, "Scrap Mech", you, bf)?;
+            }
+            unit(&mut s.units, "Scrap Mech", opp, bf)?;
+            unit(&mut s.units, "Practice Dummy", you, bf)?;
+        }
+        // Units to deal to and cards in hand to discard for the mandatory cost (356.2.a, 357.2).
+        "Tithe Bolt" => {
+            unit(&mut s.units, "Practice Dummy", opp, bf)?;
+            unit(&mut s.units, "Sturdy Dummy", you, Location::Base(you))?;
+            let p = &mut s.players[0];
+            p.hand_other = p.hand_other.max(1 + (n % 2) as u8);
+        }
         _ => {}
     }
     Ok(())
@@ -700,7 +737,7 @@ pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Cas
     let name = &rules[r.rules as usize % rules.len()];
     let rulebook = Rulebook::named(name).ok_or_else(|| format!("unknown rules `{name}`"))?;
     let (game, setup) = scenario(r, rulebook)?;
-    let run = walk(&game, &setup, &r.walk)?;
+    let run = walk(&game, &setup, &r.walk, r.activate)?;
     let case = case_for_run(&game, name, &setup, &run, header, None)?;
     if r.inject == 0 {
         return Ok(case);

@@ -661,7 +661,7 @@ pub fn clauses_reached(r: &Recipe, rules: &str) -> Result<Vec<&'static str>, Str
     let rulebook = model::rulebook::Rulebook::named(rules)
         .ok_or_else(|| format!("unknown rules `{rules}`"))?;
     let (game, setup) = super::scenario(r, rulebook)?;
-    let run = super::walk(&game, &setup, &r.walk)?;
+    let run = super::walk(&game, &setup, &r.walk, r.activate)?;
     let mut out: Vec<&'static str> = vec![];
     // The run's last pair is the final state with a placeholder action: only pairs with a
     // successor are steps.

@@ -29,8 +29,17 @@ fn earlier_targets(s: &State, exec: u8, slot: u8) -> Vec<model::state::Obj> {
         .collect()
 }
 
-/// One biased choice among enabled actions; `p` is the walk's number for this decision.
-fn choose(s: &State, acts: &[Action], p: u16) -> Action {
+/// One biased choice among enabled actions; `p` is the walk's number for this decision;
+/// `activate`: a gear's activated ability is taken whenever it is enabled (145.2, 401).
+fn choose(s: &State, acts: &[Action], p: u16, activate: bool) -> Action {
+    if activate {
+        if let Some(a) = acts
+            .iter()
+            .find(|a| matches!(a, Action::ActivateAbility { .. }))
+        {
+            return *a;
+        }
+    }
     let r = p % 100;
     let i = (p / 100) as usize;
     let pick = |v: Vec<Action>| v[i % v.len()];
@@ -105,8 +114,14 @@ fn choose(s: &State, acts: &[Action], p: u16) -> Action {
     pick(acts.to_vec())
 }
 
-/// The model's run for a recipe: a walk of biased choices, completed to the end of the play.
-pub fn walk(game: &Game, setup: &Setup, picks: &[u16]) -> Result<Vec<(State, Action)>, String> {
+/// The model's run for a recipe: a walk of biased choices, completed to the end of the play;
+/// `activate` (the recipe's field): a ready gear of yours is activated at the first chance.
+pub fn walk(
+    game: &Game,
+    setup: &Setup,
+    picks: &[u16],
+    activate: bool,
+) -> Result<Vec<(State, Action)>, String> {
     let mut s = game.initial_state(setup)?;
     let mut run = vec![];
     let mut acts = vec![];
@@ -128,7 +143,7 @@ pub fn walk(game: &Game, setup: &Setup, picks: &[u16]) -> Result<Vec<(State, Act
             if acts.iter().any(Action::is_decision) {
                 decisions += 1;
             }
-            choose(&s, &acts, p)
+            choose(&s, &acts, p, activate)
         };
         let next = game.step(&s, &a);
         run.push((s, a));
