@@ -1,8 +1,11 @@
 //! The clauses area of the directed tail (`gen::tail::clauses`): each stratum reaches the rule
 //! clauses it is made for, by construction rather than by the chance of a seed's draws.
 
-use rbcheck::engine::fuzz::recipe_for;
+use rbcheck::engine::fuzz::{check_files, recipe_for, Verdict};
 use rbcheck::engine::gen::{self, tail, Focus};
+use rbcheck::engine::ProcessEngine;
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// The case index of each clauses stratum within the default budget.
 fn clause_cases() -> Vec<(u8, u64)> {
@@ -58,4 +61,40 @@ fn every_clause_stratum_generates_a_case_playing_its_card() {
             assert!(text.contains(card), "stratum {k} seed {seed}:\n{text}");
         }
     }
+}
+
+/// The mutants the clauses strata kill, each with the stratum whose case kills it: the
+/// Spellwatcher's "when you play a spell" triggering on the Portal's activated ability (419.4.a,
+/// stratum 4) and Find Your Center channelling its rune ready (OGN-047, stratum 5). At seeds 0
+/// and 1 the clean reference engine agrees with the model on that case and the mutant does not.
+#[test]
+fn the_clause_strata_kill_their_mutants_at_seeds_0_and_1() {
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/reference_engine.py");
+    let rules = vec!["rup4".to_string()];
+    let dir = std::env::temp_dir().join(format!("rbcheck-fuzz-clauses-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = clause_cases();
+    for (mutant, k) in [("play-trigger-on-abilities", 4), ("channel-ready", 5)] {
+        let i = cases.iter().find(|c| c.0 == k).unwrap().1;
+        for seed in 0..2 {
+            let r = recipe_for(seed, i);
+            let case = gen::generate_for(&r, &rules, &gen::Profile::all(), vec![]).unwrap();
+            let path = dir.join(format!("{mutant}-{seed}.case"));
+            std::fs::write(&path, rbcheck::case::print(&case)).unwrap();
+            for args in [String::new(), format!("--mutant {mutant}")] {
+                let cmd = format!("python3 {} {args}", script.display());
+                let mut e = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
+                let v = check_files(&mut e, std::slice::from_ref(&path)).unwrap();
+                let agrees = matches!(v[0].verdict, Verdict::Agree);
+                assert_eq!(
+                    agrees,
+                    args.is_empty(),
+                    "case {i} of seed {seed} with `{args}`: {:?}",
+                    v[0].verdict
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -167,6 +167,12 @@ MUTANTS = {
     "might-not-floored": "a unit's Might can go below 0 (807.1.c)",
     "damage-persists": "damage stays on units when the turn ends (334.1)",
     "deflect-value-one": "[Deflect 2] costs one Power per choice, like [Deflect] (809.1.c)",
+    # ---- clauses (issue 15): formerly known survivors of the second held-out set, now reached by
+    # the clauses tail (src/engine/gen/tail/clauses.rs): the walk activates your Temporal Portal
+    # beside your Spellwatcher (case 304), Find Your Center resolves for a player with runes over a
+    # rune deck (case 305); each dies at seeds 0 and 1 on that case.
+    "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
+    "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -189,9 +195,6 @@ KNOWN_SURVIVORS = {
     # must be played, its own [Repeat] paid and the first demand paid by you, all choices of the
     # walk.
     "demand-once": "a repeated Hard Bargain demands only in its first execution (820.3)",
-    # Needs your Spellwatcher beside Temporal Portal activated in the turn: the Portal gear is there
-    # only in one Turn(Grants) recipe in six, where a Spellwatcher is only by chance.
-    "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
     # Needs the opponent's Watchful Sentry at the attacking Vendetta Duelist's battlefield: the
     # Ability strata stage Deflect units or the board as drawn; the Chosen stratum plays spells only.
     "when-chosen-spells-only": "\"when an opponent chooses me\" triggers on spells only, not on abilities (383.4.b.2)",
@@ -203,10 +206,6 @@ KNOWN_SURVIVORS = {
     # recipes when Power is missing, and the order shows only when the rune deck's top differs from
     # the recycled rune (the Mind setup's deck is two Minds).
     "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
-    # Killed at seed 0 only (case 35). Needs Find Your Center resolving for a player with runes: the
-    # Runes stratum and the Turn(Plays) runes recipes draw it by chance (1 in 14 items, 1 in 5 second
-    # spells).
-    "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
     # Never reachable: a turn holds two of your spells for `turn plays 2`; after a reaction on a
     # chain no spell is left for an open-state play, so the play the mutant took is never missed.
     "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
