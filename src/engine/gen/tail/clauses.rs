@@ -1,7 +1,7 @@
 //! Strata that reach the rule clauses the cycled cases do not reach at every seed (`check --coverage`'s clauses: readying, groups by tag, mandatory costs, gear abilities, channelling).
 //!
 //! Each stratum makes its clause by construction, whatever the walk draws: the card is played
-//! on a board staged for it (`super::super::stage`), nobody can counter it, and the pool pays
+//! on a board staged for it (`gen::stage`), nobody can counter it, and the pool pays
 //! for it and its [Repeat] instances.
 
 use crate::engine::gen::strata::{self, Focus};
@@ -17,7 +17,9 @@ pub const STRATA: &[Focus] = &[
     Focus::Clause(5),
 ];
 
-/// The clauses stratum `k` is made to reach (what `every_clause_stratum_reaches_its_clause_at_ten_seeds` checks).
+/// The clauses stratum `k` is made to reach (`tests/fuzz_clauses.rs` checks it does). The model
+/// cites 356.2.a only for a discard cost (its `AdditionalCostAdded` event), so a "discard 1"
+/// makes it, not Rallying Cry's "exhaust a friendly unit".
 pub fn clauses_of(k: u8) -> &'static [&'static str] {
     match k {
         0 => &["415.1"],
@@ -63,7 +65,7 @@ fn featured(r: &mut Recipe, name: &str) {
 
 /// A turn of two of your spells, the first without printed [Repeat], and a ready Temporal Portal
 /// of yours that the walk activates first (145.2, 401): its ability resolves and gives the grant
-/// (SFD-078) that the first spell then uses. Your Spellwatcher is beside it: "when you play a
+/// (SFD-078) that your next spell then uses. Your Spellwatcher is beside it: "when you play a
 /// spell" must not trigger on the activated ability (419.4.a).
 fn portal_activated(r: &mut Recipe, n: usize) {
     // Hidden Blade, Void Seeker, Temptation or Rocket Barrage; then Frigid Touch, Feral
