@@ -914,8 +914,9 @@ class Game:
             for u, a in self.units_with("spells-have-repeat-in-showdown", who):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
                 # in_showdown = at-battlefield); a showdown with no battlefield given has none.
-                if (self.showdown_at is None or u.loc != parse_loc(f"battlefield {self.showdown_at}")) \
-                        and not mutant("syndra-anywhere"):
+                at = None if self.showdown_at is None \
+                    else parse_loc(f"battlefield {self.showdown_at}")
+                if (at is None or u.loc != at) and not mutant("syndra-anywhere"):
                     continue
                 it.instances.append([("pay", Cost.parse(a["cost"], u.card.domains)), 0])
         return it
