@@ -11,6 +11,7 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --list-mutants   # NAME<TAB>mistake, one per line
     python3 tests/engines/reference_engine.py --held-out --list-mutants   # the held-out ones only
     python3 tests/engines/reference_engine.py --held-out-2 --list-mutants # the second held-out set
+    python3 tests/engines/reference_engine.py --held-out-3 --list-mutants # the third (candidates)
 
 It implements the RUP4 rules and every feature of the protocol (FEATURES): new choices, where a
 token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
@@ -229,6 +230,44 @@ KNOWN_SURVIVORS = {
     # Killed at seed 0 only (case 288). Needs a draw of more cards than the deck holds: your deck is
     # 1 or 2 cards in a quarter of the recipes and most draws are of 1.
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
+}
+
+# ---- heldout3 (issue 15): the third held-out set, candidates. 30 mutants written by helper
+# heldout3 (session 9) from the digest, the seeds and this engine, without reading the generator,
+# each shown to change behaviour on tests/engines/heldout/NAME.case (tests/engine_heldout3.rs);
+# not measured by their author. `--held-out-3 --list-mutants` lists them, so `rbcheck fuzz
+# --score --engine "python3 tests/engines/reference_engine.py --held-out-3"` measures them.
+HELD_OUT_3_CANDIDATES = {
+    "discount-condition-own-victory": "Find Your Center's \"if an opponent is within 3 points\" reads the payer's own score (356.4.d)",
+    "spire-discounts-spell": "Marai Spire's [1] less comes off a [Repeat] spell's own cost, once, not off each paid [Repeat] cost (356.4.c)",
+    "ezreal-discounts-base-cost": "Ezreal's \"[1] or [A] less\" comes off the spell's cost, not off the optional costs paid (356.4.c)",
+    "academy-not-used-up": "The Academy's \"next spell you play this turn\" grant applies to every spell of the turn (820.1.c.2)",
+    "finalize-passes-priority": "finalizing an item passes priority to the next player (337.1.a, 337.4)",
+    "action-on-chain": "an [Action] card may be added to an existing chain, like a [Reaction] (358.4)",
+    "reaction-refused-in-showdown": "a [Reaction] card cannot start a chain in a showdown, only an [Action] card (358.4)",
+    "repeat-skip-ends-decisions": "once a [Repeat] instance is skipped the later instances are skipped without a decision (820.1.c.2)",
+    "executions-capped-at-two": "a repeated item executes at most twice, however many [Repeat] instances are paid (820.3)",
+    "spire-skips-granted-repeat": "Marai Spire reduces printed [Repeat] costs only, not a granted [Repeat]'s (356.4.c)",
+    "syndra-anywhere": "Syndra grants [Repeat] during any showdown, wherever she is (820.1.b, \"while I'm in a showdown\")",
+    "syndra-grants-opponent": "Syndra's \"your spells have [Repeat]\" also gives the opponent's spells [Repeat] (820.1.b)",
+    "counter-power-limit-ignored": "Defy's \"and no more than [A]\" is not checked: any Power passes (206, 355.8)",
+    "demand-from-caster": "Hard Bargain's \"unless its controller pays\" asks Hard Bargain's controller, not the countered spell's (425)",
+    "killed-gear-still-target": "a gear that left the board stays a legal target, so a second kill is performed again (359.3.e.4)",
+    "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
+    "play-trigger-at-finalize": "\"when you play a spell\" triggers when the spell is finalized, not when it resolves (419.4.a)",
+    "when-chosen-on-undo": "\"when an opponent chooses me\" triggers even when the play that chose it is undone (383.4.b.2, 358.5)",
+    "sentry-draw-for-chooser": "a \"when chosen\" trigger is controlled by the player whose item chose the unit, not the unit's controller (383.3)",
+    "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
+    "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
+    "deal-might-printed": "\"deal damage equal to my Might\" reads the printed Might, without [Assault] while attacking (807.1.c)",
+    "mech-group-any-controller": "\"give your Mechs +1\" also gives the opponent's Mechs +1 (355.10.d)",
+    "ready-twice": "readying a ready unit counts as performed (415.1.b)",
+    "end-turn-keeps-finalized": "the count of cards played this turn survives the end of the turn (419.4.b, 334.1)",
+    "undo-uses-turn-play": "an undone play still uses one of the turn's plays (358.5, 335)",
+    "token-enters-during-resolution": "a token played by a spell enters at once, before the spell finishes resolving (354.3, 158.3)",
+    "draw-not-repeated": "a draw instruction runs in the first execution only, like an \"as you play\" one (820.3, 135.2.b.3)",
+    "new-choices-first-execution-only": "new choices remake only the first execution's targets of a repeated spell (752.1, 820.2.a)",
+    "deflect-in-card-domain": "Deflect's Power must be paid in the choosing card's own domain, not any domain (809.1.c)",
 }
 
 # The held-out mutants (issue 15): written by one author without reading the generator and
@@ -600,6 +639,7 @@ class Game:
         self.started = False
         self.triggered = {}
         self.queue = []
+        self.just_finalized = False  # mutant finalize-passes-priority
 
     def card(self, name):
         c = self.cards.get(name.lower())
@@ -730,11 +770,15 @@ class Game:
         for p in self.players:
             p.portal = False
             p.academy = False
-            p.finalized = 0
+            if not mutant("end-turn-keeps-finalized"):
+                p.finalized = 0
         self.turn_over = True
 
     def priority_round(self):
         holder = YOU if mutant("priority-to-turn-player") else self.chain[-1].controller
+        if mutant("finalize-passes-priority") and self.just_finalized:
+            holder = 1 - holder
+        self.just_finalized = False
         passes = 0
         while True:
             st = None if self.closing else self.peek()
@@ -815,9 +859,11 @@ class Game:
         card = self.card(name)
         # 358.4: timing.
         if not mutant("no-response-window-check"):
-            if self.chain and card.timing != "reaction":
+            if self.chain and card.timing != "reaction" \
+                    and not (mutant("action-on-chain") and card.timing == "action"):
                 raise self.illegal("358.4", "only a [Reaction] can be added to an existing chain")
-            if not self.chain and self.showdown and card.timing == "normal":
+            if not self.chain and self.showdown and (card.timing == "normal" or (
+                    mutant("reaction-refused-in-showdown") and card.timing == "reaction")):
                 raise self.illegal("358.4", "in a showdown the item needs [Action] or [Reaction]")
         self.consume()
         p.hand.pop(idx)
@@ -857,16 +903,19 @@ class Game:
         if p.academy and card.type == "spell":
             # The Academy's grant: [Repeat] equal to the spell's base cost (356.1.c), a grant
             # of its own beside the Portal's.
-            if not mutant("grant-not-used-up"):
+            if not mutant("grant-not-used-up") and not mutant("academy-not-used-up"):
                 p.academy = False
             it.took_academy = True
             if not (mutant("academy-dropped-with-portal") and it.took_portal):
                 it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
-            for u, a in self.units_with("spells-have-repeat-in-showdown", player):
+            who = None if mutant("syndra-grants-opponent") else player
+            for u, a in self.units_with("spells-have-repeat-in-showdown", who):
                 # "While I'm in a showdown": at the showdown's battlefield (the presets'
                 # in_showdown = at-battlefield); a showdown with no battlefield given has none.
-                if self.showdown_at is None or u.loc != parse_loc(f"battlefield {self.showdown_at}"):
+                at = None if self.showdown_at is None \
+                    else parse_loc(f"battlefield {self.showdown_at}")
+                if (at is None or u.loc != at) and not mutant("syndra-anywhere"):
                     continue
                 it.instances.append([("pay", Cost.parse(a["cost"], u.card.domains)), 0])
         return it
@@ -877,6 +926,7 @@ class Game:
             if not pending:
                 return
             self.play_item(pending[-1] if mutant("finalize-newest-first") else pending[0])
+            self.just_finalized = True
 
     # ---- playing one item (354-359)
 
@@ -912,7 +962,10 @@ class Game:
             while end < len(self.plays) and self.plays[end].get("do") == "repeat":
                 end += 1
             self.plays[self.pc:end] = sorted(self.plays[self.pc:end], key=lambda q: q["instance"])
+        skipped = False
         for i, inst in enumerate(it.instances):
+            if skipped and mutant("repeat-skip-ends-decisions"):
+                continue
             st = self.need("Repeat instance %d" % (i + 1))
             if st["do"] != "repeat":
                 raise self.illegal("820.1.c.2", "decide Repeat instance %d first" % (i + 1))
@@ -921,6 +974,7 @@ class Game:
                     raise self.illegal("820.1.c.3", "that instance was already decided")
                 raise self.illegal("820.1.c.2", "Repeat instances are decided in order")
             self.consume()
+            skipped = skipped or not st["pay"]
             if st["pay"]:
                 inst[1] = 1
                 if mutant("zero-cost-not-paid") and self.reduced_to_zero(it, inst[0]):
@@ -943,6 +997,8 @@ class Game:
         n = 1 + sum(inst[1] for inst in it.instances)
         if mutant("executions-off-by-one"):
             n = max(1, n - 1)
+        if mutant("executions-capped-at-two"):
+            n = min(n, 2)
         if card.type == "unit":
             # 355.2: a unit has no executions; where it enters is its choice.
             n = 0
@@ -1042,6 +1098,11 @@ class Game:
             p.finalized += len(it.execs) if mutant("finalized-per-execution") else 1
         if it.kind == "spell" or not mutant("when-chosen-spells-only"):
             self.targeting_triggers(it)
+        if it.kind == "spell" and mutant("play-trigger-at-finalize"):
+            for u, a in self.units_with("when-you-play-a-spell", it.controller):
+                trig = self.card(a["trigger"])
+                self.count_trigger(trig)
+                self.new_ability(trig, u)
 
     def reduced_to_zero(self, it, cost):
         if cost[0] != "pay":
@@ -1175,7 +1236,8 @@ class Game:
             if "max_energy" in spec and cost.energy > spec["max_energy"] \
                     - (1 if mutant("counter-limit-strict") else 0):
                 return False
-            if "max_power" in spec and cost.power_total() > spec["max_power"]:
+            if "max_power" in spec and cost.power_total() > spec["max_power"] \
+                    and not mutant("counter-power-limit-ignored"):
                 return False
             return True
         if mutant("target-side-ignored"):
@@ -1204,7 +1266,7 @@ class Game:
         discard = 0
         it.reductions_used = []
         it.repeat_cost, it.owed_by_you, spire_used, ez_used = Cost(), Cost(), False, False
-        for cost, times in it.instances:
+        for idx, (cost, times) in enumerate(it.instances):
             for _ in range(times):
                 if cost[0] == "discard":
                     if not mutant("discard-cost-ignored"):
@@ -1215,7 +1277,10 @@ class Game:
                     c.power = {card.domains[0]: sum(c.power.values())}
                 # 356.4.c: component discounts as the component is added: Marai Spire's
                 # (Energy only), then Ezreal's ([1], or [A] when no Energy is left).
-                for a in ([] if spire_used else self.spire_discounts(p)):
+                printed = idx < len(card.repeat)
+                skip_spire = spire_used or mutant("spire-discounts-spell") or \
+                    (mutant("spire-skips-granted-repeat") and not printed)
+                for a in ([] if skip_spire else self.spire_discounts(p)):
                     if mutant("spire-reduces-power") and c.energy == 0:
                         c.reduce_one_power()
                     c.energy -= min(c.energy, a.get("amount", 1))
@@ -1226,7 +1291,8 @@ class Game:
                 it.reductions_used.append(less)
                 if mutant("ezreal-choice-ignored"):
                     less = None
-                ez = self.ezreal(p) and not (mutant("ezreal-once-per-play") and ez_used)
+                ez = self.ezreal(p) and not (mutant("ezreal-once-per-play") and ez_used) \
+                    and not mutant("ezreal-discounts-base-cost")
                 ez_used = ez_used or bool(ez)
                 if ez and less == "power":
                     c.reduce_one_power()
@@ -1248,6 +1314,11 @@ class Game:
                     it.owed_by_you = it.owed_by_you.add(c)
                     continue
                 total = total.add(c)
+        if mutant("spire-discounts-spell") and it.kind == "spell" and it.instances:
+            for a in self.spire_discounts(p):
+                total.energy -= min(total.energy, a.get("amount", 1))
+        if mutant("ezreal-discounts-base-cost") and it.kind == "spell" and self.ezreal(p):
+            total.energy -= min(total.energy, 1)
         total = total.add(self.optional_components(it, p))
         discard += self.mandatory_costs(it)[0]
         # 809: Deflect, per choice of an enemy Deflect unit.
@@ -1271,13 +1342,17 @@ class Game:
                                     - (1 if ezreal else 0))
                             if mutant("deflect-as-energy"):
                                 total.energy += n
+                            elif mutant("deflect-in-card-domain") and card.domains:
+                                d0 = card.domains[0]
+                                total.power[d0] = total.power.get(d0, 0) + n
                             else:
                                 total.any += n
         # 356.4.d: the card's own discount, once per play.
         d = card.discount
         if d and it.kind == "spell" and not mutant("discount-ignored"):
+            own = mutant("discount-condition-own-victory")
             applies = mutant("discount-condition-ignored") or d.get("when", "always") == "always" or \
-                any(q.near_victory for i, q in enumerate(self.players) if i != p)
+                any(q.near_victory for i, q in enumerate(self.players) if (i == p) == own)
             if applies:
                 times = len(it.execs) if mutant("discount-per-execution") else 1
                 for _ in range(times):
@@ -1326,7 +1401,8 @@ class Game:
                     raise self.illegal("357.1.a", "no rune of that domain")
                 if p.pool.power.get(d, 0) >= total.power.get(d, 0) and spare >= total.any:
                     raise self.illegal("357.1.a", "the cost needs no more Power")
-                if r["exhausted"][d] > 0:
+                if r["exhausted"][d] > 0 and not (mutant("recycle-ready-first")
+                                                  and r["ready"][d] > 0):
                     r["exhausted"][d] -= 1
                 else:
                     r["ready"][d] -= 1
@@ -1341,6 +1417,8 @@ class Game:
         p = self.players[it.controller]
         it.cancelled = why
         it.state = "gone"
+        if mutant("when-chosen-on-undo"):
+            self.targeting_triggers(it)
         it.execs = []
         it.repeat_due = []
         if it in self.chain:
@@ -1354,7 +1432,7 @@ class Game:
                 p.portal = True
             if it.took_academy:
                 p.academy = True
-        if it.turn_play:
+        if it.turn_play and not mutant("undo-uses-turn-play"):
             # It is no longer one of the turn's plays (358.5).
             self.plays_left += 1
 
@@ -1373,7 +1451,9 @@ class Game:
             for a in o.card.has("when-chosen"):
                 trig = self.card(a["trigger"])
                 self.count_trigger(trig)
-                self.new_ability(trig, o)
+                t = self.new_ability(trig, o)
+                if mutant("sentry-draw-for-chooser"):
+                    t.controller = it.controller
 
     def count_trigger(self, card):
         self.triggered[card.name] = self.triggered.get(card.name, 0) + 1
@@ -1427,7 +1507,8 @@ class Game:
         # 419.4.a, 820.3.a: played once.
         it.play_events += 1
         self.events.append({"event": "played", "item": it.num})
-        if it.kind == "spell" or (mutant("play-trigger-on-abilities") and it.activated):
+        if (it.kind == "spell" and not mutant("play-trigger-at-finalize")) \
+                or (mutant("play-trigger-on-abilities") and it.activated):
             times = max(1, it.executions) if mutant("play-trigger-per-execution") else 1
             who = None if mutant("play-trigger-any-player") else it.controller
             for u, a in ([] if mutant("no-play-trigger") else
@@ -1529,6 +1610,8 @@ class Game:
                                                  else o.zone == "board")]
             if mutant("illegal-targets-affected"):
                 targets = list(chosen)
+            if mutant("killed-gear-still-target"):
+                targets += [o for o in chosen if isinstance(o, Gear) and o not in targets]
             if mutant("partial-illegal-skips-all") and len(targets) < len(chosen):
                 return "targets-illegal"
             if not targets:
@@ -1547,7 +1630,7 @@ class Game:
             if src is None or src.zone != "board":
                 return "source-gone"
             for u in targets:
-                u.damage += src.current_might()
+                u.damage += src.might if mutant("deal-might-printed") else src.current_might()
         elif eff == "kill":
             for o in targets:
                 if isinstance(o, Unit):
@@ -1557,11 +1640,17 @@ class Game:
                     who = it.controller if mutant("gear-to-wrong-trash") else o.controller
                     self.players[who].trash.append(o.card.name)
         elif eff == "draw":
-            self.draw(it.controller, ins.get("amount", 1))
+            if not (mutant("draw-not-repeated") and k > 0):
+                self.draw(it.controller, ins.get("amount", 1))
         elif eff == "play-token":
             if not (mutant("tokens-once") and any(q[0] == "token" for q in self.queue)):
-                self.queue.append(("token", it.owner if mutant("token-to-owner") else it.controller,
-                                   ins.get("amount", 1)))
+                who = it.owner if mutant("token-to-owner") else it.controller
+                if mutant("token-enters-during-resolution"):
+                    t = self.new_item("token", None, who)
+                    t.token_might = ins.get("amount", 1)
+                    self.play_item(t)
+                else:
+                    self.queue.append(("token", who, ins.get("amount", 1)))
         elif eff == "move":
             to = choice.dests.get(slot)
             u = targets[0]
@@ -1588,7 +1677,8 @@ class Game:
             r = self.players[it.controller].runes
             for _ in range(ins.get("amount", 1) if r is not None else 0):
                 if r["deck"]:
-                    r["ready" if mutant("channel-ready") else "exhausted"][r["deck"].pop(0)] += 1
+                    r["ready" if mutant("channel-ready") else "exhausted"][
+                        r["deck"].pop(-1 if mutant("channel-from-bottom") else 0)] += 1
         elif eff == "gain-control":
             self.gain_control(it, targets)
         elif eff == "new-choices":
@@ -1922,7 +2012,8 @@ class Game:
 
     def remakeable(self, t):
         """752.1: the item's targets, execution by execution, in the order they were chosen."""
-        return [(k, s, o) for k, ex in enumerate(t.execs)
+        execs = t.execs[:1] if mutant("new-choices-first-execution-only") else t.execs
+        return [(k, s, o) for k, ex in enumerate(execs)
                 for s in sorted(ex.targets) for o in ex.targets[s]]
 
     def set_completable(self, t, k, s, old, o, later):
@@ -2024,7 +2115,7 @@ class Game:
         if mutant("demand-once") and it.executions > 1:
             return None
         amount = ins.get("amount", 0)
-        payer = self.players[t.controller]
+        payer = self.players[it.controller if mutant("demand-from-caster") else t.controller]
         pool = payer.pool
         used = 0
         while (self.peek() or {}).get("do") == "rune":
@@ -2121,7 +2212,7 @@ class Game:
             return None if hit else "impossible"
         if eff == "ready":
             # 415.1.b: a ready unit cannot be readied again.
-            hit = [u for u in units if u.status["exhausted"]]
+            hit = [u for u in units if u.status["exhausted"] or mutant("ready-twice")]
             for u in hit:
                 u.status["exhausted"] = False
             return None if hit else "impossible"
@@ -2135,7 +2226,8 @@ class Game:
         if eff == "give-might-to-group":
             # 355.10.d: "your Mechs" is a group picked now, not a target.
             for u in self.on_board_units():
-                if u.controller == it.controller and ins.get("tag") in u.card.tags:
+                if (u.controller == it.controller or mutant("mech-group-any-controller")) \
+                        and ins.get("tag") in u.card.tags:
                     u.might_mod += ins.get("amount", 0)
             return None
         if eff == "mights-to-each-other":
@@ -2163,7 +2255,8 @@ class Game:
         """56.2, 124: to its owner's hand, a new object: damage, Might given and statuses go; a
         token ceases to exist."""
         u.zone = "hand"
-        u.damage, u.might_mod, u.status = 0, 0, default_status()
+        if not mutant("returned-unit-keeps-damage"):
+            u.damage, u.might_mod, u.status = 0, 0, default_status()
         if not u.token:
             self.players[u.controller if mutant("return-to-controller") else u.owner] \
                 .hand.append(u.card.name)
@@ -2290,12 +2383,15 @@ def main(argv):
             listed = {k: MUTANTS.get(k) or KNOWN_SURVIVORS[k] for k in HELD_OUT}
         if "--held-out-2" in argv:
             listed = {k: MUTANTS.get(k) or KNOWN_SURVIVORS[k] for k in HELD_OUT_2}
+        if "--held-out-3" in argv:
+            listed = dict(HELD_OUT_3_CANDIDATES)
         for k, v in listed.items():
             print("%s\t%s" % (k, v))
         return 0
     if "--mutant" in argv:
         MUTANT = argv[argv.index("--mutant") + 1]
-        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS:
+        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS \
+                and MUTANT not in HELD_OUT_3_CANDIDATES:
             sys.stderr.write("unknown mutant %s\n" % MUTANT)
             return 2
     for line in sys.stdin:
