@@ -174,6 +174,17 @@ MUTANTS = {
     # rune deck (case 305); each dies at seeds 0 and 1 on that case.
     "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
     "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
+    # ---- chance (issue 15): formerly known survivors that the cycle killed only at some seeds,
+    # now made on purpose by the directed tail's `chance` strata (src/engine/gen/tail/chance.rs),
+    # one stratum each, killed at seeds 0 and 1 (their strata also kill `play-trigger-on-abilities`
+    # and `channel-ready`, listed above)
+    "spire-reduces-power": "Marai Spire's [1] less takes Power off a [Repeat] cost that has no Energy left (356.4.c)",
+    "demand-once": "a repeated Hard Bargain demands only in its first execution (820.3)",
+    "when-chosen-spells-only": "\"when an opponent chooses me\" triggers on spells only, not on abilities (383.4.b.2)",
+    "token-to-owner": "a token played by a spell goes to the spell's owner, not its current controller (820.3, 750)",
+    "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
+    "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
+    "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -181,10 +192,6 @@ MUTANTS = {
 KNOWN_SURVIVORS = {
     # ---- h16u (issue 15): the second held-out set's survivors (README, "Second held-out set"),
     # each with what generation does not reach, read from src/engine/gen/ after the measurement.
-    # Killed at seed 1 only (case 150). Needs your Marai Spire beside a [Repeat] cost with Power and
-    # no Energy: the Spire stratum rewrites the generated spell's [Repeat] to Energy only ([0]..[2])
-    # and Called Shot's [P] is staged without the Spire; only a Plain draw combines them.
-    "spire-reduces-power": "Marai Spire's [1] less takes Power off a [Repeat] cost that has no Energy left (356.4.c)",
     # Never reachable: "other" is Piercing Light's alone, and Piercing Light is neither among the
     # generated items nor the featured cards; no injected illegal choice breaks "other".
     "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
@@ -192,21 +199,6 @@ KNOWN_SURVIVORS = {
     # nobody holds an "enemy" counter with only their own item on the chain, and injected illegal
     # choices break unit and gear restrictions only.
     "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
-    # Killed at seed 1 only (case 275). The opponent's Hard Bargain (Counters(0), 5 or 6 cases a run)
-    # must be played, its own [Repeat] paid and the first demand paid by you, all choices of the
-    # walk.
-    "demand-once": "a repeated Hard Bargain demands only in its first execution (820.3)",
-    # Needs the opponent's Watchful Sentry at the attacking Vendetta Duelist's battlefield: the
-    # Ability strata stage Deflect units or the board as drawn; the Chosen stratum plays spells only.
-    "when-chosen-spells-only": "\"when an opponent chooses me\" triggers on spells only, not on abilities (383.4.b.2)",
-    # Needs the opponent's Mystic Reversal on a spell that plays a token: the NewChoices strata play
-    # a Deal spell; a Plain draw of Desert's Call beside a random Mystic Reversal the walk plays is
-    # rare.
-    "token-to-owner": "a token played by a spell goes to the spell's owner, not its current controller (820.3, 750)",
-    # Killed at seed 1 only (case 35). A rune is recycled only in the Runes and Turn(Plays) runes
-    # recipes when Power is missing, and the order shows only when the rune deck's top differs from
-    # the recycled rune (the Mind setup's deck is two Minds).
-    "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
     # Never reachable: a turn holds two of your spells for `turn plays 2`; after a reaction on a
     # chain no spell is left for an open-state play, so the play the mutant took is never missed.
     "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
@@ -217,9 +209,6 @@ KNOWN_SURVIVORS = {
     # Never reachable: generation charges only your Portal (and Academy); the opponent never has a
     # grant waiting.
     "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
-    # Reachable by chance only: both grants wait in one Turn(Grants) recipe in six (its number n with
-    # n % 6 == 4); neither seed drew one.
-    "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
     # Never reachable: the model remakes choices legally and the only injected new choice
     # (Illegal(12)) reuses an earlier choice (751.1); none breaks a target restriction (753.1).
     "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
@@ -227,9 +216,6 @@ KNOWN_SURVIVORS = {
     # above the recycled cards: a draw of the wrong card shows only if that card is played later,
     # which no generated turn does with named deck cards.
     "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
-    # Killed at seed 0 only (case 288). Needs a draw of more cards than the deck holds: your deck is
-    # 1 or 2 cards in a quarter of the recipes and most draws are of 1.
-    "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
 }
 
 # ---- heldout3 (issue 15): the third held-out set, candidates. 30 mutants written by helper
