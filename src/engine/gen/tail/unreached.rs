@@ -12,9 +12,10 @@ pub const STRATA: &[Focus] = &[
     Focus::Unreached(4),
 ];
 
-/// Spells without a printed [Repeat] and not [Reaction]s (Hidden Blade, Void Seeker,
-/// Temptation, Rocket Barrage), by index into [`crate::engine::gen::ITEMS`]: whatever [Repeat] they have is the
-/// Portal's, and nobody can play them on a chain (358.4).
+/// Spells that are not [Reaction]s, so that nobody can play them on a chain (358.4): Hidden
+/// Blade and Void Seeker (no printed [Repeat]: the Portal's is their only one), Temptation and
+/// Rocket Barrage (the Portal's beside the printed one), by index into
+/// [`crate::engine::gen::ITEMS`].
 const GRANTED: [usize; 4] = [7, 9, 4, 0];
 
 /// [Reaction]s of yours (Feral Strength, Frigid Touch, Downstage Dramatics), by index into
@@ -44,9 +45,10 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
             r.pool[0] = r.pool[0].max(6);
             r.pool[4] = r.pool[4].max(2);
         }
-        // The `NewChoices` board with a second enemy unit at a battlefield that the spell does
-        // not choose twice: a remade choice of an enemy unit (enemy to the spell's new
-        // controller) that its executions never chose, injected (753.1).
+        // The `NewChoices` board with a third enemy unit, at battlefield 2: an execution's two
+        // instructions choose at most two of the three, so one is left that it never chose
+        // (751.1 does not bar it) and that is the new controller's own, not an enemy of theirs:
+        // the remade choice injected with it breaks the side (753.1).
         1 => {
             crate::engine::gen::strata::new_choices_board(r, n, false);
             r.units.push(unit(1, false, 2));
