@@ -185,6 +185,16 @@ MUTANTS = {
     "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
     "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
+    # ---- unreached (issue 15): formerly known survivors, now reached by the `unreached` tail
+    # (src/engine/gen/tail/unreached.rs): Piercing Light with "other" given the first
+    # instruction's unit (injected kind 14), a new choice breaking the target's side (kind 15),
+    # your spell while the opponent's Portal grant waits, a unit played before a spell with your
+    # Portal's grant waiting, and your [Reaction] on your own chain before a third spell
+    "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
+    "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
+    "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
+    "grant-used-by-unit": "a unit played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078)",
+    "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -192,26 +202,10 @@ MUTANTS = {
 KNOWN_SURVIVORS = {
     # ---- h16u (issue 15): the second held-out set's survivors (README, "Second held-out set"),
     # each with what generation does not reach, read from src/engine/gen/ after the measurement.
-    # Never reachable: "other" is Piercing Light's alone, and Piercing Light is neither among the
-    # generated items nor the featured cards; no injected illegal choice breaks "other".
-    "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
     # Never reachable: only the opponent holds Not So Fast (Counters(1)) and uses it on your spell;
     # nobody holds an "enemy" counter with only their own item on the chain, and injected illegal
     # choices break unit and gear restrictions only.
     "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
-    # Never reachable: a turn holds two of your spells for `turn plays 2`; after a reaction on a
-    # chain no spell is left for an open-state play, so the play the mutant took is never missed.
-    "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
-    # Never reachable: the units played from hand (Legion Rearguard, Clockwork Keeper) are staged
-    # with the Portal's grant cleared and alone in a one-play case; no turn plays a unit before a
-    # spell.
-    "grant-used-by-unit": "a unit played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078)",
-    # Never reachable: generation charges only your Portal (and Academy); the opponent never has a
-    # grant waiting.
-    "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
-    # Never reachable: the model remakes choices legally and the only injected new choice
-    # (Illegal(12)) reuses an earlier choice (751.1); none breaks a target restriction (753.1).
-    "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
     # A result has no field for which cards are in hand (only hand_size) or for the deck's order
     # above the recycled cards: a draw of the wrong card shows only if that card is played later,
     # which no generated turn does with named deck cards.

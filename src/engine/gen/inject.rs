@@ -3,8 +3,10 @@
 //! played without the timing it needs, instances decided out of order) and illegal choices
 //! (each target restriction violated once, two locations for "the same location", the same
 //! object twice, a mode a "different modes" card already used, a destination the move does not
-//! allow, a new choice the execution made before, a location a token may not enter). The model decides what the injected case should give; a candidate the model still
-//! finds legal is not kept.
+//! allow, a new choice the execution made before, a location a token may not enter, "other"
+//! given the previous instruction's target, a new choice breaking the target's restriction).
+//! The model decides what the injected case should give; a candidate the model still finds
+//! legal is not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::with_expectations;
@@ -304,6 +306,8 @@ fn injected_plays(
                 to: *bad.get(n % bad.len().max(1))?,
             };
         }
+        14 => other_again(game, setup, &mut plays, n)?,
+        15 => new_choice_breaking(game, setup, &mut plays, n)?,
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).
             let k = (1..plays.len())
@@ -313,6 +317,124 @@ fn injected_plays(
         _ => return None,
     }
     Some((plays, showdown))
+}
+
+/// Kind 14: an "other" target (Piercing Light's "up to one other unit") given what the same
+/// execution's previous instruction chose (355.8), in place of the target chosen for it or of
+/// its "no more targets".
+fn other_again(game: &Game, setup: &Setup, plays: &mut [Line<PlayStmt>], n: usize) -> Option<()> {
+    let def = item_def(game, setup)?;
+    let spots: Vec<(usize, ObjRef)> = plays
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let (PlayStmt::Target {
+                exec, instruction, ..
+            }
+            | PlayStmt::NoMoreTargets { exec, instruction }) = p.stmt
+            else {
+                return None;
+            };
+            if !spec_of(def, plays, exec, instruction)?.other {
+                return None;
+            }
+            // What the previous instruction of this execution chose, before this line.
+            let before = plays[..k].iter().rev().find_map(|q| match &q.stmt {
+                PlayStmt::Target {
+                    exec: e,
+                    instruction: i,
+                    obj,
+                } if *e == exec && *i + 1 == instruction => Some(obj.clone()),
+                _ => None,
+            })?;
+            Some((k, before))
+        })
+        .collect();
+    let (k, obj) = spots.get(n % spots.len().max(1))?.clone();
+    let (PlayStmt::Target {
+        exec, instruction, ..
+    }
+    | PlayStmt::NoMoreTargets { exec, instruction }) = plays[k].stmt
+    else {
+        return None;
+    };
+    plays[k].stmt = PlayStmt::Target {
+        exec,
+        instruction,
+        obj,
+    };
+    Some(())
+}
+
+/// Kind 15: a remade choice (new choices, 750-753) that breaks the target's side or place
+/// restriction as seen by the spell's new controller (753.1), and that the execution never
+/// chose before (so that 751.1 is not what bars it).
+fn new_choice_breaking(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut [Line<PlayStmt>],
+    n: usize,
+) -> Option<()> {
+    let def = item_def(game, setup)?;
+    let nc = plays
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::NewChoices { .. }))?;
+    // The new choices are made by whoever played the spell that called for them (Mystic
+    // Reversal: its controller takes the spell, 750).
+    let me = plays[..nc].iter().rev().find_map(|p| match p.stmt {
+        PlayStmt::Play { player, .. } => Some(player),
+        _ => None,
+    })?;
+    // The item is played first; its choices end at its payment.
+    let paid = plays
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::Pay { .. }))?;
+    let chosen = |exec: u8| -> Vec<ObjRef> {
+        plays[..paid]
+            .iter()
+            .filter_map(|p| match &p.stmt {
+                PlayStmt::Target { exec: e, obj, .. } if *e == exec => Some(obj.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let objs = objects(setup);
+    let mut options: Vec<(usize, String)> = vec![];
+    for (j, p) in plays[nc + 1..].iter().enumerate() {
+        let PlayStmt::Target {
+            exec,
+            instruction,
+            obj,
+        } = &p.stmt
+        else {
+            break;
+        };
+        let Some(spec) = spec_of(def, plays, *exec, *instruction) else {
+            continue;
+        };
+        let before = chosen(*exec);
+        for (label, controller, loc) in &objs {
+            let o = ObjRef::Label(label.clone());
+            let Some(loc) = loc else { continue };
+            if spec.kind != TargetKind::Unit || &o == obj || before.contains(&o) {
+                continue;
+            }
+            // The side as seen by `me` (side_ok's is your own).
+            let side = match spec.side {
+                Side::Any => true,
+                Side::Enemy => *controller != me,
+                Side::Friendly => *controller == me,
+            };
+            if !(side && place_ok(spec.at, *loc)) {
+                options.push((nc + 1 + j, label.clone()));
+            }
+        }
+    }
+    let (k, label) = options.get(n % options.len().max(1))?.clone();
+    if let PlayStmt::Target { obj, .. } = &mut plays[k].stmt {
+        *obj = ObjRef::Label(label);
+    }
+    Some(())
 }
 
 /// The case with an illegal statement of this kind injected, expectations the model's; `None`
@@ -327,10 +449,16 @@ pub fn inject(game: &Game, setup: &Setup, case: &Case, kind: u8, n: usize) -> Op
         s2.showdown = true;
     }
     let out = with_expectations(injected, &s2, None).ok()?;
-    // The old injections (1-3) keep whatever the model says; a choice injected must be illegal.
-    let illegal = out
-        .expects
-        .iter()
-        .any(|e| matches!(e.stmt, Expect::Illegal { .. }));
+    // The old injections (1-3) keep whatever the model says; a choice injected must be illegal,
+    // and kinds 14 and 15 for the rule they break (355.8, 753.1), not an earlier one.
+    let rule = match kind {
+        14 => Some("355.8"),
+        15 => Some("753.1"),
+        _ => None,
+    };
+    let illegal = out.expects.iter().any(|e| match &e.stmt {
+        Expect::Illegal { rule: r, .. } => rule.is_none() || r.as_deref() == rule,
+        _ => false,
+    });
     (kind <= 3 || illegal).then_some(out)
 }

@@ -50,8 +50,9 @@ pub const ITEMS: [&str; 14] = [
 /// [`ITEMS`]'s length on, see [`item_name`]), each on a board staged for it ([`stage`]): combat
 /// spells, the deck's named cards, units played from hand and other additional costs (issue 15).
 /// They are not drawn at random, so the draws of every other stratum are unchanged. The last
-/// three are the clauses tail's ([`tail::clauses`]): readying, a group by tag, a discard cost.
-pub const FEATURED: [&str; 12] = [
+/// four are the directed tail's: readying, a group by tag, a discard cost ([`tail::clauses`])
+/// and the only card with "other" ([`tail::unreached`]). Their strata find them by name.
+pub const FEATURED: [&str; 13] = [
     "Thwonk!",
     "Existential Dread",
     "Marching Orders",
@@ -64,6 +65,8 @@ pub const FEATURED: [&str; 12] = [
     "Upstage Comedy",
     "Danger Zone",
     "Tithe Bolt",
+    // Issue 15 (the `unreached` tail): the only card with "other" (355.8).
+    "Piercing Light",
 ];
 
 /// The name of the item `ItemPick::Catalogue(i)`: [`ITEMS`] first, then [`FEATURED`].
@@ -73,6 +76,15 @@ pub fn item_name(i: usize) -> &'static str {
     } else {
         FEATURED[(i - ITEMS.len()) % FEATURED.len()]
     }
+}
+
+/// The item `ItemPick::Catalogue(i)` playing the featured card `name` (found by name, so that
+/// the index does not depend on where in [`FEATURED`] the card was added).
+pub fn featured(name: &str) -> Option<usize> {
+    FEATURED
+        .iter()
+        .position(|c| *c == name)
+        .map(|k| ITEMS.len() + k)
 }
 
 /// Units of boards.
@@ -166,7 +178,9 @@ pub struct Recipe {
     /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
     /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
     /// 12: a new choice the execution made before (751.1); 13: a location a token may not
-    /// enter (355.2).
+    /// enter (355.2); 14: "other" given the previous instruction's target (355.8); 15: a new
+    /// choice breaking the target's restriction (753.1). Kinds 14 and 15 only from the
+    /// `unreached` tail.
     pub inject: u8,
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
@@ -182,6 +196,14 @@ pub struct Recipe {
     /// The walk activates a ready gear's ability of yours at the first chance (145.2, 401)
     /// instead of leaving it to its draws. Only the clauses tail sets it.
     pub activate: bool,
+    /// A third card of yours in hand, after the second (an index as for
+    /// `ItemPick::Catalogue`, see [`item_name`]): a unit played before the spells, or a spell
+    /// left for the open state after a [Reaction] on the chain (335). Only in a turn of plays
+    /// (`second`); only the `unreached` tail sets it.
+    pub third: Option<usize>,
+    /// The opponent's Temporal Portal grant waits for the next spell *they* play (SFD-078).
+    /// Only the `unreached` tail sets it.
+    pub opp_portal: bool,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -446,6 +468,8 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 academy: false,
                 portal_gear: false,
                 activate: false,
+                third: None,
+                opp_portal: false,
             },
         )
         .boxed()
@@ -521,6 +545,10 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         (Some(_), Some(k)) => Some(id(ITEMS[k % ITEMS.len()])?),
         _ => None,
     };
+    let third = match (second, r.third) {
+        (Some(_), Some(k)) => Some(id(item_name(k))?),
+        _ => None,
+    };
     if second.is_some() && r.portal_gear {
         s.gear.push(GearSetup {
             card: id("Temporal Portal")?,
@@ -536,7 +564,7 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     }
     s.players[0] = PlayerSetup {
         pool,
-        hand: item.into_iter().chain(second).collect(),
+        hand: item.into_iter().chain(second).chain(third).collect(),
         academy_charged: r.academy && item.is_some(),
         hand_other: r.hand_other,
         deck: r.deck,
@@ -573,6 +601,7 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         hand_other: 1,
         deck: 6,
         near_victory: r.near_victory,
+        portal_charged: r.opp_portal,
         ..Default::default()
     };
     if r.reactions.iter().any(|i| *i >= 8) {
@@ -714,6 +743,16 @@ fn stage(
             unit(&mut s.units, "Sturdy Dummy", you, Location::Base(you))?;
             let p = &mut s.players[0];
             p.hand_other = p.hand_other.max(1 + (n % 2) as u8);
+        }
+        // Piercing Light: units at a battlefield for its first target and others for its "up to
+        // one other unit" (355.8), one of them yours; sometimes one in a base as well.
+        "Piercing Light" => {
+            unit(&mut s.units, "Practice Dummy", opp, bf)?;
+            unit(&mut s.units, "Sturdy Dummy", opp, bf)?;
+            unit(&mut s.units, "Sturdy Dummy", you, bf)?;
+            if n % 2 == 1 {
+                unit(&mut s.units, "Practice Dummy", opp, Location::Base(opp))?;
+            }
         }
         _ => {}
     }

@@ -138,8 +138,16 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     if !p.has("grants") {
         r.academy = false;
         r.portal_gear = false;
+        r.opp_portal = false;
     }
     super::turn::fit(&mut r, p, |d| p.allows(&needs(d, &cards)));
+    // The third card only in a turn of plays, and only one the engine can play.
+    if r.second.is_none()
+        || r.third
+            .is_some_and(|k| !by_name(item_name(k)).is_some_and(|d| p.allows(&needs(d, &cards))))
+    {
+        r.third = None;
+    }
     r
 }
 
@@ -623,7 +631,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
 /// and the Power to play it, an enemy unit at a battlefield and at their base, and your
 /// Watchful Sentry ("when an opponent chooses me"), which only new choices made by the
 /// opponent can newly target (754).
-fn new_choices_board(r: &mut Recipe, n: usize, reuse: bool) {
+pub(super) fn new_choices_board(r: &mut Recipe, n: usize, reuse: bool) {
     let mut d = super::generated_base();
     let one = d.modes[0].instructions[0];
     // "Enemy unit" is the opponent's before Mystic Reversal and yours after it: a remade

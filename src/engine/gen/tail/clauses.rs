@@ -5,7 +5,7 @@
 //! for it and its [Repeat] instances.
 
 use crate::engine::gen::strata::{self, Focus};
-use crate::engine::gen::{ItemPick, Recipe, UnitPick, FEATURED, ITEMS};
+use crate::engine::gen::{ItemPick, Recipe, UnitPick};
 
 /// This area's strata, in case order (each a `Focus` this module makes).
 pub const STRATA: &[Focus] = &[
@@ -54,12 +54,12 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
     }
 }
 
-/// A featured card by name (its index is looked up, so that cards appended to [`FEATURED`]
+/// A featured card by name (its index is looked up, so that cards appended to [`crate::engine::gen::FEATURED`]
 /// elsewhere do not change which one is played), focused like the cycle's featured strata: its
 /// staged board alone, no counters, no injected statement.
 fn featured(r: &mut Recipe, name: &str) {
-    if let Some(j) = FEATURED.iter().position(|f| *f == name) {
-        *r = strata::focused(r.clone(), Focus::Item(ITEMS.len() + j));
+    if let Some(k) = crate::engine::gen::featured(name) {
+        *r = strata::focused(r.clone(), Focus::Item(k));
     }
 }
 
