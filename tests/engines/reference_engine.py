@@ -2243,6 +2243,8 @@ class Game:
             if not V1:
                 # The grants still waiting (used up by a spell, ended with the turn).
                 players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
+                # The named cards in hand (the anonymous ones are only counted in hand_size).
+                players[name]["hand"] = list(p.hand)
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {
                     "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],
