@@ -3,8 +3,9 @@
 //! played without the timing it needs, instances decided out of order) and illegal choices
 //! (each target restriction violated once, two locations for "the same location", the same
 //! object twice, a mode a "different modes" card already used, a destination the move does not
-//! allow, a new choice the execution made before, a location a token may not enter). The model decides what the injected case should give; a candidate the model still
-//! finds legal is not kept.
+//! allow, a new choice the execution made before, a location a token may not enter, your own
+//! spell as what your "enemy" counter counters). The model decides what the injected case
+//! should give; a candidate the model still finds legal is not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::with_expectations;
@@ -303,6 +304,48 @@ fn injected_plays(
             plays[k].stmt = PlayStmt::Location {
                 to: *bad.get(n % bad.len().max(1))?,
             };
+        }
+        16 => {
+            // "Counter an enemy spell" (425): your own counter, played on your own spell (item
+            // 1), told to counter that spell, which is no enemy's.
+            let (k, slot) = plays
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find_map(|(k, p)| match &p.stmt {
+                    PlayStmt::Play { player, card } if *player == Player::YOU => {
+                        let def = game.card(game.card_named(card)?);
+                        let slot = def.modes.first()?.instructions.iter().position(|i| {
+                            i.target.is_some_and(|t| {
+                                matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility)
+                                    && t.side == Side::Enemy
+                            })
+                        })?;
+                        Some((k, slot as u8 + 1))
+                    }
+                    _ => None,
+                })?;
+            let own = PlayStmt::Target {
+                exec: 1,
+                instruction: slot,
+                obj: ObjRef::Item(1),
+            };
+            match plays.get(k + 1).map(|p| &p.stmt) {
+                Some(PlayStmt::Target {
+                    exec: 1,
+                    instruction,
+                    ..
+                }) if *instruction == slot => plays[k + 1].stmt = own,
+                _ => plays.insert(k + 1, Line::new(own)),
+            }
+            // The model undid the play (no legal choice), so nothing paid it: an engine that
+            // accepts the target is given the payment, to end the play and say it is legal.
+            if !matches!(
+                plays.get(k + 2).map(|p| &p.stmt),
+                Some(PlayStmt::Pay { .. })
+            ) {
+                plays.insert(k + 2, Line::new(PlayStmt::Pay { any: vec![] }));
+            }
         }
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).

@@ -162,7 +162,7 @@ pub struct Recipe {
     /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
     /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
     /// 12: a new choice the execution made before (751.1); 13: a location a token may not
-    /// enter (355.2).
+    /// enter (355.2); 16: your own spell countered by your "enemy" counter (425).
     pub inject: u8,
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
@@ -175,6 +175,13 @@ pub struct Recipe {
     /// A ready Temporal Portal of yours on the board, to be activated in the turn (145.2, 401).
     /// Only the `Turn` strata set it, in a turn of two plays.
     pub portal_gear: bool,
+    /// Reactions of yours in hand beside the item (indices into [`REACTIONS`]): an "enemy"
+    /// counter with only your own spell to counter (425). Only the `Held` strata set it.
+    pub own_reactions: Vec<usize>,
+    /// Distinct named cards on top of your main deck (the first of [`tail::held::DECK`]), above
+    /// the `deck` anonymous ones: which card a draw takes shows in hand (359.3.e). Only the
+    /// `Held` strata set it.
+    pub deck_named: u8,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -438,6 +445,8 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 second: None,
                 academy: false,
                 portal_gear: false,
+                own_reactions: vec![],
+                deck_named: 0,
             },
         )
         .boxed()
@@ -527,7 +536,16 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     }
     s.players[0] = PlayerSetup {
         pool,
-        hand: item.into_iter().chain(second).collect(),
+        hand: item
+            .into_iter()
+            .chain(second)
+            .chain(
+                r.own_reactions
+                    .iter()
+                    .map(|i| id(REACTIONS[*i % REACTIONS.len()]))
+                    .collect::<Result<Vec<_>, _>>()?,
+            )
+            .collect(),
         academy_charged: r.academy && item.is_some(),
         hand_other: r.hand_other,
         deck: r.deck,
@@ -566,6 +584,10 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         near_victory: r.near_victory,
         ..Default::default()
     };
+    if r.deck_named > 0 {
+        let named = &tail::held::DECK[..usize::from(r.deck_named).min(tail::held::DECK.len())];
+        s.players[0].deck_top = named.iter().map(|n| id(n)).collect::<Result<_, _>>()?;
+    }
     if r.reactions.iter().any(|i| *i >= 8) {
         // Repulse costs [1][O]: Body Power the rich pool otherwise lacks.
         s.players[1].pool.power[Domain::Body as usize] += 1;
