@@ -55,9 +55,10 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
             // The first decision plays the item, first in hand, not the counter (a reaction may
             // start a chain too): `choose` picks among the plays by the hundreds, even here.
             r.walk[0] = r.walk[0] / 200 * 200 + r.walk[0] % 100;
-            // The item, its [Repeat] and Not So Fast's [2][G]; Void Seeker's [R].
+            // The item, its [Repeat] and Not So Fast's [2][G]; Void Seeker's [R] twice (the
+            // Portal's granted [Repeat] costs its cost).
             r.pool[0] = r.pool[0].max(10);
-            r.pool[4] = r.pool[4].max(1);
+            r.pool[4] = r.pool[4].max(2);
             r.pool[5] = r.pool[5].max(1);
         }
         // Downstage Dramatics (draw 1, [Repeat] [2]) or Find Your Center (draw 1) with three or
