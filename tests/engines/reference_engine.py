@@ -167,6 +167,13 @@ MUTANTS = {
     "might-not-floored": "a unit's Might can go below 0 (807.1.c)",
     "damage-persists": "damage stays on units when the turn ends (334.1)",
     "deflect-value-one": "[Deflect 2] costs one Power per choice, like [Deflect] (809.1.c)",
+    # ---- held (issue 15): formerly known survivors of the second held-out set, now reached by
+    # the directed tail's `held` strata (src/engine/gen/tail/held.rs), killed at seeds 0 and 1.
+    # Held(0) (case 300): your Not So Fast told to counter your own spell (injected kind 16).
+    "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
+    # Held(1) (case 301): named cards on your deck's top drawn into hand, seen by the result field
+    # `players.P.hand`.
+    "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -181,10 +188,6 @@ KNOWN_SURVIVORS = {
     # Never reachable: "other" is Piercing Light's alone, and Piercing Light is neither among the
     # generated items nor the featured cards; no injected illegal choice breaks "other".
     "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
-    # Never reachable: only the opponent holds Not So Fast (Counters(1)) and uses it on your spell;
-    # nobody holds an "enemy" counter with only their own item on the chain, and injected illegal
-    # choices break unit and gear restrictions only.
-    "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
     # Killed at seed 1 only (case 275). The opponent's Hard Bargain (Counters(0), 5 or 6 cases a run)
     # must be played, its own [Repeat] paid and the first demand paid by you, all choices of the
     # walk.
@@ -223,10 +226,6 @@ KNOWN_SURVIVORS = {
     # Never reachable: the model remakes choices legally and the only injected new choice
     # (Illegal(12)) reuses an earlier choice (751.1); none breaks a target restriction (753.1).
     "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
-    # A result has no field for which cards are in hand (only hand_size) or for the deck's order
-    # above the recycled cards: a draw of the wrong card shows only if that card is played later,
-    # which no generated turn does with named deck cards.
-    "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
     # Killed at seed 0 only (case 288). Needs a draw of more cards than the deck holds: your deck is
     # 1 or 2 cards in a quarter of the recipes and most draws are of 1.
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
