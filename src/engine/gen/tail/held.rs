@@ -30,9 +30,10 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
     }
     // Every decision's bias in 40..50 (see `walk::choose`): a [Repeat] paid, and a play rather
     // than a pass whenever one is possible, instead of leaving the play that shows the
-    // mistake to the chance of one decision.
+    // mistake to the chance of one decision. The hundreds (which option) are kept modulo 600,
+    // a multiple of every small option count, so that no number overflows.
     for p in &mut r.walk {
-        *p = *p / 100 * 100 + 40 + *p % 10;
+        *p = *p / 100 % 600 * 100 + 40 + *p % 10;
     }
     match k {
         // Your Frigid Touch, Feral Strength or Void Seeker on your own unit (only yours are on
@@ -50,7 +51,8 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
             };
             r.units = vec![mine(1), mine(1 + (n % 2) as u8), mine(0)];
             r.own_reactions = vec![NOT_SO_FAST];
-            // Told to counter your own spell (injected): the model refuses it (425).
+            // Told to counter your own spell (injected): the model refuses it, there being no
+            // legal choice (355.8) since your spell is no enemy's (425).
             r.inject = 16;
             // The first decision plays the item, first in hand, not the counter (a reaction may
             // start a chain too): `choose` picks among the plays by the hundreds, even here.
