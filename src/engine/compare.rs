@@ -16,7 +16,7 @@ use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
-pub const FIELDS: [&str; 26] = [
+pub const FIELDS: [&str; 27] = [
     "legality",
     "cancelled",
     "repeat-paid",
@@ -40,6 +40,7 @@ pub const FIELDS: [&str; 26] = [
     "grants",
     "runes",
     "hand-size",
+    "hand",
     "deck",
     "trash",
     "finalized",

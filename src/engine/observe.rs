@@ -275,6 +275,10 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
         if let Some(Expect::HandSize(_, k)) = observed(r, &Expect::HandSize(p, 0)) {
             po.hand_size = Some(k as u32);
         }
+        // Which named cards: a draw from the wrong end of the deck keeps the count (359.3.e).
+        if let Some(Expect::Hand(_, v)) = observed(r, &Expect::Hand(p, vec![])) {
+            po.hand = Some(v);
+        }
         if let Some(Expect::Trash(_, v)) = observed(r, &Expect::Trash(p, vec![])) {
             po.trash = Some(v);
         }

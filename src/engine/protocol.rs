@@ -538,6 +538,11 @@ pub struct PlayerObs {
     /// All cards in hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_size: Option<u32>,
+    /// v2: the named cards in hand (the case's named cards and those drawn or returned by name;
+    /// anonymous cards are only in `hand_size`), in the order they came into the hand. Compared
+    /// as a multiset: the rules give a hand no order (359.3.e).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<String>>,
     /// Named cards in the trash, in the order they arrived.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trash: Option<Vec<String>>,

@@ -445,6 +445,12 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 &["359.3.d"],
             ),
         },
+        // Which named cards are in hand is decided by the draws: from the top of the main
+        // deck (359.3.e), the first draw being where a wrong end shows.
+        "hand" => fallback(
+            log.iter().position(|e| matches!(e, Event::Drew { .. })),
+            &["359.3.e"],
+        ),
         "tokens" => fallback(
             log.iter()
                 .position(|e| matches!(e, Event::TokenQueued { .. })),

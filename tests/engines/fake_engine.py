@@ -14,14 +14,17 @@ Protocol v2 (every case; each wrong in one result field, so that a test sees it 
 wrong-mode answers another mode for every execution of a modal card, wrong-might one more Might
 for every unit on the board, wrong-status every such unit's exhausted/ready flipped, wrong-entered
 every unit played from hand said to enter exhausted if it entered ready and the other way round,
-wrong-grants the Temporal Portal grant flipped, wrong-order the events in reverse. count-shape declares a
+wrong-grants the Temporal Portal grant flipped, wrong-hand the last named card in each hand
+replaced by another (Wind Wall, or Defy for a Wind Wall) and an empty one given a Wind Wall,
+wrong-order the events in reverse. count-shape declares a
 count-based Repeat (`"repeat": "count"`) and answers as such an engine would: every execution's
 mode is the first's. v1 answers the hello in rbcheck-engine/1 (and results without v2 fields);
 v1-strict is a v1 engine that exits on any hello but a v1 one, as engines written for v1 may.
 
     fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version|unsupported-all
                           |empty-results|unknown-item|unknown-unit|unknown-gear|unknown-player
-                   |wrong-mode|wrong-might|wrong-status|wrong-entered|wrong-grants|wrong-order
+                   |wrong-mode|wrong-might|wrong-status|wrong-entered|wrong-grants|wrong-hand
+                   |wrong-order
                    |count-shape
                    |v1|v1-strict
                    [--every N] [--state FILE]
@@ -57,6 +60,9 @@ def v2_wrong(fail, reply):
     for p in reply.get("players", {}).values():
         if "grants" in p and fail == "wrong-grants":
             p["grants"]["portal"] = not p["grants"]["portal"]
+        if "hand" in p and fail == "wrong-hand":
+            other = "Defy" if p["hand"][-1:] == ["Wind Wall"] else "Wind Wall"
+            p["hand"] = p["hand"][:-1] + [other]
     if fail == "wrong-order" and "events" in reply:
         reply["events"] = list(reversed(reply["events"]))
     return reply

@@ -212,6 +212,16 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
         },
     },
     &count::<PlayerObs>("hand-size", "359.3.e", |p| p.hand_size.as_ref()),
+    &Field::<PlayerObs, [String]> {
+        name: "hand",
+        rule: "359.3.e",
+        read: |p| p.hand.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, v| format!("hand {s} {}", card_names(v)),
+            kind: hand_kind,
+        },
+    },
     &count::<PlayerObs>("deck", "359.3.e", |p| p.deck.as_ref()),
     &count::<PlayerObs>("finalized", "419.4.b", |p| p.finalized.as_ref()),
     &Field::<PlayerObs, [String]> {
@@ -617,6 +627,24 @@ fn trash_kind(m: &[String], e: &[String]) -> Option<String> {
         "engine fewer cards"
     } else if lb.len() > la.len() {
         "engine more cards"
+    } else {
+        "engine different cards"
+    };
+    Some(kind.into())
+}
+
+/// The named cards in hand compared without case and as a multiset: a hand has no order, so
+/// only which cards differ (a draw from the wrong end of the deck, 359.3.e).
+fn hand_kind(m: &[String], e: &[String]) -> Option<String> {
+    let low = |v: &[String]| sorted(&v.iter().map(|x| x.to_ascii_lowercase()).collect::<Vec<_>>());
+    let (la, lb) = (low(m), low(e));
+    if la == lb {
+        return None;
+    }
+    let kind = if lb.len() < la.len() {
+        "engine fewer named cards"
+    } else if lb.len() > la.len() {
+        "engine more named cards"
     } else {
         "engine different cards"
     };

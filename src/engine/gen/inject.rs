@@ -4,8 +4,8 @@
 //! (each target restriction violated once, two locations for "the same location", the same
 //! object twice, a mode a "different modes" card already used, a destination the move does not
 //! allow, a new choice the execution made before, a location a token may not enter, "other"
-//! given the previous instruction's target, a new choice breaking the target's restriction).
-//! The model decides what the injected case should give; a candidate the model still finds
+//! given the previous instruction's target, a new choice breaking the target's restriction,
+//! your own spell as what your "enemy" counter counters). The model decides what the injected case should give; a candidate the model still finds
 //! legal is not kept.
 
 use crate::case::ast::*;
@@ -308,6 +308,48 @@ fn injected_plays(
         }
         14 => other_again(game, setup, &mut plays, n)?,
         15 => new_choice_breaking(game, setup, &mut plays, n)?,
+        16 => {
+            // "Counter an enemy spell" (425): your own counter, played on your own spell (item
+            // 1), told to counter that spell, which is no enemy's.
+            let (k, slot) = plays
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find_map(|(k, p)| match &p.stmt {
+                    PlayStmt::Play { player, card } if *player == Player::YOU => {
+                        let def = game.card(game.card_named(card)?);
+                        let slot = def.modes.first()?.instructions.iter().position(|i| {
+                            i.target.is_some_and(|t| {
+                                matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility)
+                                    && t.side == Side::Enemy
+                            })
+                        })?;
+                        Some((k, slot as u8 + 1))
+                    }
+                    _ => None,
+                })?;
+            let own = PlayStmt::Target {
+                exec: 1,
+                instruction: slot,
+                obj: ObjRef::Item(1),
+            };
+            match plays.get(k + 1).map(|p| &p.stmt) {
+                Some(PlayStmt::Target {
+                    exec: 1,
+                    instruction,
+                    ..
+                }) if *instruction == slot => plays[k + 1].stmt = own,
+                _ => plays.insert(k + 1, Line::new(own)),
+            }
+            // The model undid the play (no legal choice), so nothing paid it: an engine that
+            // accepts the target is given the payment, to end the play and say it is legal.
+            if !matches!(
+                plays.get(k + 2).map(|p| &p.stmt),
+                Some(PlayStmt::Pay { .. })
+            ) {
+                plays.insert(k + 2, Line::new(PlayStmt::Pay { any: vec![] }));
+            }
+        }
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).
             let k = (1..plays.len())

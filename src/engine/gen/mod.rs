@@ -179,8 +179,8 @@ pub struct Recipe {
     /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
     /// 12: a new choice the execution made before (751.1); 13: a location a token may not
     /// enter (355.2); 14: "other" given the previous instruction's target (355.8); 15: a new
-    /// choice breaking the target's restriction (753.1). Kinds 14 and 15 only from the
-    /// `unreached` tail.
+    /// choice breaking the target's restriction (753.1); 16: your own spell countered by your
+    /// "enemy" counter (425). Kinds 14 and 15 only from the `unreached` tail, 16 from `held`.
     pub inject: u8,
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
@@ -204,6 +204,13 @@ pub struct Recipe {
     /// The opponent's Temporal Portal grant waits for the next spell *they* play (SFD-078).
     /// Only the `unreached` tail sets it.
     pub opp_portal: bool,
+    /// Reactions of yours in hand beside the item (indices into [`REACTIONS`]): an "enemy"
+    /// counter with only your own spell to counter (425). Only the `Held` strata set it.
+    pub own_reactions: Vec<usize>,
+    /// Distinct named cards on top of your main deck (the first of [`tail::held::DECK`]), above
+    /// the `deck` anonymous ones: which card a draw takes shows in hand (359.3.e). Only the
+    /// `Held` strata set it.
+    pub deck_named: u8,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -470,6 +477,8 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 activate: false,
                 third: None,
                 opp_portal: false,
+                own_reactions: vec![],
+                deck_named: 0,
             },
         )
         .boxed()
@@ -562,9 +571,19 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
             end_turn: true,
         };
     }
+    let own_reactions = r
+        .own_reactions
+        .iter()
+        .map(|i| id(REACTIONS[*i % REACTIONS.len()]))
+        .collect::<Result<Vec<_>, _>>()?;
     s.players[0] = PlayerSetup {
         pool,
-        hand: item.into_iter().chain(second).chain(third).collect(),
+        hand: item
+            .into_iter()
+            .chain(second)
+            .chain(third)
+            .chain(own_reactions)
+            .collect(),
         academy_charged: r.academy && item.is_some(),
         hand_other: r.hand_other,
         deck: r.deck,
@@ -604,6 +623,10 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         portal_charged: r.opp_portal,
         ..Default::default()
     };
+    if r.deck_named > 0 {
+        let named = &tail::held::DECK[..usize::from(r.deck_named).min(tail::held::DECK.len())];
+        s.players[0].deck_top = named.iter().map(|n| id(n)).collect::<Result<_, _>>()?;
+    }
     if r.reactions.iter().any(|i| *i >= 8) {
         // Repulse costs [1][O]: Body Power the rich pool otherwise lacks.
         s.players[1].pool.power[Domain::Body as usize] += 1;

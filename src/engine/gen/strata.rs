@@ -119,13 +119,18 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     }
     r.units
         .retain(|u| unit_needs(u.card).is_none_or(|f| p.has(f)));
-    r.reactions.retain(|i| {
+    let reaction_ok = |i: &usize| {
         by_name(REACTIONS[*i % REACTIONS.len()]).is_some_and(|d| {
             let mut n = needs(d, &cards);
             n.retain(|f| f != "grants");
             p.allows(&n)
         })
-    });
+    };
+    r.reactions.retain(reaction_ok);
+    r.own_reactions.retain(reaction_ok);
+    if !p.has("deck-cards") {
+        r.deck_named = 0;
+    }
     if !p.has("discounts") {
         r.spire = 0;
     }

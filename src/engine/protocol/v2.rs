@@ -1,8 +1,8 @@
 //! What protocol `rbcheck-engine/2` adds to version 1 (see `corpus/PROTOCOL.md`): the engine's
 //! capability profile (the [`RepeatShape`] it implements), the domain table of the client's
 //! hello, the result fields v1 has no room for (modes run, how a played unit entered, Might and
-//! statuses, grants left, the order of the events that matter), and how a comparison keeps to
-//! what an engine's protocol version and Repeat shape can express.
+//! statuses, the named cards in hand, grants left, the order of the events that matter), and how
+//! a comparison keeps to what an engine's protocol version and Repeat shape can express.
 
 use super::{CaseRequest, Hello, Observation, PlayStmt, PROTOCOL_V1};
 use serde::{Deserialize, Serialize};
@@ -124,6 +124,7 @@ impl Hello {
             for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
                 p.grants = None;
                 p.runes = None;
+                p.hand = None;
             }
         }
         if self.repeat == RepeatShape::Count {
