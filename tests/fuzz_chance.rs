@@ -36,7 +36,7 @@ fn case_of(k: u8) -> u64 {
 /// The model's run of a recipe under RUP4: its setup and every event it logged.
 fn run(r: &Recipe) -> (Game, Setup, Vec<Event>) {
     let (game, setup) = gen::scenario(r, Rulebook::named("rup4").unwrap()).unwrap();
-    let run = gen::walk(&game, &setup, &r.walk).unwrap();
+    let run = gen::walk(&game, &setup, &r.walk, r.activate).unwrap();
     let log = run.last().map(|(s, _)| s.log.to_vec()).unwrap_or_default();
     (game, setup, log)
 }

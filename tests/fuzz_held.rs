@@ -42,7 +42,7 @@ fn case_at(seed: u64, f: Focus) -> rbcheck::case::ast::Case {
 /// a friendly unit: 425, the play undone for want of a legal choice, 355.8).
 #[test]
 fn your_counter_is_told_to_counter_your_own_spell() {
-    for seed in 0..16 {
+    for seed in 0..40 {
         let case = case_at(seed, Focus::Held(0));
         let mine: Vec<&str> = case
             .plays
@@ -85,7 +85,7 @@ fn your_counter_is_told_to_counter_your_own_spell() {
 /// your hand (so a draw from the bottom would name others, or none).
 #[test]
 fn named_cards_are_drawn_from_the_top_into_hand() {
-    for seed in 0..16 {
+    for seed in 0..40 {
         let case = case_at(seed, Focus::Held(1));
         let o = model_observation(&case, None).unwrap();
         let you = &o.players.as_ref().unwrap()["you"];

@@ -69,6 +69,11 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
         // (359.3.e).
         _ => {
             r.item = ItemPick::Catalogue([13, 8][n % 2]);
+            // No Watchful Sentry or Spellwatcher: their "draw" triggers would take a third
+            // card, and a drawn reaction could then be played on the trigger, so that a wrong
+            // draw shows as a refused play rather than in hand (and at most two draws leave a
+            // named card in the deck for a bottom draw to take).
+            r.units.retain(|u| !matches!(u.card, 4 | 5));
             r.deck_named = 3 + ((n / 2) % 2) as u8;
             r.deck = (n % 3) as u8;
             r.pool[0] = r.pool[0].max(8);
