@@ -9,7 +9,7 @@ use rbcheck::engine::fuzz::{recipe_for, DEFAULT_CASES};
 use rbcheck::engine::gen::{self, Focus};
 
 /// The seeds every stratum is checked at (the budget's are 0 and 1).
-const SEEDS: std::ops::Range<u64> = 0..10;
+const SEEDS: std::ops::Range<u64> = 0..40;
 
 /// The case index of the area's stratum `k` in the default budget.
 fn case_of(k: u8) -> u64 {

@@ -23,7 +23,7 @@ mod inject;
 pub mod strata;
 pub mod tail;
 pub mod turn;
-mod walk;
+pub(crate) mod walk;
 
 pub use strata::{focus_of, recipe_at, Focus, Profile};
 pub use walk::walk;

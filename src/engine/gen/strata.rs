@@ -499,9 +499,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
             // Every decision's bias in 40..50 (see `choose`): the opponent plays Mystic
             // Reversal rather than passing, and remakes a choice rather than keeping it, whose
             // only new target is the Deflect unit (755), instead of leaving both to chance.
-            for p in &mut r.walk {
-                *p = *p / 100 * 100 + 40 + *p % 10;
-            }
+            super::walk::bias(&mut r.walk, 40, 50);
         }
         Focus::AbilityDeflect => {
             r.item = ItemPick::Ability;

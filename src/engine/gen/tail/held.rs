@@ -30,11 +30,8 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
     }
     // Every decision's bias in 40..50 (see `walk::choose`): a [Repeat] paid, and a play rather
     // than a pass whenever one is possible, instead of leaving the play that shows the
-    // mistake to the chance of one decision. The hundreds (which option) are kept modulo 600,
-    // a multiple of every small option count, so that no number overflows.
-    for p in &mut r.walk {
-        *p = *p / 100 % 600 * 100 + 40 + *p % 10;
-    }
+    // mistake to the chance of one decision.
+    crate::engine::gen::walk::bias(&mut r.walk, 40, 50);
     match k {
         // Your Frigid Touch, Feral Strength or Void Seeker on your own unit (only yours are on
         // the board), then your Not So Fast: no enemy spell chooses a friendly unit, so the

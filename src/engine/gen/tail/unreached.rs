@@ -52,15 +52,11 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
         1 => {
             crate::engine::gen::strata::new_choices_board(r, n, false);
             r.units.push(unit(1, false, 2));
+            r.portal = false;
             r.inject = 15;
             // Every decision's bias in 40..50 (see `walk::choose`): the opponent plays Mystic
             // Reversal rather than passing and remakes a choice rather than keeping it.
-            for p in &mut r.walk {
-                *p = *p / 100 * 100 + 40 + *p % 10;
-            }
-            if r.walk.is_empty() {
-                r.walk.push(40);
-            }
+            crate::engine::gen::walk::bias(&mut r.walk, 40, 50);
         }
         // The opponent's Portal grant waiting, your spell played: the grant is not yours
         // (SFD-078 "the next spell you play"). Your own Portal is left out: a spell without a
