@@ -81,13 +81,12 @@ fn each_third_held_out_mutant_changes_behaviour_on_its_case() {
     }
 }
 
-/// The third set is new: none of its names is in `--list-mutants` (the scored `MUTANTS`) nor in
-/// the first two held-out sets, and `--held-out-3` passed beside `--mutant` (as `rbcheck fuzz
+/// The third set is new: none of its names is in the first two held-out sets (its killed
+/// mutants joined the scored `MUTANTS` after the measurement, so that list is no test), and `--held-out-3` passed beside `--mutant` (as `rbcheck fuzz
 /// --score` runs it) is accepted.
 #[test]
 fn third_held_out_names_are_new_and_runnable_as_score_runs_them() {
     let others: Vec<String> = [
-        vec!["--list-mutants"],
         vec!["--held-out", "--list-mutants"],
         vec!["--held-out-2", "--list-mutants"],
     ]
