@@ -231,6 +231,10 @@ pub enum Focus {
     Chance(u8),
     /// A stratum of [`super::tail::held`].
     Held(u8),
+    /// A stratum of [`super::tail::chain`].
+    Chain(u8),
+    /// A stratum of [`super::tail::board`].
+    Board(u8),
 }
 
 /// The strata, cycled through by case index: case `i` is drawn from `STRATA[i % len]`.
@@ -539,6 +543,8 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
         Focus::Unreached(k) => super::tail::unreached::focused(&mut r, k, n),
         Focus::Chance(k) => super::tail::chance::focused(&mut r, k, n),
         Focus::Held(k) => super::tail::held::focused(&mut r, k, n),
+        Focus::Chain(k) => super::tail::chain::focused(&mut r, k, n),
+        Focus::Board(k) => super::tail::board::focused(&mut r, k, n),
         Focus::Item(k) => {
             r.item = ItemPick::Catalogue(k);
             if k == 3 && r.units.len() < 3 {

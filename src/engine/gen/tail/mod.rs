@@ -5,6 +5,8 @@
 //! cycle already makes: a layout change that shifts cases loses chance kills that no test
 //! names. Each area of the tail is its own module with its own slice of strata.
 
+pub mod board;
+pub mod chain;
 pub mod chance;
 pub mod clauses;
 pub mod held;
@@ -16,16 +18,22 @@ use super::strata::Focus;
 pub const CYCLED: u64 = 300;
 
 /// The tail's areas, in case order.
-const AREAS: [&[Focus]; 4] = [
+const AREAS: [&[Focus]; 6] = [
     clauses::STRATA,
     unreached::STRATA,
     chance::STRATA,
     held::STRATA,
+    chain::STRATA,
+    board::STRATA,
 ];
 
 /// The number of cases in the tail.
-pub const LEN: usize =
-    clauses::STRATA.len() + unreached::STRATA.len() + chance::STRATA.len() + held::STRATA.len();
+pub const LEN: usize = clauses::STRATA.len()
+    + unreached::STRATA.len()
+    + chance::STRATA.len()
+    + held::STRATA.len()
+    + chain::STRATA.len()
+    + board::STRATA.len();
 
 /// The tail's stratum of case `CYCLED + j`, if `j` is within the tail.
 pub fn at(j: u64) -> Option<Focus> {
