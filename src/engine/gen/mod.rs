@@ -143,6 +143,16 @@ pub struct UnitPick {
     pub damage: u8,
 }
 
+/// An undamaged unit of [`UNITS`] (`card`), yours or the opponent's, at `loc` (as [`UnitPick`]).
+pub fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
+    UnitPick {
+        card,
+        mine,
+        loc,
+        damage: 0,
+    }
+}
+
 /// Everything a generated case is made from.
 #[derive(Clone, Debug)]
 pub struct Recipe {

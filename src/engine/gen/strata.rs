@@ -5,7 +5,7 @@
 //! that differs from the card's cost, each kind of illegal choice) are reached within 300 cases.
 
 use super::turn::TurnFocus;
-use super::{item_name, ItemPick, Recipe, UnitPick, ITEMS, REACTIONS};
+use super::{item_name, unit, ItemPick, Recipe, ITEMS, REACTIONS};
 use crate::case::ast::{Case, Line, PlayStmt};
 use crate::engine::protocol::case_features;
 use model::card::{
@@ -332,15 +332,6 @@ pub fn focus_of(i: u64) -> Focus {
 pub fn recipe_at(i: u64) -> BoxedStrategy<Recipe> {
     let f = focus_of(i);
     super::recipe().prop_map(move |r| focused(r, f)).boxed()
-}
-
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
-    }
 }
 
 /// The recipe made to contain what the stratum is about (the rest is left as drawn).

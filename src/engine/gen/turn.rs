@@ -6,7 +6,7 @@
 //! model plays the turn out and is the oracle as for every other case.
 
 use super::strata::Profile;
-use super::{ItemPick, Recipe, UnitPick, ITEMS};
+use super::{unit, ItemPick, Recipe, ITEMS};
 use model::card::CardDef;
 use model::catalogue::Catalogue;
 
@@ -108,14 +108,5 @@ fn rich(r: &mut Recipe) {
     let least = [12, 2, 2, 3, 2, 2];
     for (k, m) in least.iter().enumerate() {
         r.pool[k] = r.pool[k].max(*m);
-    }
-}
-
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::engine::gen::strata::Focus;
 use crate::engine::gen::turn::{self, TurnFocus};
-use crate::engine::gen::{generated_base, ItemPick, Recipe, UnitPick};
+use crate::engine::gen::{generated_base, unit, ItemPick, Recipe};
 use model::card::{Effect, Instruction, RepeatCost};
 use model::cost::{Cost, Domain};
 
@@ -57,15 +57,6 @@ fn bias(r: &mut Recipe, lo: u16, hi: u16, m: u16, want: u16) {
         // At most 600 + m: the number stays within u16.
         let i = i.min(600) - i.min(600) % m + want % m;
         *p = i * 100 + lo + *p % 100 % (hi - lo);
-    }
-}
-
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
     }
 }
 

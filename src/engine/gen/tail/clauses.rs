@@ -5,7 +5,7 @@
 //! for it and its [Repeat] instances.
 
 use crate::engine::gen::strata::{self, Focus};
-use crate::engine::gen::{ItemPick, Recipe, UnitPick};
+use crate::engine::gen::{unit, ItemPick, Recipe};
 
 /// This area's strata, in case order (each a `Focus` this module makes).
 pub const STRATA: &[Focus] = &[
@@ -103,13 +103,4 @@ fn find_your_center(r: &mut Recipe, n: usize) {
     // The rune setups with a rune deck and runes enough to pay [3] (`RUNE_SETUPS` 0 and 2).
     r.runes = [1, 3][n % 2];
     r.pool = [0; 6];
-}
-
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
-    }
 }

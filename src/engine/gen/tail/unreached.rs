@@ -1,7 +1,7 @@
 //! Strata for mistakes no cycled case can show: situations generation did not make at all (the opponent's grant, a unit played before a spell, a reaction in a turn of plays, new choices breaking a restriction, "other").
 
 use crate::engine::gen::strata::Focus;
-use crate::engine::gen::{featured, ItemPick, Recipe, UnitPick};
+use crate::engine::gen::{featured, unit, ItemPick, Recipe};
 
 /// This area's strata, in case order (each a `Focus` this module makes).
 pub const STRATA: &[Focus] = &[
@@ -116,13 +116,4 @@ fn turn(r: &mut Recipe) {
     r.units = vec![unit(0, false, 1), unit(1, false, 0), unit(0, true, 1)];
     // Energy a multiple of 4: no Portal grant unless `portal` says so (see `scenario`).
     r.pool = [20, 3, 2, 3, 3, 3];
-}
-
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
-    }
 }
