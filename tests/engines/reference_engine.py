@@ -223,6 +223,18 @@ MUTANTS = {
     "draw-not-repeated": "a draw instruction runs in the first execution only, like an \"as you play\" one (820.3, 135.2.b.3)",
     "new-choices-first-execution-only": "new choices remake only the first execution's targets of a repeated spell (752.1, 820.2.a)",
     "deflect-in-card-domain": "Deflect's Power must be paid in the choosing card's own domain, not any domain (809.1.c)",
+    # ---- board (issue 15): third held-out set survivors killed at seeds 0 and 1 by the board area
+    # of the directed tail (src/engine/gen/tail/board.rs).
+    # Board(0): Existential Dread returns the opponent's stunned attacker, damage marked, to hand.
+    "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
+    # Board(1): Upstage Comedy repeated with one exhausted unit on the board, both executions on it.
+    "ready-twice": "readying a ready unit counts as performed (415.1.b)",
+    # Board(2): the attacking Vendetta Duelist with [Assault 2] deals its Might to a Sturdy Dummy.
+    "deal-might-printed": "\"deal damage equal to my Might\" reads the printed Might, without [Assault] while attacking (807.1.c)",
+    # Board(3): a spell costing [B] paid by recycling, with a ready and an exhausted Mind rune.
+    "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
+    # Board(4): Find Your Center channelling from the rune deck [B] then [R].
+    "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -244,24 +256,9 @@ KNOWN_SURVIVORS = {
     # Needs Defy against a spell whose cost has more Power than [A]: Defy is a drawn reaction and
     # the spells it meets rarely cost Power, and no injection breaks a counter's cost limit.
     "counter-power-limit-ignored": "Defy's \"and no more than [A]\" is not checked: any Power passes (206, 355.8)",
-    # A unit returned to hand shows its damage only when played again: no generated turn returns a
-    # damaged unit and then plays it.
-    "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
     # Killed at seed 0 only (case 252). Needs an undone play (358.5) that chose a Watchful Sentry:
     # the NoTarget and Poor strata undo plays on boards without Sentries.
     "when-chosen-on-undo": "\"when an opponent chooses me\" triggers even when the play that chose it is undone (383.4.b.2, 358.5)",
-    # Needs a payment that recycles a rune with both a ready and an exhausted rune of the domain:
-    # the rune setups seldom hold both at that moment.
-    "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
-    # Needs Find Your Center channelling from a rune deck whose top and bottom differ: the staged
-    # rune decks hold one domain.
-    "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
-    # Killed at seed 0 only (case 11). Needs an attacking unit with [Assault] dealing damage equal
-    # to its Might: combat strata give [Assault] in few cases.
-    "deal-might-printed": "\"deal damage equal to my Might\" reads the printed Might, without [Assault] while attacking (807.1.c)",
-    # Killed at seed 0 only (case 300). Needs a second execution readying a unit the first readied: Clause(0)
-    # (Upstage Comedy on exhausted units) leaves the second execution's choice to the walk.
-    "ready-twice": "readying a ready unit counts as performed (415.1.b)",
     # Needs a turn whose first play is undone (358.5) and a second play after it: the Turn(Grants)
     # undo recipe ends the turn with one play left unused.
     "undo-uses-turn-play": "an undone play still uses one of the turn's plays (358.5, 335)",

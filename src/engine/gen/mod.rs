@@ -222,6 +222,11 @@ pub struct Recipe {
     /// the `deck` anonymous ones: which card a draw takes shows in hand (359.3.e). Only the
     /// `Held` strata set it.
     pub deck_named: u8,
+    /// The `board` tail's change to the staged board (0 none): 1 the attacking Vendetta Duelist
+    /// with [Assault 2] over a Sturdy Dummy (807.2); 2 Existential Dread's stunned attacker
+    /// alone attacking, with damage marked (124); 3 Upstage Comedy's first exhausted unit alone
+    /// (415.1.b). Only the `board` tail sets it.
+    pub board: u8,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -490,6 +495,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 opp_portal: false,
                 own_reactions: vec![],
                 deck_named: 0,
+                board: 0,
             },
         )
         .boxed()
@@ -600,7 +606,12 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         deck: r.deck,
         portal_charged: portal && item.is_some(),
         runes: r.runes.checked_sub(1).map(|k| {
-            let (ready, exhausted, deck) = RUNE_SETUPS[usize::from(k) % RUNE_SETUPS.len()];
+            // Setups past `RUNE_SETUPS` are the `board` tail's (only it sets them).
+            let k = usize::from(k);
+            let (ready, exhausted, deck) = match k.checked_sub(RUNE_SETUPS.len()) {
+                Some(j) => tail::board::RUNES[j % tail::board::RUNES.len()],
+                None => RUNE_SETUPS[k],
+            };
             model::state::RunesSetup {
                 ready,
                 exhausted,
@@ -646,6 +657,7 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
         if *i >= ITEMS.len() {
             let n = r.walk.first().copied().unwrap_or(0) as usize;
             stage::stage(&mut s, item_name(*i), n, &id)?;
+            tail::board::restage(&mut s, r.board);
         }
     }
     // A showdown only for items that may be played in one (the timing injection adds it back).
@@ -653,11 +665,27 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     if item.is_none() {
         // The attacking Vendetta Duelist and an enemy unit at its battlefield.
         let at = Location::Battlefield(0);
-        s.units
-            .push(UnitSetup::new(id("Practice Dummy")?, Player::OPP, at));
+        // The `board` tail's Duelist has [Assault 2]: against a Sturdy Dummy (Might 4) its
+        // Might while attacking (807.2) decides whether one execution kills.
+        let enemy = if r.board == 1 {
+            "Sturdy Dummy"
+        } else {
+            "Practice Dummy"
+        };
+        s.units.push(UnitSetup::new(id(enemy)?, Player::OPP, at));
         s.attack_trigger = Some(s.units.len() as u8);
         s.units
             .push(UnitSetup::new(id("Vendetta Duelist")?, Player::YOU, at));
+        if r.board == 1 {
+            // [Assault] counts only while attacking (807.2): the Duelist attacks in a showdown
+            // at its battlefield, the Sturdy Dummy defends (323.2.c).
+            let d = s.units.len() - 1;
+            s.units[d].status.combat = model::state::Combat::Attacking;
+            s.units[d].status.assault = 2;
+            s.units[d - 1].status.combat = model::state::Combat::Defending;
+            s.showdown_at = Some(0);
+            s.showdown = true;
+        }
         s.players[0].hand_other = s.players[0].hand_other.max(1);
     }
     Ok((game, s))

@@ -140,6 +140,10 @@ pub fn fit(r: &Recipe, p: &Profile) -> Recipe {
     if !p.has("runes") {
         r.runes = 0;
     }
+    // The `board` tail's attacking Duelist with [Assault] and its showdown are combat.
+    if !p.has("combat") && r.board == 1 {
+        r.board = 0;
+    }
     if !p.has("grants") {
         r.academy = false;
         r.portal_gear = false;
