@@ -7,7 +7,7 @@
 
 use crate::engine::gen::strata::{self, Focus};
 use crate::engine::gen::walk::bias;
-use crate::engine::gen::{generated_base, ItemPick, Recipe, UnitPick, RUNE_SETUPS};
+use crate::engine::gen::{generated_base, unit, ItemPick, Recipe, RUNE_SETUPS};
 use model::card::RepeatCost;
 use model::cost::{Cost, Domain};
 use model::setup::Setup;
@@ -149,11 +149,3 @@ fn no_interference(r: &mut Recipe) {
     r.academy = false;
 }
 
-fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
-    }
-}
