@@ -5,8 +5,9 @@
 //! object twice, a mode a "different modes" card already used, a destination the move does not
 //! allow, a new choice the execution made before, a location a token may not enter, "other"
 //! given the previous instruction's target, a new choice breaking the target's restriction,
-//! your own spell as what your "enemy" counter counters). The model decides what the injected case should give; a candidate the model still finds
-//! legal is not kept.
+//! your own spell as what your "enemy" counter counters, a card played on the open chain that may
+//! not go there). The model decides what the injected case should give; a candidate the model
+//! still finds legal is not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::with_expectations;
