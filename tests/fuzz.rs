@@ -173,7 +173,7 @@ fn budget_reaches(seed: u64, unreachable: &[&str], not_yet: &[&str]) {
         missing.is_empty(),
         "seed {seed}: clauses never reached: {missing:?}"
     );
-    let kinds: Vec<u8> = (1..=15).filter(|k| !illegal_kinds.contains(k)).collect();
+    let kinds: Vec<u8> = (1..=17).filter(|k| !illegal_kinds.contains(k)).collect();
     assert!(
         kinds.is_empty(),
         "seed {seed}: illegal kinds never injected: {kinds:?}"

@@ -5,8 +5,9 @@
 //! object twice, a mode a "different modes" card already used, a destination the move does not
 //! allow, a new choice the execution made before, a location a token may not enter, "other"
 //! given the previous instruction's target, a new choice breaking the target's restriction,
-//! your own spell as what your "enemy" counter counters). The model decides what the injected case should give; a candidate the model still finds
-//! legal is not kept.
+//! your own spell as what your "enemy" counter counters, a card played on the open chain that may
+//! not go there). The model decides what the injected case should give; a candidate the model
+//! still finds legal is not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::with_expectations;
@@ -350,6 +351,57 @@ fn injected_plays(
                 plays.insert(k + 2, Line::new(PlayStmt::Pay { any: vec![] }));
             }
         }
+        17 => {
+            // In place of a pass while the item is on the chain, a card played that may not go
+            // there: the opponent's first card (a counter with no legal choice, aimed at the
+            // item: 355.8), or else your second, an [Action] card (358.4).
+            let paid = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let (who, card) = match setup.players[1].hand.first() {
+                Some(c) => (Player::OPP, *c),
+                None => (Player::YOU, *setup.players[0].hand.get(1)?),
+            };
+            // The player's pass, or a `close` (everyone passes), which stays after the card; a
+            // case whose passes are left implicit ends with the item's payment: the card is
+            // played after it, the opponent's once you passed (339).
+            let at = plays[paid..].iter().position(|p| match p.stmt {
+                PlayStmt::Pass { player } => player == who,
+                PlayStmt::Close => true,
+                _ => false,
+            });
+            let (k, keep) = match at {
+                Some(j) => (paid + j, matches!(plays[paid + j].stmt, PlayStmt::Close)),
+                None if paid + 1 == plays.len() => {
+                    if who == Player::OPP {
+                        plays.push(Line::new(PlayStmt::Pass {
+                            player: Player::YOU,
+                        }));
+                    }
+                    (plays.len(), true)
+                }
+                None => return None,
+            };
+            let def = game.card(card);
+            let mut lines = vec![Line::new(PlayStmt::Play {
+                player: who,
+                card: def.name.clone(),
+            })];
+            let slot = def.modes.first().and_then(|m| {
+                m.instructions.iter().position(|i| {
+                    i.target.is_some_and(|t| {
+                        matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility)
+                    })
+                })
+            });
+            if let Some(slot) = slot {
+                lines.push(Line::new(PlayStmt::Target {
+                    exec: 1,
+                    instruction: slot as u8 + 1,
+                    obj: ObjRef::Item(1),
+                }));
+            }
+            lines.push(Line::new(PlayStmt::Pay { any: vec![] }));
+            plays.splice(k..k + usize::from(!keep), lines);
+        }
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).
             let k = (1..plays.len())
@@ -493,13 +545,16 @@ pub fn inject(game: &Game, setup: &Setup, case: &Case, kind: u8, n: usize) -> Op
     let out = with_expectations(injected, &s2, None).ok()?;
     // The old injections (1-3) keep whatever the model says; a choice injected must be illegal,
     // and kinds 14 and 15 for the rule they break (355.8, 753.1), not an earlier one.
-    let rule = match kind {
-        14 => Some("355.8"),
-        15 => Some("753.1"),
-        _ => None,
+    let rules: &[&str] = match kind {
+        14 => &["355.8"],
+        15 => &["753.1"],
+        17 => &["358.4", "355.8"],
+        _ => &[],
     };
     let illegal = out.expects.iter().any(|e| match &e.stmt {
-        Expect::Illegal { rule: r, .. } => rule.is_none() || r.as_deref() == rule,
+        Expect::Illegal { rule: r, .. } => {
+            rules.is_empty() || r.as_deref().is_some_and(|r| rules.contains(&r))
+        }
         _ => false,
     });
     (kind <= 3 || illegal).then_some(out)

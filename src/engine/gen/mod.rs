@@ -191,7 +191,8 @@ pub struct Recipe {
     /// 12: a new choice the execution made before (751.1); 13: a location a token may not
     /// enter (355.2); 14: "other" given the previous instruction's target (355.8); 15: a new
     /// choice breaking the target's restriction (753.1); 16: your own spell countered by your
-    /// "enemy" counter (425). Kinds 14 and 15 only from the `unreached` tail, 16 from `held`.
+    /// "enemy" counter (425); 17: a card played on the open chain that may not go there (358.4,
+    /// 355.8). Kinds 14 and 15 only from the `unreached` tail, 16 from `held`, 17 from `chain`.
     pub inject: u8,
     /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
@@ -227,6 +228,10 @@ pub struct Recipe {
     /// alone attacking, with damage marked (124); 3 Upstage Comedy's first exhausted unit alone
     /// (415.1.b). Only the `board` tail sets it.
     pub board: u8,
+    /// The showdown is at this battlefield (0-based, 316.8.b) rather than at none: Syndra's
+    /// "while I'm in a showdown" (820.1.b) then holds for a unit there. Only the `chain` tail
+    /// sets it.
+    pub showdown_at: Option<u8>,
 }
 
 /// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
@@ -496,6 +501,7 @@ pub fn recipe() -> BoxedStrategy<Recipe> {
                 own_reactions: vec![],
                 deck_named: 0,
                 board: 0,
+                showdown_at: None,
             },
         )
         .boxed()
@@ -662,6 +668,9 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
     }
     // A showdown only for items that may be played in one (the timing injection adds it back).
     s.showdown = r.showdown && timing != Timing::Normal;
+    if s.showdown {
+        s.showdown_at = r.showdown_at;
+    }
     if item.is_none() {
         // The attacking Vendetta Duelist and an enemy unit at its battlefield.
         let at = Location::Battlefield(0);
