@@ -148,4 +148,3 @@ fn no_interference(r: &mut Recipe) {
     r.second = None;
     r.academy = false;
 }
-
