@@ -11,7 +11,7 @@
 //! Environment (all optional):
 //! - `BENCH_FUZZ_CASES`: cases of the throughput run (default 1000).
 //! - `BENCH_FUZZ_SEEDS`: seeds of the kill-rate runs (default `0,1`), each at the default
-//!   budget (300 cases), findings not shrunk.
+//!   budget (`DEFAULT_CASES`), findings not shrunk.
 //! - `BENCH_FUZZ_JOBS`: engines fuzzed at once for the kill rate (default: one per core).
 
 use rbcheck::engine::fuzz::{fuzz, FuzzConfig};
