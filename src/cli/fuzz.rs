@@ -23,7 +23,7 @@ pub struct FuzzArgs {
     /// The seed: the same seed generates the same cases.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Run this many cases, at least 1 (default 300 when --time is not given).
+    /// Run this many cases, at least 1 (default 333: 300 stratified and a directed tail of 33, when --time is not given).
     #[arg(long, value_parser = cases_count)]
     pub cases: Option<usize>,
     /// Run for this many seconds, 1 to 31536000 (with --cases: whichever comes first).

@@ -158,10 +158,50 @@ pub fn walk(
 /// neighbours often, and `p / 100 * 100 + 40` wrapped them round to a pass); an empty walk gets
 /// one number.
 pub fn bias(walk: &mut Vec<u16>, lo: u16, hi: u16) {
+    bias_pick(walk, lo, hi, 1, 0);
+}
+
+/// [`bias`], with the hundreds also brought to `want` modulo `m` (`m` at most 6): which of `m`
+/// enabled actions every decision picks.
+pub fn bias_pick(walk: &mut Vec<u16>, lo: u16, hi: u16, m: u16, want: u16) {
     if walk.is_empty() {
         walk.push(0);
     }
+    let m = m.clamp(1, 6);
     for p in walk {
-        *p = *p / 100 % 600 * 100 + lo + *p % 100 % (hi - lo).max(1);
+        let i = *p / 100 % 600;
+        *p = (i - i % m + want % m) * 100 + lo + *p % 100 % (hi - lo).max(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Biased numbers land in the asked kind of choice, keep the option they pick among up to
+    /// six, and do not wrap round near `u16::MAX` (which made a biased play a pass).
+    #[test]
+    fn a_biased_walk_keeps_its_pick_and_its_kind_of_choice() {
+        let mut w: Vec<u16> = (0..=u16::MAX)
+            .step_by(7)
+            .chain([u16::MAX - 1, u16::MAX])
+            .collect();
+        let before = w.clone();
+        bias(&mut w, 40, 50);
+        for (p, q) in before.iter().zip(&w) {
+            assert!((40..50).contains(&(q % 100)), "{p} -> {q}");
+            for n in 1..=6 {
+                assert_eq!((p / 100) % n, (q / 100) % n, "{p} -> {q}, {n} options");
+            }
+        }
+        let mut w = vec![u16::MAX, 12_345];
+        bias_pick(&mut w, 0, 40, 2, 1);
+        assert!(
+            w.iter().all(|q| q % 100 < 40 && (q / 100) % 2 == 1),
+            "{w:?}"
+        );
+        let mut empty = vec![];
+        bias(&mut empty, 40, 50);
+        assert_eq!(empty, vec![40]);
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::engine::gen::strata::Focus;
 use crate::engine::gen::turn::{self, TurnFocus};
-use crate::engine::gen::{generated_base, unit, ItemPick, Recipe};
+use crate::engine::gen::{generated_base, unit, walk, ItemPick, Recipe};
 use model::card::{Effect, Instruction, RepeatCost};
 use model::cost::{Cost, Domain};
 
@@ -47,17 +47,9 @@ pub fn focused(r: &mut Recipe, k: u8, n: usize) {
 }
 
 /// Every walk number mapped into `r` in `lo..hi` (the kind of choice `choose` makes), its `i`
-/// to `want` modulo `m` (which of the enabled actions); an empty walk gets one number.
+/// to `want` modulo `m` (which of the enabled actions): [`walk::bias_pick`] on the recipe.
 fn bias(r: &mut Recipe, lo: u16, hi: u16, m: u16, want: u16) {
-    if r.walk.is_empty() {
-        r.walk.push(0);
-    }
-    for p in &mut r.walk {
-        let i = *p / 100;
-        // At most 600 + m: the number stays within u16.
-        let i = i.min(600) - i.min(600) % m + want % m;
-        *p = i * 100 + lo + *p % 100 % (hi - lo);
-    }
+    walk::bias_pick(&mut r.walk, lo, hi, m, want);
 }
 
 /// Your Marai Spire beside a generated spell whose [Repeat] costs Power and no Energy ([B] or
