@@ -2,9 +2,13 @@
 //! checker, and write the counterexamples out (as cases, or in every export format).
 
 use crate::error::Error;
+use crate::exercise::{self, Effort};
 use crate::outdir::{rules_line, OutDir, OutFile};
+use crate::verdict::{Judgement, NotApplicable, Verdict, WitnessMiss};
 use crate::{cases, export, inputs};
-use checker::{CheckResult, CheckerExt, Outcome};
+use checker::{CheckResult, CheckerExt, Expectation, Outcome, Trace};
+use model::action::Action;
+use model::rulebook::Rulebook;
 use properties::{Bound, RepeatSystem};
 use std::path::PathBuf;
 
@@ -13,8 +17,13 @@ use std::path::PathBuf;
 pub struct CheckOptions {
     /// Rulebook: a preset or a rulebook file.
     pub rules: String,
-    /// Bound: a preset or a bound file.
+    /// Bound: a preset, a bound file, `auto`, or empty for the default (`auto` for a rulebook
+    /// file, `default` for a preset; see [`resolve_bound`]).
     pub bound: String,
+    /// Check only these properties (empty: every one that applies).
+    pub properties: Vec<String>,
+    /// Up to this many distinct shortest counterexamples per violated property (at least 1).
+    pub counterexamples: usize,
     /// Worker threads (0: one per core).
     pub threads: usize,
     /// Stop after this many distinct states.
@@ -71,15 +80,16 @@ pub struct Written {
     pub skipped: Vec<String>,
 }
 
-/// A finished `rbcheck check`: the system, the bound, the verdicts, and the output folders
-/// still to be written (by [`CheckRun::write_outputs`], after the report is printed).
+/// A finished `rbcheck check`: the system, the verdicts, what the run exercised, and the output
+/// folders still to be written (by [`CheckRun::write_outputs`], after the report is printed).
 pub struct CheckRun {
     /// The system checked.
     pub system: RepeatSystem,
-    /// The bound it was built from.
-    pub bound: Bound,
-    /// The checker's verdicts and statistics.
+    /// The checker's verdicts and statistics (the probes of the changed fields taken out).
     pub result: CheckResult<RepeatSystem>,
+    /// What the run adds to the checker's verdicts: the bound, the fields exercised, the
+    /// witnesses missed, more counterexamples.
+    pub judgement: Judgement,
     /// The `--cases` and `--traces` folders, checked and staged, not yet written; `true` for
     /// every format.
     outs: Vec<(OutDir, bool)>,
@@ -88,12 +98,9 @@ pub struct CheckRun {
 }
 
 impl CheckRun {
-    /// Whether some property failed (exit code 1).
-    pub fn failed(&self) -> bool {
-        self.result
-            .properties
-            .iter()
-            .any(|p| p.outcome.is_failure())
+    /// The verdict (its exit code: 0, 1 or 3).
+    pub fn verdict(&self) -> Verdict {
+        self.judgement.verdict(&self.result)
     }
 
     /// Writes the `--cases` and `--traces` folders, in that order. A counterexample that a
@@ -119,10 +126,21 @@ impl CheckRun {
     }
 }
 
+/// The bound a check or diff runs on: the one named, or, when none is, `auto` for a rulebook
+/// file (an edit) and `default` for a preset.
+pub fn resolve_bound(bound: &str, rules_args: &[&str]) -> String {
+    match bound {
+        "" if rules_args.iter().any(|r| Rulebook::named(r).is_none()) => "auto".into(),
+        "" => "default".into(),
+        b => b.to_string(),
+    }
+}
+
 /// Runs `rbcheck check`.
 pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     let rules = inputs::rulebook(&opts.rules)?;
-    let bound = inputs::bound(&opts.bound)?;
+    let against = rules.base_rulebook();
+    let bound_arg = resolve_bound(&opts.bound, &[&opts.rules]);
     if opts.threads > 256 {
         return Err(Error::Usage(format!(
             "--threads {}: expected at most 256",
@@ -131,6 +149,12 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     }
     if opts.max_states == Some(0) {
         return Err(Error::Usage("--max-states 0: expected at least 1".into()));
+    }
+    if opts.counterexamples == 0 || opts.counterexamples > 100 {
+        return Err(Error::Usage(format!(
+            "--counterexamples {}: expected 1 to 100",
+            opts.counterexamples
+        )));
     }
     // Both folders are checked (and staged) before the search, so that a bad one fails fast.
     let mut outs: Vec<(OutDir, bool)> = vec![];
@@ -146,26 +170,189 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
             outs.push((out, all));
         }
     }
-    let mut system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
+    let effort = Effort {
+        threads: opts.threads,
+        memory: opts.memory,
+    };
+    let (system, bound_name, auto) = scenarios(&rules, &against, &bound_arg, effort, opts)?;
+    let probes = exercise::probes_for(&rules, &against, &system.game);
+    let mut system = system.with_probes(probes);
+    if !opts.properties.is_empty() {
+        system = system.select(&opts.properties).map_err(Error::Usage)?;
+    }
     if opts.coverage {
         system = system.count_coverage();
     }
     if opts.progress {
-        eprintln!("{}", header(&system, &bound, opts));
+        eprintln!("{}", header(&system, &bound_name, opts));
     }
-    let result = configure(system.checker(), opts).run()?;
+    let mut result = configure(system.checker(), opts).run()?;
+    let mut fields = exercise::split(&system, &mut result);
+    exercise::fill_elsewhere(&mut fields, &rules, &against, effort)?;
+    let misses = witness_misses(&system, &result, &rules, &against, effort)?;
+    let more = more_counterexamples(&system, &result, opts.counterexamples)?;
+    let judgement = Judgement {
+        bound: bound_name,
+        rules_arg: opts.rules.clone(),
+        auto,
+        exercise: exercise::Exercise {
+            against: match fields.is_empty() {
+                true => String::new(),
+                false => against.name.clone(),
+            },
+            fields,
+        },
+        not_applicable: system
+            .not_applicable()
+            .into_iter()
+            .map(|(p, why)| NotApplicable {
+                name: p.name,
+                rule: p.rule,
+                why,
+            })
+            .collect(),
+        misses,
+        more,
+    };
     Ok(CheckRun {
         system,
-        bound,
         result,
+        judgement,
         outs,
         opts: opts.clone(),
     })
 }
 
+/// The system to check and the bound's name: the bound named, or the scenarios `auto` chose
+/// (the `default` preset when the pool has none in which the rulebook decides otherwise).
+fn scenarios(
+    rules: &Rulebook,
+    against: &Rulebook,
+    bound: &str,
+    effort: Effort,
+    opts: &CheckOptions,
+) -> Result<(RepeatSystem, String, Option<exercise::AutoChoice>), Error> {
+    if bound != "auto" {
+        let bound = inputs::bound(bound)?;
+        let system = RepeatSystem::new(rules.clone(), &bound).map_err(Error::scenario)?;
+        return Ok((system, bound.name, None));
+    }
+    if opts.progress {
+        eprintln!(
+            "rbcheck check: --bound auto: looking for the scenarios in which {} decides a step otherwise than {}",
+            rules.name, against.name
+        );
+    }
+    let (game, chosen, mut choice) = exercise::choose(rules, against, false, effort)?;
+    if chosen.is_empty() {
+        let bound = Bound::preset("default").expect("a preset");
+        let system = RepeatSystem::new(rules.clone(), &bound).map_err(Error::scenario)?;
+        choice.why = format!(
+            "no scenario of the presets {} exercises the change: the default bound",
+            choice.presets.join(", ")
+        );
+        return Ok((system, "auto".into(), Some(choice)));
+    }
+    Ok((
+        RepeatSystem::from_parts(game, chosen),
+        "auto".into(),
+        Some(choice),
+    ))
+}
+
+/// The witnesses the run never reached, each with whether `against` (the edit's base) reaches
+/// it on the same scenarios: if it does, the edit made it unreachable.
+fn witness_misses(
+    system: &RepeatSystem,
+    result: &CheckResult<RepeatSystem>,
+    rules: &Rulebook,
+    against: &Rulebook,
+    effort: Effort,
+) -> Result<Vec<WitnessMiss>, Error> {
+    let missed: Vec<&'static str> = result
+        .properties
+        .iter()
+        .filter(|p| p.expectation == Expectation::Sometimes)
+        .filter(|p| matches!(p.outcome, Outcome::NeverReached))
+        .map(|p| p.name)
+        .collect();
+    if missed.is_empty() {
+        return Ok(vec![]);
+    }
+    let reached: Vec<bool> = match rules.differing_fields(against).is_empty() {
+        true => vec![false; missed.len()],
+        false => {
+            let names: Vec<String> = missed.iter().map(|n| n.to_string()).collect();
+            let base = RepeatSystem::from_parts(
+                model::game::Game::new(against.clone(), system.game.cards.clone()),
+                system.scenarios.clone(),
+            )
+            .select(&names)
+            .map_err(Error::Usage)?;
+            let r = effort.run(&base)?;
+            missed
+                .iter()
+                .map(|n| matches!(r.outcome(n), Outcome::Witnessed { .. }))
+                .collect()
+        }
+    };
+    Ok(missed
+        .into_iter()
+        .zip(reached)
+        .map(|(name, r)| WitnessMiss {
+            name,
+            reached_under: r.then(|| against.name.clone()),
+        })
+        .collect())
+}
+
+/// For each violated property, up to `n - 1` more counterexamples than its shortest, from
+/// other scenarios, shortest first, each taking a sequence of rule steps no earlier one takes.
+fn more_counterexamples(
+    system: &RepeatSystem,
+    result: &CheckResult<RepeatSystem>,
+    n: usize,
+) -> Result<Vec<(&'static str, Vec<Trace<RepeatSystem>>)>, Error> {
+    if n <= 1 {
+        return Ok(vec![]);
+    }
+    let inits = checker::Model::init_states(system);
+    let signature = |t: &Trace<RepeatSystem>| -> Vec<(&'static str, &'static str)> {
+        t.steps
+            .iter()
+            .map(|s| (Action::name(&s.action), s.action.rule()))
+            .collect()
+    };
+    let mut out = vec![];
+    for (p, found) in result.properties.iter().zip(&result.found_in) {
+        let Outcome::Violated { trace, .. } = &p.outcome else {
+            continue;
+        };
+        let mut seen = vec![signature(trace)];
+        let mut order: Vec<_> = found.iter().collect();
+        order.sort_by_key(|f| (f.found.level, f.found.edge, f.init));
+        let mut traces = vec![];
+        for f in order {
+            if traces.len() + 1 >= n {
+                break;
+            }
+            let t = result.replay_finding(system, &inits, p.name, f)?;
+            let sig = signature(&t);
+            if !seen.contains(&sig) {
+                seen.push(sig);
+                traces.push(t);
+            }
+        }
+        if !traces.is_empty() {
+            out.push((p.name, traces));
+        }
+    }
+    Ok(out)
+}
+
 /// The line printed before a search: what is checked, with how many threads and how much
 /// memory, so that a long run's progress lines can be read against it.
-fn header(system: &RepeatSystem, bound: &Bound, opts: &CheckOptions) -> String {
+fn header(system: &RepeatSystem, bound: &str, opts: &CheckOptions) -> String {
     let threads = match opts.threads {
         0 => rayon::current_num_threads(),
         n => n,
@@ -188,8 +375,8 @@ fn header(system: &RepeatSystem, bound: &Bound, opts: &CheckOptions) -> String {
     };
     format!(
         "rbcheck check: rules {} | bound {} ({} scenarios) | {threads} thread{} | {budget} | {search}",
-        system.game.rules.name,
-        bound.name,
+        system.game.rules.book().name,
+        bound,
         system.scenarios.len(),
         if threads == 1 { "" } else { "s" }
     )
@@ -227,7 +414,7 @@ pub fn graph(opts: &GraphOptions) -> Result<String, Error> {
         "states of scenario {} of bound {} under {}: {} states; solid edges are decisions, dashed ones forced steps",
         opts.scenario,
         bound.name,
-        system.game.rules.name,
+        system.game.rules.book().name,
         graph.state_count()
     );
     Ok(export::graph_dot(&system, &graph, &title))
@@ -256,12 +443,19 @@ fn counterexample_files(
         let header = vec![
             format!("Counterexample to `{}` ({}): {}", p.name, p.rule, p.doc),
             format!(
-                "Found by `rbcheck check --rules {} --bound {}`; the property fails at step {} of its trace there.",
+                "Found by `rbcheck check --rules {}{}`; the property fails at step {} of its trace there.",
                 opts.rules,
-                opts.bound,
+                match opts.bound.as_str() {
+                    "" => String::new(),
+                    b => format!(" --bound {b}"),
+                },
                 actions.len()
             ),
-            format!("Scenario: {}", system.scenarios[trace.init_index].name),
+            format!(
+                "Scenario: {} ({})",
+                system.scenarios[trace.init_index].name,
+                system.scenarios[trace.init_index].cite()
+            ),
         ];
         let setup = &system.scenarios[trace.init_index].setup;
         match cases::write_run(

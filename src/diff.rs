@@ -8,6 +8,7 @@ use crate::case::ast::{Case, Expect};
 use crate::case::from_trace::{case_for_run, complete_run, expectations};
 use crate::case::replay::{setup_labels, View};
 use crate::error::Error;
+use crate::exercise::{self, AutoChoice, Effort, Exercise};
 use crate::inputs;
 use crate::outdir::{rules_line, OutDir, OutFile};
 use model::action::Action;
@@ -28,7 +29,8 @@ pub struct DiffOptions {
     pub a: String,
     /// The second rulebook.
     pub b: String,
-    /// Bound: a preset or a bound file.
+    /// Bound: a preset, a bound file, or `auto` (also when empty): the scenarios of every
+    /// preset but `large` in which A decides a step otherwise than B.
     pub bound: String,
     /// Write each class's smallest example as a pair of cases (and a README) into this folder.
     pub out: Option<PathBuf>,
@@ -61,6 +63,13 @@ pub struct DiffReport {
     pub format: &'static str,
     /// The scenarios compared.
     pub scenarios: usize,
+    /// How `--bound auto` chose its scenarios; null for a named bound.
+    pub auto: Option<AutoChoice>,
+    /// Each field that differs, and where (under A) its value decided a step.
+    pub exercised: Exercise,
+    /// `differ`, `same` (no observable difference, every differing field exercised) or
+    /// `not_exercised` (no difference seen, but some differing field decided no step).
+    pub verdict: &'static str,
     /// The folder the examples were written to.
     #[serde(skip)]
     pub out: Option<PathBuf>,
@@ -89,6 +98,27 @@ impl DiffReport {
     /// Whether the rulebooks differ observably in the bound (exit code 1).
     pub fn differs(&self) -> bool {
         !self.classes.is_empty()
+    }
+
+    /// The verdict's word: `differ`, `same` or `not_exercised`.
+    fn judge(&self) -> &'static str {
+        if self.differs() {
+            "differ"
+        } else if self.exercised.unexercised().is_empty() {
+            "same"
+        } else {
+            "not_exercised"
+        }
+    }
+
+    /// The exit code: 1 if they differ, 3 if no difference was seen but some differing field
+    /// decided no step in the bound, else 0.
+    pub fn exit_code(&self) -> u8 {
+        match self.verdict {
+            "differ" => 1,
+            "not_exercised" => crate::verdict::NOT_EXERCISED_EXIT,
+            _ => 0,
+        }
     }
 }
 
@@ -377,14 +407,67 @@ fn outcome_of(game: &Game, setup: &Setup, decisions: &[Action]) -> String {
     }
 }
 
+/// The scenarios a diff compares, under A: the bound's, every one (one rulebook may allow a play
+/// that the other refuses from the start), or those `auto` chose.
+fn diff_scenarios(
+    ra: &Rulebook,
+    rb: &Rulebook,
+    bound: &str,
+) -> Result<(RepeatSystem, String, Option<AutoChoice>), Error> {
+    if !matches!(bound, "" | "auto") {
+        let bound: Bound = inputs::bound(bound)?;
+        let sa = RepeatSystem::every_scenario(ra.clone(), &bound).map_err(Error::scenario)?;
+        return Ok((sa, bound.name, None));
+    }
+    let (game, scenarios, choice) = exercise::choose(ra, rb, true, Effort::default())?;
+    Ok((
+        RepeatSystem::from_parts(game, scenarios),
+        "auto".into(),
+        Some(choice),
+    ))
+}
+
+/// Where each field in which A differs from B decided a step, over the scenarios of `sa`
+/// (its playable ones searched, the others' starts compared).
+fn diff_exercise(sa: &RepeatSystem, ra: &Rulebook, rb: &Rulebook) -> Result<Exercise, Error> {
+    let probes = exercise::probes_for(ra, rb, &sa.game);
+    if probes.is_empty() {
+        return Ok(Exercise::default());
+    }
+    let (playable, unplayable): (Vec<_>, Vec<_>) = sa
+        .scenarios
+        .iter()
+        .cloned()
+        .partition(|s| s.origin.is_some());
+    let mut fields = match playable.is_empty() {
+        true => {
+            let mut sys = RepeatSystem::from_parts(sa.game.clone(), vec![]).with_probes(probes);
+            sys.unplayable = unplayable;
+            exercise::split_nothing_searched(&sys)
+        }
+        false => {
+            let mut sys = RepeatSystem::from_parts(sa.game.clone(), playable)
+                .with_probes(probes)
+                .probes_only();
+            sys.unplayable = unplayable;
+            let mut result = Effort::default().run(&sys)?;
+            exercise::split(&sys, &mut result)
+        }
+    };
+    exercise::fill_elsewhere(&mut fields, ra, rb, Effort::default())?;
+    Ok(Exercise {
+        against: rb.name.clone(),
+        fields,
+    })
+}
+
 /// Compares two rulebooks over a bound; with `out`, writes each class's smallest example.
 pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
     let ra = inputs::rulebook(&opts.a)?;
     let rb = inputs::rulebook(&opts.b)?;
-    let bound: Bound = inputs::bound(&opts.bound)?;
     let guard = opts.out.as_deref().map(OutDir::prepare).transpose()?;
-    // Every scenario: one rulebook may allow a play that the other refuses from the start.
-    let sa = RepeatSystem::every_scenario(ra.clone(), &bound).map_err(Error::scenario)?;
+    let (sa, bound_name, auto) = diff_scenarios(&ra, &rb, &opts.bound)?;
+    let exercised = diff_exercise(&sa, &ra, &rb)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());
     let progress = opts.progress.as_deref();
     if let Some(p) = progress {
@@ -394,11 +477,14 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
     let mut report = DiffReport {
         a: ra.name.clone(),
         b: rb.name.clone(),
-        bound: bound.name.clone(),
+        bound: bound_name.clone(),
         classes: vec![],
         fields: ra.differing_fields(&rb),
         format: DIFF_FORMAT,
         scenarios: sa.scenarios.len(),
+        auto,
+        exercised,
+        verdict: "",
         out: opts.out.clone(),
     };
     let mut files = vec![];
@@ -413,10 +499,10 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
         if guard.is_some() || opts.pairs {
             let header = |name: &str| {
                 vec![
-                    format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound.name, n + 1, merged.len()),
+                    format!("rbcheck diff {} {} --bound {}: class {} of {}.", opts.a, opts.b, bound_name, n + 1, merged.len()),
                     what.clone(),
                     format!("Explained by: {}.", explain_fields(&explained)),
-                    format!("Scenario: {}", sa.scenarios[ex.scenario].name),
+                    format!("Scenario: {} ({})", sa.scenarios[ex.scenario].name, sa.scenarios[ex.scenario].cite()),
                     format!("This file: the plays under {name}; the other file of the pair: the same plays under the other rulebook."),
                 ]
             };
@@ -447,6 +533,7 @@ pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
             pair,
         });
     }
+    report.verdict = report.judge();
     let title = format!(
         "rbcheck diff {} {} --bound {}",
         opts.a, opts.b, report.bound
@@ -590,8 +677,42 @@ impl DiffReport {
                 explain_fields(&self.fields)
             ));
         }
+        if let Some(a) = &self.auto {
+            let chosen: Vec<String> = a
+                .chosen
+                .iter()
+                .map(|c| format!("{} from {}", c.scenarios, c.preset))
+                .collect();
+            o.push_str(&format!(
+                "bound auto: {}; chosen: {}\n",
+                a.why,
+                if chosen.is_empty() {
+                    "none".to_string()
+                } else {
+                    chosen.join(", ")
+                }
+            ));
+        }
+        for line in self.exercised.lines(self.scenarios) {
+            o.push_str(&format!("  {line}\n"));
+        }
         if self.classes.is_empty() {
-            o.push_str("no observable difference in this bound\n");
+            match self.verdict {
+                "not_exercised" => {
+                    let names: Vec<&str> = self
+                        .exercised
+                        .unexercised()
+                        .iter()
+                        .map(|f| f.field.as_str())
+                        .collect();
+                    o.push_str(&format!(
+                        "NOT EXERCISED: no observable difference seen, but {} decide{} no step in this bound\n",
+                        names.join(", "),
+                        if names.len() == 1 { "s" } else { "" }
+                    ));
+                }
+                _ => o.push_str("no observable difference in this bound\n"),
+            }
             return o;
         }
         o.push_str(&format!(

@@ -8,6 +8,7 @@ pub mod check;
 pub mod diff;
 pub mod engine;
 pub mod error;
+pub mod exercise;
 pub mod export;
 pub mod findings;
 pub mod html;
@@ -17,5 +18,6 @@ pub mod progress;
 pub mod read;
 pub mod report;
 pub mod shard;
+pub mod verdict;
 
 pub use error::Error;

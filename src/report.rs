@@ -3,9 +3,11 @@
 //! Each JSON report carries a `format` key (kind and version) and is described key by key in
 //! schema/report.schema.json.
 
+use crate::exercise::{AutoChoice, Exercise};
+use crate::verdict::{Judgement, NotApplicable, Verdict};
 use checker::{CheckResult, Expectation, Model, Outcome, Trace};
 use model::rulebook::{Rulebook, Version, FIELDS};
-use properties::{Bound, RepeatSystem};
+use properties::RepeatSystem;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -17,13 +19,59 @@ fn kind(e: Expectation) -> &'static str {
     }
 }
 
-/// The JSON status of an outcome: `holds`, `violated` or `unknown`.
-fn status<M: Model>(o: &Outcome<M>) -> &'static str {
+/// The JSON status of an outcome: `holds`, `violated`, `not_exercised` (a witness no rulebook
+/// reaches in the bound) or `unknown`.
+fn status<M: Model>(o: &Outcome<M>, not_exercised: bool) -> &'static str {
     match o {
         Outcome::Holds | Outcome::Witnessed { .. } => "holds",
+        Outcome::NeverReached if not_exercised => "not_exercised",
         Outcome::Violated { .. } | Outcome::NeverReached => "violated",
         Outcome::Unknown => "unknown",
     }
+}
+
+/// How a trace's last state settles its property, in words and numbers.
+pub fn explanation(
+    system: &RepeatSystem,
+    name: &str,
+    trace: &Trace<RepeatSystem>,
+) -> Option<String> {
+    let props = checker::Model::properties(system);
+    let p = props.iter().find(|p| p.name == name)?;
+    p.explanation(system, trace.last_state())
+}
+
+/// The scenario of a trace, cited so that `rbcheck graph` finds it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioJson {
+    /// The bound it comes from, when numbered.
+    pub bound: Option<String>,
+    /// Its name.
+    pub name: String,
+    /// Its 1-based number in that bound (`rbcheck graph --bound B --scenario N`), when numbered.
+    pub number: Option<usize>,
+}
+
+fn scenario_json(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> ScenarioJson {
+    let s = &system.scenarios[trace.init_index];
+    ScenarioJson {
+        bound: s.origin.as_ref().map(|o| o.bound.clone()),
+        name: s.name.clone(),
+        number: s.origin.as_ref().map(|o| o.number),
+    }
+}
+
+/// The command that draws a trace's scenario, when it is numbered in a bound.
+pub fn graph_command(
+    system: &RepeatSystem,
+    trace: &Trace<RepeatSystem>,
+    rules: &str,
+) -> Option<String> {
+    let o = system.scenarios.get(trace.init_index)?.origin.as_ref()?;
+    Some(format!(
+        "rbcheck graph --rules {rules} --bound {} --scenario {}",
+        o.bound, o.number
+    ))
 }
 
 /// A run that left some property undecided (a state or memory limit stopped it).
@@ -86,8 +134,23 @@ pub fn steps(system: &RepeatSystem, trace: &Trace<RepeatSystem>) -> Vec<Step> {
 /// A trace's steps, as `counterexample` and `witness` hold them.
 #[derive(Clone, Debug, Serialize)]
 pub struct Steps {
+    /// How its last state settles the property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// Its scenario, with the bound and number `rbcheck graph` takes.
+    pub scenario: ScenarioJson,
     /// The steps, from the start.
     pub steps: Vec<Step>,
+}
+
+impl Steps {
+    fn of(system: &RepeatSystem, name: &str, trace: &Trace<RepeatSystem>) -> Steps {
+        Steps {
+            explanation: explanation(system, name, trace),
+            scenario: scenario_json(system, trace),
+            steps: steps(system, trace),
+        }
+    }
 }
 
 /// One property's verdict in the JSON report.
@@ -96,6 +159,13 @@ pub struct PropertyJson {
     /// The shortest trace to a violation, if violated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counterexample: Option<Steps>,
+    /// With `--counterexamples N`: the further distinct counterexamples, shortest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counterexamples: Vec<Steps>,
+    /// How the trace's last state settles the property, in numbers ("3 executions, 1 instance
+    /// paid, expected 2"), for a violation or a witness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
     /// `always`, `sometimes` or `terminates`.
     pub kind: &'static str,
     /// The property's name.
@@ -104,8 +174,12 @@ pub struct PropertyJson {
     pub outcome: &'static str,
     /// The rule it checks.
     pub rule: &'static str,
-    /// `holds`, `violated` or `unknown`.
+    /// `holds`, `violated`, `not_exercised` or `unknown`.
     pub status: &'static str,
+    /// For a witness never reached: the rulebook that reaches it on the same scenarios (the
+    /// rulebook checked made it unreachable), or null if none does (the bound never reaches it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<Option<String>>,
     /// The shortest trace to a witness, if witnessed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Steps>,
@@ -139,7 +213,9 @@ pub struct StopJson {
 /// The JSON report of `rbcheck check` (stable field names, for scripts).
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckJson {
-    /// The bound's name.
+    /// How `--bound auto` chose its scenarios; null for a named bound.
+    pub auto: Option<AutoChoice>,
+    /// The bound's name (`auto` for a choice).
     pub bound: String,
     /// Memory per distinct state.
     pub bytes_per_state: f64,
@@ -147,12 +223,16 @@ pub struct CheckJson {
     pub complete: bool,
     /// Transitions per clause, with `--coverage`; else null.
     pub coverage: Option<Vec<ClauseCount>>,
+    /// The fields the rulebook changes from its base, and where each decided a step.
+    pub exercised: Exercise,
     /// [`CHECK_FORMAT`].
     pub format: &'static str,
     /// Distinct initial states.
     pub initial_states: usize,
     /// The deepest level explored.
     pub max_depth: usize,
+    /// Properties left out because they cannot apply to the rules, each with why.
+    pub not_applicable: Vec<NotApplicable>,
     /// Peak resident memory, where known.
     pub peak_memory_bytes: Option<u64>,
     /// Each property's verdict.
@@ -174,31 +254,53 @@ pub struct CheckJson {
     pub stop: StopJson,
     /// Transitions explored.
     pub transitions: u64,
+    /// `holds`, `violated`, `not_exercised` or `partial` (exit codes 0, 1, 3, 0).
+    pub verdict: &'static str,
+}
+
+/// The JSON word of a verdict.
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Failed { .. } => "violated",
+        Verdict::Partial => "partial",
+        Verdict::NotExercised => "not_exercised",
+        Verdict::Holds => "holds",
+    }
 }
 
 /// The JSON report.
-pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> CheckJson {
+pub fn json(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>) -> CheckJson {
     let properties = r
         .properties
         .iter()
-        .map(|p| PropertyJson {
-            counterexample: match &p.outcome {
-                Outcome::Violated { trace, .. } => Some(Steps {
-                    steps: steps(system, trace),
-                }),
-                _ => None,
-            },
-            kind: kind(p.expectation),
-            name: p.name,
-            outcome: p.outcome.label(),
-            rule: p.rule,
-            status: status(&p.outcome),
-            witness: match &p.outcome {
-                Outcome::Witnessed { trace } => Some(Steps {
-                    steps: steps(system, trace),
-                }),
-                _ => None,
-            },
+        .map(|p| {
+            let miss = j.miss(p.name);
+            PropertyJson {
+                counterexample: match &p.outcome {
+                    Outcome::Violated { trace, .. } => Some(Steps::of(system, p.name, trace)),
+                    _ => None,
+                },
+                counterexamples: j
+                    .more
+                    .iter()
+                    .filter(|(n, _)| *n == p.name)
+                    .flat_map(|(_, ts)| ts.iter().map(|t| Steps::of(system, p.name, t)))
+                    .collect(),
+                explanation: p
+                    .outcome
+                    .trace()
+                    .and_then(|t| explanation(system, p.name, t)),
+                kind: kind(p.expectation),
+                name: p.name,
+                outcome: p.outcome.label(),
+                rule: p.rule,
+                status: status(&p.outcome, miss.is_some_and(|m| m.reached_under.is_none())),
+                unreachable: miss.map(|m| m.reached_under.clone()),
+                witness: match &p.outcome {
+                    Outcome::Witnessed { trace } => Some(Steps::of(system, p.name, trace)),
+                    _ => None,
+                },
+            }
         })
         .collect();
     let coverage = system.coverage().map(|c| {
@@ -212,17 +314,20 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
     });
     let s = &r.stats;
     CheckJson {
-        bound: bound.name.clone(),
+        auto: j.auto.clone(),
+        bound: j.bound.clone(),
         bytes_per_state: s.bytes_per_state,
         complete: !partial(r),
         coverage,
+        exercised: j.exercise.clone(),
         format: CHECK_FORMAT,
         initial_states: s.init_states,
         max_depth: s.max_depth,
+        not_applicable: j.not_applicable.clone(),
         peak_memory_bytes: s.peak_memory_bytes,
         properties,
-        rules: system.game.rules.name.clone(),
-        scenarios_left_out: system.unplayable.clone(),
+        rules: system.game.rules.book().name.clone(),
+        scenarios_left_out: system.unplayable.iter().map(|s| s.name.clone()).collect(),
         seconds: s.elapsed_secs,
         states: s.states,
         states_per_second: s.states_per_sec,
@@ -232,18 +337,19 @@ pub fn json(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>)
             reason: r.stop,
         },
         transitions: s.transitions,
+        verdict: verdict_word(j.verdict(r)),
     }
 }
 
 /// The human report.
-pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> String {
+pub fn human(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>) -> String {
     let mut o = String::new();
     let s = &r.stats;
+    let rules = &system.game.rules.book().name;
     let _ = writeln!(
         o,
-        "rbcheck: rules {} | bound {} ({} scenarios)\n{} initial states, {} distinct states ({} stored), {} transitions, depth {}, {:.1} s ({:.0} states/s){}\n",
-        system.game.rules.name,
-        bound.name,
+        "rbcheck: rules {rules} | bound {} ({} scenarios)\n{} initial states, {} distinct states ({} stored), {} transitions, depth {}, {:.1} s ({:.0} states/s){}\n",
+        j.bound,
         system.scenarios.len(),
         s.init_states,
         s.states,
@@ -258,94 +364,155 @@ pub fn human(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>
             String::new()
         },
     );
+    if let Some(a) = &j.auto {
+        let chosen: Vec<String> = a
+            .chosen
+            .iter()
+            .map(|c| format!("{} from {}", c.scenarios, c.preset))
+            .collect();
+        let _ = writeln!(
+            o,
+            "bound auto: {}; chosen: {}\n",
+            a.why,
+            match chosen.is_empty() {
+                true => "none".to_string(),
+                false => chosen.join(", "),
+            }
+        );
+    }
     if let Some(first) = system.unplayable.first() {
         let _ = writeln!(
             o,
-            "{} scenarios of the bound left out: nothing can be done in them (the item cannot be played there, 358.4), e.g. `{first}`\n",
-            system.unplayable.len()
+            "{} scenarios of the bound left out: nothing can be done in them (the item cannot be played there, 358.4), e.g. `{}`\n",
+            system.unplayable.len(),
+            first.name
         );
     }
+    property_table(&mut o, j, r);
+    for p in &r.properties {
+        match &p.outcome {
+            Outcome::Violated { trace, kind: v } => {
+                let more = j.more.iter().find(|(n, _)| *n == p.name).map(|(_, t)| t);
+                let total = 1 + more.map_or(0, Vec::len);
+                let traces = std::iter::once(trace).chain(more.into_iter().flatten());
+                for (k, t) in traces.enumerate() {
+                    let nth = match total {
+                        1 => String::new(),
+                        _ => format!(" {} of {total}", k + 1),
+                    };
+                    let _ = writeln!(
+                        o,
+                        "\nCOUNTEREXAMPLE{nth} for {} ({}), {} steps, {v:?}, in {}:",
+                        p.name,
+                        p.rule,
+                        t.len(),
+                        system.scenarios[t.init_index].cite()
+                    );
+                    let _ = writeln!(o, "  {}", p.doc);
+                    if let Some(e) = explanation(system, p.name, t) {
+                        let _ = writeln!(o, "  how it fails: {e} ({})", p.rule);
+                    }
+                    write_steps(&mut o, system, t);
+                    if let Some(g) = graph_command(system, t, &j.rules_arg) {
+                        let _ = writeln!(o, "  the whole scenario: {g}");
+                    }
+                }
+            }
+            Outcome::NeverReached => match j.miss(p.name).and_then(|m| m.reached_under.as_ref()) {
+                Some(base) => {
+                    let _ = writeln!(o, "\nUNREACHABLE UNDER {rules}: {} ({}): {}\n  {base} reaches it on the same scenarios; {rules} never does: the rulebook made it unreachable.", p.name, p.rule, p.doc);
+                }
+                None => {
+                    let _ = writeln!(o, "\nNEVER REACHED: {} ({}): {}\n  The bound never reaches this situation, so it proves nothing about it.", p.name, p.rule, p.doc);
+                }
+            },
+            _ => {}
+        }
+    }
+    for na in &j.not_applicable {
+        let _ = writeln!(
+            o,
+            "\nnot applicable to {rules}: {} ({}): {}",
+            na.name, na.rule, na.why
+        );
+    }
+    if !j.exercise.fields.is_empty() {
+        let _ = writeln!(
+            o,
+            "\nFIELDS CHANGED FROM {}: where each decides a step",
+            j.exercise.against
+        );
+        for line in j
+            .exercise
+            .lines(system.scenarios.len() + system.unplayable.len())
+        {
+            let _ = writeln!(o, "  {line}");
+        }
+    }
+    coverage_section(&mut o, system);
+    let _ = writeln!(o, "\n{}", j.verdict(r).words(j));
+    o
+}
+
+/// The table of properties: name, kind, verdict, rule; then the inapplicable ones.
+fn property_table(o: &mut String, j: &Judgement, r: &CheckResult<RepeatSystem>) {
     let width = r
         .properties
         .iter()
         .map(|p| p.name.len())
+        .chain(j.not_applicable.iter().map(|p| p.name.len()))
         .max()
         .unwrap_or(10);
     let _ = writeln!(
         o,
-        "{:<width$}  {:<10}  {:<13}  rule",
+        "{:<width$}  {:<10}  {:<14}  rule",
         "property", "kind", "verdict"
     );
     for p in &r.properties {
+        let label = match (&p.outcome, j.miss(p.name)) {
+            (Outcome::NeverReached, Some(m)) if m.reached_under.is_some() => "unreachable",
+            _ => p.outcome.label(),
+        };
         let _ = writeln!(
             o,
-            "{:<width$}  {:<10}  {:<13}  {}",
+            "{:<width$}  {:<10}  {:<14}  {}",
             p.name,
             kind(p.expectation),
-            p.outcome.label(),
+            label,
             p.rule
         );
     }
-    for p in &r.properties {
-        match &p.outcome {
-            Outcome::Violated { trace, kind: v } => {
-                let _ = writeln!(
-                    o,
-                    "\nCOUNTEREXAMPLE for {} ({}), {} steps, {v:?}:",
-                    p.name,
-                    p.rule,
-                    trace.len()
-                );
-                let _ = writeln!(o, "  {}", p.doc);
-                write_steps(&mut o, system, trace);
-            }
-            Outcome::NeverReached => {
-                let _ = writeln!(o, "\nNEVER REACHED: {} ({}): {}\n  The bound never reaches this situation, so it proves nothing about it.", p.name, p.rule, p.doc);
-            }
-            _ => {}
-        }
-    }
-    if let Some(cov) = system.coverage() {
+    for p in &j.not_applicable {
         let _ = writeln!(
             o,
-            "\nRULE COVERAGE: transitions that applied each clause the model cites"
+            "{:<width$}  {:<10}  {:<14}  {}",
+            p.name, "sometimes", "not applicable", p.rule
         );
-        for (k, d, n) in &cov {
-            let _ = writeln!(o, "  {k:<10} {n:>12}  {d}");
-        }
-        let never: Vec<&str> = cov
-            .iter()
-            .filter(|(_, _, n)| *n == 0)
-            .map(|(k, _, _)| *k)
-            .collect();
-        if never.is_empty() {
-            let _ = writeln!(o, "every clause was reached");
-        } else {
-            let _ = writeln!(o, "never reached in this bound: {}", never.join(", "));
-        }
     }
-    let failed = r
-        .properties
-        .iter()
-        .filter(|p| p.outcome.is_failure())
-        .count();
+}
+
+/// `--coverage`: the transitions per clause and the clauses never reached.
+fn coverage_section(o: &mut String, system: &RepeatSystem) {
+    let Some(cov) = system.coverage() else {
+        return;
+    };
     let _ = writeln!(
         o,
-        "\n{}",
-        if failed == 0 {
-            if partial(r) {
-                "no violation found so far (partial run)".to_string()
-            } else {
-                "every property holds".to_string()
-            }
-        } else {
-            format!(
-                "{failed} propert{} failed",
-                if failed == 1 { "y" } else { "ies" }
-            )
-        }
+        "\nRULE COVERAGE: transitions that applied each clause the model cites"
     );
-    o
+    for (k, d, n) in &cov {
+        let _ = writeln!(o, "  {k:<10} {n:>12}  {d}");
+    }
+    let never: Vec<&str> = cov
+        .iter()
+        .filter(|(_, _, n)| *n == 0)
+        .map(|(k, _, _)| *k)
+        .collect();
+    if never.is_empty() {
+        let _ = writeln!(o, "every clause was reached");
+    } else {
+        let _ = writeln!(o, "never reached in this bound: {}", never.join(", "));
+    }
 }
 
 fn write_steps(o: &mut String, system: &RepeatSystem, trace: &Trace<RepeatSystem>) {

@@ -243,6 +243,17 @@ pub struct Merged {
     pub result: CheckResult<RepeatSystem>,
 }
 
+impl Merged {
+    /// The judgement of a merged run: its bound, and nothing the parts do not record.
+    pub fn judgement(&self) -> crate::verdict::Judgement {
+        crate::verdict::Judgement {
+            bound: self.bound.name.clone(),
+            rules_arg: self.system.game.rules.name().to_string(),
+            ..Default::default()
+        }
+    }
+}
+
 /// Merges part files into one result.
 pub fn merge(paths: &[PathBuf], threads: usize) -> Result<Merged, Error> {
     let files = paths

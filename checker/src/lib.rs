@@ -48,7 +48,7 @@ pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
 pub use forest::{Part, PartStop, SearchOrder, Summary};
 pub use graph::StateGraph;
 pub use model::{Expectation, Model, Property};
-pub use result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
+pub use result::{CheckResult, Outcome, PropertyResult, ScenarioFinding, StopReason, Violation};
 pub use stats::{LevelProgress, Stats};
 pub use trace::{Hop, Step, Trace};
 pub use visited::{StateRef, VisitedSet};

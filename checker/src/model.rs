@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// A transition system with named properties, explored by the checker.
 pub trait Model: Sync {
@@ -140,6 +141,14 @@ pub enum Expectation {
     Terminates,
 }
 
+/// A property's condition, read from the state (and the model's fixed data): true where the
+/// property's condition holds.
+pub type Condition<M> = Arc<dyn Fn(&M, &<M as Model>::State) -> bool + Send + Sync>;
+
+/// How a state that settles a property does so, in words and numbers ("3 executions, 1
+/// instance paid, expected 2"); `None` if it has nothing to add to the property's doc.
+pub type Explain<M> = Arc<dyn Fn(&M, &<M as Model>::State) -> Option<String> + Send + Sync>;
+
 /// A named, documented condition over states with the rule it comes from.
 ///
 /// Inside `Model::properties`, write `Property::<Self>::always(...)` when the compiler cannot
@@ -153,21 +162,54 @@ pub struct Property<M: Model> {
     pub doc: &'static str,
     /// What must be established about the condition.
     pub expectation: Expectation,
-    /// The condition, read from the state (and the model's fixed data).
-    pub condition: fn(&M, &M::State) -> bool,
+    /// The condition.
+    pub condition: Condition<M>,
+    /// Says how the last state of a counterexample (or witness) settles the property; read only
+    /// when a report is written, never during the search.
+    pub explain: Option<Explain<M>>,
 }
 
 impl<M: Model> Property<M> {
-    /// The same property (name, rule, doc, expectation) over another model, with its condition
-    /// written for that model: for adapters and wrappers around a model.
-    pub fn for_model<N: Model>(&self, condition: fn(&N, &N::State) -> bool) -> Property<N> {
+    /// A property with this expectation and condition, and no explanation.
+    pub fn new(
+        name: &'static str,
+        rule: &'static str,
+        doc: &'static str,
+        expectation: Expectation,
+        condition: impl Fn(&M, &M::State) -> bool + Send + Sync + 'static,
+    ) -> Self {
         Property {
-            name: self.name,
-            rule: self.rule,
-            doc: self.doc,
-            expectation: self.expectation,
-            condition,
+            name,
+            rule,
+            doc,
+            expectation,
+            condition: Arc::new(condition),
+            explain: None,
         }
+    }
+
+    /// The same property (name, rule, doc, expectation) over another model, with its condition
+    /// written for that model: for adapters and wrappers around a model. The explanation is
+    /// not carried over (it reads the other model's states).
+    pub fn for_model<N: Model>(
+        &self,
+        condition: impl Fn(&N, &N::State) -> bool + Send + Sync + 'static,
+    ) -> Property<N> {
+        Property::new(self.name, self.rule, self.doc, self.expectation, condition)
+    }
+
+    /// The property with `explain` saying how a state settles it.
+    pub fn explained_by(
+        mut self,
+        explain: impl Fn(&M, &M::State) -> Option<String> + Send + Sync + 'static,
+    ) -> Self {
+        self.explain = Some(Arc::new(explain));
+        self
+    }
+
+    /// What `explain` says of `state`, if the property has one and it has something to say.
+    pub fn explanation(&self, model: &M, state: &M::State) -> Option<String> {
+        self.explain.as_ref().and_then(|e| e(model, state))
     }
 
     /// An invariant.
@@ -175,15 +217,9 @@ impl<M: Model> Property<M> {
         name: &'static str,
         rule: &'static str,
         doc: &'static str,
-        condition: fn(&M, &M::State) -> bool,
+        condition: impl Fn(&M, &M::State) -> bool + Send + Sync + 'static,
     ) -> Self {
-        Property {
-            name,
-            rule,
-            doc,
-            expectation: Expectation::Always,
-            condition,
-        }
+        Property::new(name, rule, doc, Expectation::Always, condition)
     }
 
     /// A witness that must be reachable.
@@ -191,15 +227,9 @@ impl<M: Model> Property<M> {
         name: &'static str,
         rule: &'static str,
         doc: &'static str,
-        condition: fn(&M, &M::State) -> bool,
+        condition: impl Fn(&M, &M::State) -> bool + Send + Sync + 'static,
     ) -> Self {
-        Property {
-            name,
-            rule,
-            doc,
-            expectation: Expectation::Sometimes,
-            condition,
-        }
+        Property::new(name, rule, doc, Expectation::Sometimes, condition)
     }
 
     /// Termination, with the condition every final state must satisfy.
@@ -207,21 +237,19 @@ impl<M: Model> Property<M> {
         name: &'static str,
         rule: &'static str,
         doc: &'static str,
-        condition: fn(&M, &M::State) -> bool,
+        condition: impl Fn(&M, &M::State) -> bool + Send + Sync + 'static,
     ) -> Self {
-        Property {
-            name,
-            rule,
-            doc,
-            expectation: Expectation::Terminates,
-            condition,
-        }
+        Property::new(name, rule, doc, Expectation::Terminates, condition)
     }
 }
 
 impl<M: Model> Clone for Property<M> {
     fn clone(&self) -> Self {
-        Property { ..*self }
+        Property {
+            condition: Arc::clone(&self.condition),
+            explain: self.explain.clone(),
+            ..*self
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! What a run established: one outcome per property, plus statistics.
 
+use crate::error::CheckError;
+use crate::forest::Found;
 use crate::model::{Expectation, Model};
 use crate::stats::Stats;
-use crate::trace::Trace;
+use crate::trace::{replay_from, Trace};
 use std::fmt;
 
 /// How a property was violated.
@@ -129,9 +131,62 @@ pub struct CheckResult<M: Model> {
     pub cycles_checked: bool,
     /// Counts and costs.
     pub stats: Stats,
+    /// Per property (in `Model::properties` order), every scenario whose search settled it
+    /// (violated or witnessed it), in initial-state order: how many scenarios reach a situation,
+    /// and more counterexamples than the shortest. Each scenario is searched whole, so this
+    /// holds the findings past a stop between levels too (`AllDecided`, `FirstViolation`). Empty
+    /// for models without independent initial states (`Model::independent_inits`).
+    pub found_in: Vec<Vec<ScenarioFinding>>,
+    /// Whether the search deduplicated by `Model::fingerprint` (symmetry), which replaying a
+    /// finding checks against.
+    pub symmetry: bool,
+}
+
+/// Where one scenario's search first settled a property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioFinding {
+    /// The scenario's initial state: its index in `Model::init_states`.
+    pub init: usize,
+    /// That initial state's fingerprint.
+    pub init_fp: u64,
+    /// The level and the path of the finding.
+    pub found: Found,
 }
 
 impl<M: Model> CheckResult<M> {
+    /// The trace of a finding, replayed from its initial state (`inits` is
+    /// `model.init_states()`, built once by a caller replaying several).
+    pub fn replay_finding(
+        &self,
+        model: &M,
+        inits: &[M::State],
+        property: &str,
+        f: &ScenarioFinding,
+    ) -> Result<Trace<M>, CheckError> {
+        let Some(init) = inits.get(f.init) else {
+            return Err(CheckError::ModelNotDeterministic {
+                property: property.to_string(),
+                step: 0,
+                detail: format!(
+                    "init_states now returns {} states, fewer than the recorded index {}",
+                    inits.len(),
+                    f.init
+                ),
+            });
+        };
+        let fp = |s: &M::State| match self.symmetry {
+            true => model.fingerprint(s),
+            false => crate::fingerprint(s),
+        };
+        replay_from(
+            model,
+            fp,
+            property,
+            (f.init, init.clone(), f.init_fp),
+            &f.found.path,
+        )
+    }
+
     /// The result of the property named `name`.
     pub fn property(&self, name: &str) -> Option<&PropertyResult<M>> {
         self.properties.iter().find(|p| p.name == name)
@@ -256,6 +311,7 @@ impl<M: Model> Clone for CheckResult<M> {
         CheckResult {
             properties: self.properties.clone(),
             stats: self.stats.clone(),
+            found_in: self.found_in.clone(),
             ..*self
         }
     }

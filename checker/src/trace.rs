@@ -163,6 +163,29 @@ pub(crate) fn replay_hops<M: Model>(
         ));
     }
     let init = inits.swap_remove(init_index);
+    replay_from(
+        model,
+        fingerprint,
+        property,
+        (init_index, init, init_fp),
+        hops,
+    )
+}
+
+/// [`replay_hops`] from an initial state the caller already has (`(index, state, fingerprint)`),
+/// so that replaying many traces builds the initial states once.
+pub(crate) fn replay_from<M: Model>(
+    model: &M,
+    fingerprint: impl Fn(&M::State) -> u64,
+    property: &str,
+    (init_index, init, init_fp): (usize, M::State, u64),
+    hops: &[Hop],
+) -> Result<Trace<M>, CheckError> {
+    let diverged = |step: usize, detail: String| CheckError::ModelNotDeterministic {
+        property: property.to_string(),
+        step,
+        detail,
+    };
     if fingerprint(&init) != init_fp {
         return Err(diverged(
             0,

@@ -407,6 +407,27 @@ impl Rulebook {
         })
     }
 
+    /// This rulebook with `field` set to `other`'s value (`None` for a field `FIELDS` lacks).
+    pub fn with_field_of(&self, other: &Rulebook, field: &str) -> Option<Rulebook> {
+        let mut mine = toml::Table::try_from(self).ok()?;
+        let theirs = toml::Table::try_from(other).ok()?;
+        FIELDS.iter().find(|f| f.name == field)?;
+        mine.insert(field.to_string(), theirs.get(field)?.clone());
+        Rulebook::deserialize(mine).ok()
+    }
+
+    /// A field's value, as a rulebook file writes it (`None` for a field `FIELDS` lacks).
+    pub fn value_of(&self, field: &str) -> Option<String> {
+        FIELDS.iter().find(|f| f.name == field)?;
+        let table = toml::Table::try_from(self).ok()?;
+        table.get(field).map(|v| v.to_string())
+    }
+
+    /// The rulebook of the version this one starts from.
+    pub fn base_rulebook(&self) -> Rulebook {
+        Rulebook::preset(self.base)
+    }
+
     /// The fields whose values differ between two rulebooks.
     pub fn differing_fields(&self, other: &Rulebook) -> Vec<&'static str> {
         let a = toml::Table::try_from(self).unwrap_or_default();
@@ -614,6 +635,118 @@ pub const FIELDS: &[FieldDoc] = &[
     },
 ];
 
+/// The rules a game plays by, each field read through a method of its own name that records
+/// the read on the reading thread (see [`reading`]): so that a run can tell which fields a step
+/// consulted, and compare only those with another value (`properties::exercise`). The fields
+/// are private: the model cannot read one unrecorded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    book: Rulebook,
+}
+
+thread_local! {
+    /// The fields read on this thread since the innermost [`reading`] began, as bits in
+    /// [`TRACKED`] order.
+    static READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes that field `bit` was read.
+#[inline(always)]
+fn note(bit: u32) {
+    READS.with(|r| r.set(r.get() | (1u64 << bit)));
+}
+
+/// Runs `f` and returns its result with the fields of the rules it read (bits in [`TRACKED`]
+/// order); reads inside count for an enclosing `reading` too.
+pub fn reading<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let outer = READS.with(|r| r.replace(0));
+    let out = f();
+    let mine = READS.with(|r| r.get());
+    READS.with(|r| r.set(outer | mine));
+    (out, mine)
+}
+
+/// The bit of a field in the masks [`reading`] returns (`None` for a name that is no field).
+pub fn field_bit(name: &str) -> Option<u64> {
+    TRACKED.iter().position(|f| *f == name).map(|i| 1u64 << i)
+}
+
+macro_rules! tracked_fields {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(u32)]
+        enum Bit {
+            $($field),*
+        }
+
+        /// The fields [`Rules`] records reads of, in bit order.
+        pub const TRACKED: &[&str] = &[$(stringify!($field)),*];
+
+        impl Rules {
+            $(
+                #[doc = concat!("`", stringify!($field), "`, recorded as read.")]
+                #[inline(always)]
+                pub fn $field(&self) -> $ty {
+                    note(Bit::$field as u32);
+                    self.book.$field
+                }
+            )*
+        }
+    };
+}
+
+tracked_fields! {
+    repeat_on_abilities: bool,
+    payments_per_instance: u8,
+    executions_per_instance: u8,
+    component_discounts: bool,
+    ezreal_scope: EzrealScope,
+    discount_per_execution: bool,
+    zero_cost_counts_as_paid: bool,
+    linked_instructions: bool,
+    leaving_chain_stops_execution: bool,
+    deflect: DeflectRule,
+    as_you_play_repeated: bool,
+    trigger_may: TriggerMay,
+    play_event_per_execution: bool,
+    window_between_executions: bool,
+    refund_on_counter: bool,
+    countered_card_to_trash: bool,
+    undo_illegal_play: bool,
+    illegal_targets: IllegalTargets,
+    extra_execution_choices: ExtraChoices,
+    new_choices: NewChoicesRule,
+    new_choices_scope: NewChoicesScope,
+    new_choices_reopen_repeat: bool,
+    targeting_triggers: TargetingTriggers,
+    chosen_across: ChosenAcross,
+    in_showdown: InShowdown,
+    undo_gives_back_runes: bool,
+    runes_only_for_the_cost: bool,
+    kills_it: KillsIt,
+    next_spell_grant_used_once: bool,
+    undo_gives_back_grants: bool,
+    demand_paid_with_runes: bool
+}
+
+impl Rules {
+    /// The rules of a rulebook.
+    pub fn new(book: Rulebook) -> Rules {
+        Rules { book }
+    }
+
+    /// The whole rulebook, for naming and copying it: a field read through it is not recorded,
+    /// so the model's steps never read one this way.
+    pub fn book(&self) -> &Rulebook {
+        &self.book
+    }
+
+    /// The rulebook's name.
+    pub fn name(&self) -> &str {
+        &self.book.name
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -631,6 +764,32 @@ mod tests {
         let mut d = v13.differing_fields(&r4);
         d.sort();
         assert_eq!(d, ["new_choices", "repeat_on_abilities", "trigger_may"]);
+    }
+
+    #[test]
+    fn every_field_is_tracked_in_the_order_it_is_documented() {
+        let names: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
+        assert_eq!(TRACKED, names.as_slice());
+        let rules = Rules::new(Rulebook::preset(Version::Rup4));
+        let ((), read) = reading(|| {
+            rules.deflect();
+            rules.kills_it();
+        });
+        assert_eq!(
+            read,
+            field_bit("deflect").unwrap() | field_bit("kills_it").unwrap()
+        );
+        let ((), outer) = reading(|| {
+            let ((), inner) = reading(|| {
+                rules.new_choices();
+            });
+            assert_eq!(inner, field_bit("new_choices").unwrap());
+        });
+        assert_eq!(
+            outer,
+            field_bit("new_choices").unwrap(),
+            "an inner read counts outside too"
+        );
     }
 
     #[test]

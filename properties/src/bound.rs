@@ -276,6 +276,28 @@ pub struct Scenario {
     pub name: String,
     /// The starting position.
     pub setup: Setup,
+    /// The bound it comes from and its number there, when it has one.
+    pub origin: Option<Origin>,
+}
+
+/// Where a scenario comes from: a bound, and its 1-based number among that bound's scenarios
+/// in which something can be done (the number `rbcheck graph --bound B --scenario N` takes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The bound's name.
+    pub bound: String,
+    /// The scenario's number in it.
+    pub number: usize,
+}
+
+impl Scenario {
+    /// "scenario N of bound B", or the name alone for a scenario from nowhere numbered.
+    pub fn cite(&self) -> String {
+        match &self.origin {
+            Some(o) => format!("scenario {} of bound {}", o.number, o.bound),
+            None => format!("scenario `{}`", self.name),
+        }
+    }
 }
 
 impl Bound {
@@ -471,8 +493,13 @@ impl Bound {
                         .map(|i| self.instance_costs[*i].as_str())
                         .collect();
                     let name = words::generated_name(body, &costs);
-                    // An `also` part generating the same item uses the same definition.
-                    if let Some(i) = cards.iter().position(|c| c.synthetic && c.name == name) {
+                    // An `also` part generating the same item uses the same definition; a
+                    // part with another printed cost makes a definition of its own.
+                    let cost = Cost::energy(self.item_cost);
+                    if let Some(i) = cards
+                        .iter()
+                        .position(|c| c.synthetic && c.name == name && c.cost == cost)
+                    {
                         items.push((name, i as model::CardId));
                         continue;
                     }
@@ -482,7 +509,7 @@ impl Bound {
                         code: String::new(),
                         kind: CardKind::Spell,
                         domains: vec![Domain::Mind],
-                        cost: Cost::energy(self.item_cost),
+                        cost,
                         timing: Timing::Action,
                         repeat,
                         discount: None,
@@ -555,6 +582,7 @@ impl Bound {
                             out.push(Scenario {
                                 name: format!("{item_name} | board {board} | {yours} | {res} | opponent: {opp}"),
                                 setup,
+                                origin: None,
                             });
                         }
                     }
@@ -563,6 +591,13 @@ impl Bound {
         }
         for a in &self.also {
             out.extend(a.scenarios(cards)?);
+        }
+        // Numbered for now in the order made; a system renumbers the playable ones.
+        for (i, s) in out.iter_mut().enumerate() {
+            s.origin = Some(Origin {
+                bound: self.name.clone(),
+                number: i + 1,
+            });
         }
         Ok(out)
     }
@@ -611,6 +646,7 @@ fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
 }
 
 mod build;
+pub mod pool;
 mod presets;
 mod resources;
 mod turn;

@@ -36,6 +36,14 @@ impl Set256 {
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
+
+    /// The smallest member of `self` that `other` lacks.
+    pub fn first_not_in(&self, other: &Set256) -> Option<u8> {
+        (0..=255u8).find(|&n| {
+            let (w, b) = ((n >> 6) as usize, 1u64 << (n & 63));
+            self.0[w] & b != 0 && other.0[w] & b == 0
+        })
+    }
 }
 
 /// What the log says about one item (a chain item id).
@@ -95,13 +103,15 @@ impl ItemFacts {
 pub struct Facts {
     /// Indexed by item id; items never mentioned keep the default.
     pub items: Vec<ItemFacts>,
-    /// Something was done while another item resolved, or two resolutions overlapped (158.3).
-    pub window_during_resolution: bool,
-    /// Something was done to an object after it went to the trash, or it went there twice.
-    pub touched_after_gone: bool,
-    /// An execution k ≥ 1 left a target unaffected that execution k − 1 of the same item had
-    /// sent to the trash or a hand.
-    pub target_removed_by_previous_execution: bool,
+    /// The first event that did something while another item resolved, or made two
+    /// resolutions overlap (158.3): its index in the log.
+    pub window_during_resolution: Option<u32>,
+    /// The first event that did something to an object after it went to the trash, or sent it
+    /// there twice: its index in the log.
+    pub touched_after_gone: Option<u32>,
+    /// The first execution k ≥ 1 that left a target unaffected that execution k − 1 of the same
+    /// item had sent to the trash or a hand, as (item, execution).
+    pub target_removed_by_previous_execution: Option<(u8, u8)>,
     /// Energy each player paid on demands to pay (Hard Bargain), not an item's cost.
     pub demands_paid: [u8; 2],
     /// Scratch: objects gone to the trash so far (kept to reuse its buffer).
@@ -133,21 +143,23 @@ impl Facts {
     /// Folds `log` into `self`, reusing its buffers.
     fn fill(&mut self, log: &[Event]) {
         self.items.clear();
-        self.window_during_resolution = false;
-        self.touched_after_gone = false;
-        self.target_removed_by_previous_execution = false;
+        self.window_during_resolution = None;
+        self.touched_after_gone = None;
+        self.target_removed_by_previous_execution = None;
         self.demands_paid = [0; 2];
         let mut gone = std::mem::take(&mut self.gone);
         gone.clear();
         let mut left_in = std::mem::take(&mut self.left_in);
         left_in.clear();
         let mut cur = Cursor {
+            at: 0,
             resolving: None,
             exec_of: None,
             gone,
             left_in,
         };
-        for e in log {
+        for (at, e) in log.iter().enumerate() {
+            cur.at = at as u32;
             self.read(e, &mut cur);
         }
         self.gone = cur.gone;
@@ -164,7 +176,7 @@ impl Facts {
                 f.on_chain = true;
                 f.payer.get_or_insert(by);
                 if cur.resolving.is_some() {
-                    self.window_during_resolution = true;
+                    self.window_during_resolution.get_or_insert(cur.at);
                 }
             }
             Event::RepeatDeclared {
@@ -191,7 +203,7 @@ impl Facts {
             Event::Finalized { item: id } => {
                 at(&mut self.items, id).finalized = true;
                 if cur.resolving.is_some() {
-                    self.window_during_resolution = true;
+                    self.window_during_resolution.get_or_insert(cur.at);
                 }
             }
             Event::DiscountApplied {
@@ -220,7 +232,7 @@ impl Facts {
             }
             Event::ResolveStarted { item: id } => {
                 if cur.resolving.is_some() {
-                    self.window_during_resolution = true;
+                    self.window_during_resolution.get_or_insert(cur.at);
                 }
                 cur.resolving = Some(id);
             }
@@ -242,14 +254,14 @@ impl Facts {
             Event::Countered { item: id, .. } => {
                 at(&mut self.items, id).countered = true;
                 if cur.resolving == Some(id) {
-                    self.window_during_resolution = true;
+                    self.window_during_resolution.get_or_insert(cur.at);
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
             Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
                 if cur.resolving.is_some() =>
             {
-                self.window_during_resolution = true;
+                self.window_during_resolution.get_or_insert(cur.at);
             }
             Event::Damaged { .. }
             | Event::MightChanged { .. }
@@ -275,14 +287,18 @@ impl Facts {
             | Event::Stunned { unit }
             | Event::Readied { unit }
             | Event::AssaultGiven { unit, .. } => {
-                self.touched_after_gone |= cur.gone.contains(&Obj::Unit(unit));
+                if cur.gone.contains(&Obj::Unit(unit)) {
+                    self.touched_after_gone.get_or_insert(cur.at);
+                }
             }
             // Leaving the board for the trash or a hand makes a new object (124).
             Event::ZoneChange {
                 obj,
                 to: Zone::Trash | Zone::Hand,
             } => {
-                self.touched_after_gone |= cur.gone.contains(&obj);
+                if cur.gone.contains(&obj) {
+                    self.touched_after_gone.get_or_insert(cur.at);
+                }
                 cur.gone.push(obj);
                 if let Some((id, exec)) = cur.exec_of {
                     cur.left_in.push((obj, id, exec));
@@ -293,11 +309,15 @@ impl Facts {
                 exec,
                 obj,
             } => {
-                self.target_removed_by_previous_execution |= exec >= 1
+                let removed = exec >= 1
                     && cur
                         .left_in
                         .iter()
                         .any(|&(o, i, k)| o == obj && i == id && k + 1 == exec);
+                if removed {
+                    self.target_removed_by_previous_execution
+                        .get_or_insert((id, exec));
+                }
             }
             _ => {}
         }
@@ -306,6 +326,8 @@ impl Facts {
 
 /// Where the fold of a log stands between two events: what the events so far left open.
 struct Cursor {
+    /// The index of the event being read.
+    at: u32,
     /// `no-window-between-executions`: the item resolving, if any.
     resolving: Option<u8>,
     /// The witness: the execution running, as (item, execution).
@@ -341,9 +363,9 @@ thread_local! {
             key: None,
             facts: Facts {
                 items: Vec::new(),
-                window_during_resolution: false,
-                touched_after_gone: false,
-                target_removed_by_previous_execution: false,
+                window_during_resolution: None,
+                touched_after_gone: None,
+                target_removed_by_previous_execution: None,
                 demands_paid: [0; 2],
                 gone: Vec::new(),
                 left_in: Vec::new(),

@@ -2,10 +2,12 @@
 //! happened (the event log, the board against the starting position), never a counter the model
 //! keeps for itself.
 
-use crate::facts::{self, Facts};
+use crate::facts::{self, Facts, ItemFacts};
 use crate::system::RepeatSystem;
 use checker::Property;
-use model::state::{Player, State};
+use model::cost::Cost;
+use model::rulebook::{Rulebook, Version};
+use model::state::{Event, Player, State};
 
 mod grants;
 #[cfg(test)]
@@ -22,236 +24,575 @@ pub fn all() -> Vec<P> {
             "820.1.c.3",
             "No [Repeat] instance of an item is declared paid more than once.",
             at_most_one_payment,
-        ),
+        )
+        .explained_by(why_paid_twice),
         P::always(
             "executions-equal-one-plus-paid",
             "820.3",
             "An item that finished resolving ran exactly 1 + (instances paid) executions, ignored instructions or not.",
             executions_equal_one_plus_paid,
-        ),
+        )
+        .explained_by(why_executions),
         P::always(
             "one-play-event",
             "820.3.a, 419.4",
             "An item is played at most once, and a countered item is not played at all.",
             one_play_event,
-        ),
+        )
+        .explained_by(why_plays),
         P::always(
             "choices-fixed-at-play",
             "355.15, 820.2",
             "Each execution has its own ordered choices, all made before the item was finalized; none after, except by new choices.",
             choices_fixed_at_play,
-        ),
+        )
+        .explained_by(why_choices),
         P::always(
             "discount-applied-once",
             "356.4, Spiritforged FAQ (Temporal Portal)",
             "A card's own whole-card discount is applied at most once per play, however many executions.",
             discount_applied_once,
-        ),
+        )
+        .explained_by(why_discount),
         P::always(
             "zero-cost-still-paid",
             "356.4.f.1",
             "A [Repeat] instance declared paid whose cost was discounted to 0 still gives its execution.",
             zero_cost_still_paid,
-        ),
+        )
+        .explained_by(why_zero_cost),
         P::always(
             "no-refund-on-counter",
             "425.1.c",
             "Every cost paid stays paid: each pool equals its start, plus what runes added, minus what was paid, counters or not.",
             no_refund,
-        ),
+        )
+        .explained_by(why_refund),
         P::always(
             "no-window-between-executions",
             "158.3, 321",
             "While an item resolves, nobody passes, plays or finalizes anything and no cleanup runs, until it has finished.",
             no_window_between_executions,
-        ),
+        )
+        .explained_by(why_window),
         P::always(
             "illegal-target-ignored",
             "359.3.e.5, 820.1.d.2",
             "Nothing is done to an object after it left the board: an illegal target is unaffected.",
             illegal_target_ignored,
-        ),
+        )
+        .explained_by(why_touched),
         P::always(
             "new-choices-keep-repeat",
             "752.2",
             "No [Repeat] decision is made for an item after it was finalized: new choices do not reopen it.",
             new_choices_keep_repeat,
-        ),
+        )
+        .explained_by(why_reopened),
         P::always(
             "resources-conserved",
             "357, 425.1.a.1",
             "No pool goes above its start (plus what runes added) and no card is created, lost or in two zones.",
             resources_conserved,
-        ),
+        )
+        .explained_by(why_unconserved),
         P::always(
             "undone-play-gives-back-runes",
             "358.5",
             "Each player's runes are the starting runes changed only by the plays that were not undone: an undone play gives back every rune its payment exhausted or recycled.",
             runes::undone_play_gives_back_runes,
-        ),
+        )
+        .explained_by(runes::why_runes_not_given_back),
         P::always(
             "payment-within-cost",
             "357.1.a",
             "The runes used to pay for an item add no more Energy, nor Power of any domain, than its total cost asks.",
             runes::payment_within_cost,
-        ),
+        )
+        .explained_by(runes::why_payment_past_cost),
         P::always(
             "grant-used-by-one-play",
             "SFD-078, UNL-216, 358.5",
             "Each grant \"the next spell you play this turn\" is taken by exactly the next spell its holder plays, and by a later one only after an undone play gave it back.",
             grants::grant_used_by_one_play,
-        ),
+        )
+        .explained_by(grants::why_grant_misused),
         P::always(
             "undone-play-restores-everything",
             "358.5",
             "An undone play restores everything: each player's grants and runes are what the plays that were not undone left.",
             grants::undone_play_restores_everything,
-        ),
+        )
+        .explained_by(grants::why_not_restored),
         P::terminates(
             "terminates",
             "340.2",
             "Every path ends with the chain closed and empty.",
-            |_, s| s.is_over() && s.chain.is_empty(),
-        ),
+            play_over,
+        )
+        .explained_by(why_not_over),
         P::sometimes(
             "witness: two of three instances paid, three executions",
             "820.1.c.2, 820.3",
             "Some item with three [Repeat] instances, two of them paid, runs three executions (Curtain Call).",
             two_of_three_paid,
-        ),
+        )
+        .explained_by(what_two_of_three),
         P::sometimes(
             "witness: target made illegal by the previous execution",
             "359.3.e, 820.1.d.2",
             "Some execution's instruction is ignored because the previous execution of the same item removed its target.",
             target_removed_by_previous_execution,
-        ),
+        )
+        .explained_by(what_target_removed),
         P::sometimes(
             "witness: repeat cost discounted to 0 and paid",
             "356.4.f.1",
             "Some [Repeat] instance is paid at a cost discounted to 0 and its execution runs.",
             zero_cost_witness,
-        ),
+        )
+        .explained_by(what_zero_cost),
         P::sometimes(
             "witness: repeated item countered",
             "425.1",
             "Some item with a paid [Repeat] instance is countered.",
             countered_witness,
-        ),
+        )
+        .explained_by(what_countered),
         P::sometimes(
             "witness: new choices for a repeated item",
             "750-755",
             "Some item with a paid [Repeat] instance has a choice remade.",
             remade_witness,
-        ),
+        )
+        .explained_by(what_remade),
     ]
 }
 
+/// The witnesses whose situation some rules versions have no rule for: the versions in which it
+/// can happen, and why the others cannot reach it. Every other property applies to every
+/// version.
+const WITNESS_VERSIONS: &[(&str, &[Version], &str)] = &[
+    (
+        "witness: repeat cost discounted to 0 and paid",
+        &[Version::V1_3, Version::Rup4, Version::Guide],
+        "a discount applies to a [Repeat] cost alone only from v1.3 on (356.4.c); in v1.2 every discount applies to the total (353)",
+    ),
+    (
+        "witness: new choices for a repeated item",
+        &[Version::Rup4, Version::Guide],
+        "making new choices (750-755) exists from RUP4 on; v1.2 (352.15) and v1.3 (355.15) never change a choice",
+    ),
+];
+
+/// Why the property `name` cannot apply under `rules`, if it cannot: a witness of a situation
+/// that the version the rules start from has no rule for.
+pub fn not_applicable(name: &str, rules: &Rulebook) -> Option<&'static str> {
+    WITNESS_VERSIONS
+        .iter()
+        .find(|(n, versions, _)| *n == name && !versions.contains(&rules.base))
+        .map(|(_, _, why)| *why)
+}
+
+/// The property name closest to `name` (for "did you mean"), if one is close.
+pub fn closest(name: &str) -> Option<&'static str> {
+    all()
+        .into_iter()
+        .map(|p| (edit_distance(name, p.name), p.name))
+        .filter(|(d, n)| *d <= n.len().max(name.len()) / 3)
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// The Levenshtein distance between two strings, by characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The first item (by id) of `f` whose facts `bad` picks, with its id.
+fn first_item(f: &Facts, bad: impl Fn(&ItemFacts) -> bool) -> Option<(u8, ItemFacts)> {
+    f.items
+        .iter()
+        .enumerate()
+        .find(|(_, i)| bad(i))
+        .map(|(id, i)| (id as u8, *i))
+}
+
+/// "s" when `n` is not 1.
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// "N instance(s) paid".
+fn paid_words(i: &ItemFacts) -> String {
+    format!("{} instance{} paid", i.paid, plural(i.paid))
+}
+
+fn paid_twice(i: &ItemFacts) -> bool {
+    i.paid_twice
+}
+
 fn at_most_one_payment(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.items.iter().all(|i| !i.paid_twice))
+    facts::with(s, |f| first_item(f, paid_twice).is_none())
+}
+
+fn why_paid_twice(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, _) = facts::with(s, |f| first_item(f, paid_twice))?;
+    let mut times = [0u32; 256];
+    for e in s.log.iter() {
+        if let Event::RepeatDeclared {
+            item,
+            instance,
+            pay: true,
+        } = *e
+        {
+            if item == id {
+                times[instance as usize] += 1;
+            }
+        }
+    }
+    let (k, n) = times.iter().enumerate().find(|(_, n)| **n > 1)?;
+    Some(format!(
+        "{}: [Repeat] instance {} declared paid {n} times, at most once allowed",
+        sys.game.item_name(s, id),
+        k + 1
+    ))
+}
+
+fn wrong_executions(i: &ItemFacts) -> bool {
+    i.on_chain && i.resolved_whole() && i.executions != 1 + i.paid
 }
 
 fn executions_equal_one_plus_paid(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| {
-        f.chained()
-            .filter(|i| i.resolved_whole())
-            .all(|i| i.executions == 1 + i.paid)
-    })
+    facts::with(s, |f| first_item(f, wrong_executions).is_none())
+}
+
+fn why_executions(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, wrong_executions))?;
+    Some(format!(
+        "{}: {} execution{}, {}, expected {}",
+        sys.game.item_name(s, id),
+        i.executions,
+        plural(i.executions),
+        paid_words(&i),
+        1 + i.paid
+    ))
+}
+
+fn wrong_plays(i: &ItemFacts) -> bool {
+    i.on_chain && (i.plays > 1 || (i.countered && i.plays > 0))
 }
 
 fn one_play_event(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| {
-        f.chained()
-            .all(|i| i.plays <= 1 && !(i.countered && i.plays > 0))
+    facts::with(s, |f| first_item(f, wrong_plays).is_none())
+}
+
+fn why_plays(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, wrong_plays))?;
+    let name = sys.game.item_name(s, id);
+    Some(match i.countered {
+        true => format!(
+            "{name}: countered, yet {} play event{}, expected 0",
+            i.plays,
+            plural(i.plays)
+        ),
+        false => format!("{name}: {} play events, expected 1", i.plays),
     })
+}
+
+fn choices_unfixed(i: &ItemFacts) -> bool {
+    // An item that chose anything chose for every execution it ran.
+    i.on_chain && (i.chose_after_finalized || !(i.chose.is_empty() || i.ran.is_subset(&i.chose)))
 }
 
 fn choices_fixed_at_play(_: &RepeatSystem, s: &State) -> bool {
-    // An item that chose anything chose for every execution it ran.
-    facts::with(s, |f| {
-        f.chained()
-            .all(|i| !i.chose_after_finalized && (i.chose.is_empty() || i.ran.is_subset(&i.chose)))
+    facts::with(s, |f| first_item(f, choices_unfixed).is_none())
+}
+
+fn why_choices(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, choices_unfixed))?;
+    let name = sys.game.item_name(s, id);
+    Some(match i.ran.first_not_in(&i.chose) {
+        Some(k) if !i.chose_after_finalized => format!(
+            "{name}: execution {} ran with no choice made for it while playing",
+            k + 1
+        ),
+        _ => format!("{name}: a choice was made after it was finalized"),
     })
 }
 
+fn discounted_twice(i: &ItemFacts) -> bool {
+    i.on_chain && i.self_discounts > 1
+}
+
 fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.chained().all(|i| i.self_discounts <= 1))
+    facts::with(s, |f| first_item(f, discounted_twice).is_none())
+}
+
+fn why_discount(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, discounted_twice))?;
+    Some(format!(
+        "{}: its own discount applied {} times, expected at most once",
+        sys.game.item_name(s, id),
+        i.self_discounts
+    ))
+}
+
+fn zero_cost_lost(i: &ItemFacts) -> bool {
+    i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions != 1 + i.paid
 }
 
 fn zero_cost_still_paid(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, zero_cost_holds)
+    facts::with(s, |f| first_item(f, zero_cost_lost).is_none())
 }
 
-fn zero_cost_holds(f: &Facts) -> bool {
-    f.chained()
-        .filter(|i| i.resolved_whole())
-        .all(|i| !i.zero_cost_repeat || i.executions == 1 + i.paid)
+fn why_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, zero_cost_lost))?;
+    Some(format!(
+        "{}: a [Repeat] instance added at a cost of 0; {}, {} execution{}, expected {}",
+        sys.game.item_name(s, id),
+        paid_words(&i),
+        i.executions,
+        plural(i.executions),
+        1 + i.paid
+    ))
+}
+
+fn zero_cost_reached(i: &ItemFacts) -> bool {
+    i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions >= 2
 }
 
 fn zero_cost_witness(_: &RepeatSystem, s: &State) -> bool {
     facts::with(s, |f| {
-        f.chained()
-            .any(|i| i.resolved_whole() && i.zero_cost_repeat && i.executions >= 2)
-            && zero_cost_holds(f)
+        first_item(f, zero_cost_reached).is_some() && first_item(f, zero_cost_lost).is_none()
+    })
+}
+
+fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, zero_cost_reached))?;
+    Some(format!(
+        "{}: a [Repeat] instance paid at a cost of 0; {}, {} executions",
+        sys.game.item_name(s, id),
+        paid_words(&i),
+        i.executions
+    ))
+}
+
+/// The first player whose pool is not the start plus what runes added minus what was paid:
+/// the player and those four amounts (now, start, added, paid).
+fn refund_of(s: &State) -> Option<(Player, [Cost; 4])> {
+    let paid = facts::with(s, Facts::paid_by);
+    let produced = runes::produced_by(s);
+    [Player::YOU, Player::OPP].into_iter().find_map(|p| {
+        let i = p.ix();
+        let now = s.players[i].pool;
+        // What runes added counts as if it had been in the pool from the start.
+        let start = s.start.pools[i].plus(&produced[i]);
+        let kept = now.energy + paid[i].energy == start.energy
+            && (0..6).all(|d| now.power[d] + paid[i].power[d] == start.power[d]);
+        (!kept).then_some((p, [now, s.start.pools[i], produced[i], paid[i]]))
     })
 }
 
 fn no_refund(_: &RepeatSystem, s: &State) -> bool {
-    let paid = facts::with(s, Facts::paid_by);
-    let produced = runes::produced_by(s);
-    (0..2).all(|p| {
-        let now = s.players[p].pool;
-        // What runes added counts as if it had been in the pool from the start.
-        let start = s.start.pools[p].plus(&produced[p]);
-        now.energy + paid[p].energy == start.energy
-            && (0..6).all(|d| now.power[d] + paid[p].power[d] == start.power[d])
-    })
+    refund_of(s).is_none()
+}
+
+fn why_refund(_: &RepeatSystem, s: &State) -> Option<String> {
+    let (p, [now, start, added, paid]) = refund_of(s)?;
+    Some(format!(
+        "{p}: {now} in the pool, but the start {start}, plus {added} added by runes, minus {paid} paid, is not that"
+    ))
 }
 
 fn no_window_between_executions(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| !f.window_during_resolution)
+    facts::with(s, |f| f.window_during_resolution.is_none())
+}
+
+/// The event at `at` in words, or its debug form.
+fn event_words(sys: &RepeatSystem, s: &State, at: u32) -> String {
+    let Some(e) = s.log.as_slice().get(at as usize) else {
+        return String::new();
+    };
+    sys.game
+        .describe_event(s, e)
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+fn why_window(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let at = facts::with(s, |f| f.window_during_resolution)?;
+    Some(format!(
+        "while an item was resolving, step {} of its log: {}",
+        at + 1,
+        event_words(sys, s, at)
+    ))
 }
 
 fn illegal_target_ignored(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| !f.touched_after_gone)
+    facts::with(s, |f| f.touched_after_gone.is_none())
+}
+
+fn why_touched(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let at = facts::with(s, |f| f.touched_after_gone)?;
+    Some(format!(
+        "after the object left the board: {}",
+        event_words(sys, s, at)
+    ))
+}
+
+fn repeat_reopened(i: &ItemFacts) -> bool {
+    i.on_chain && i.declared_after_finalized
 }
 
 fn new_choices_keep_repeat(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.chained().all(|i| !i.declared_after_finalized))
+    facts::with(s, |f| first_item(f, repeat_reopened).is_none())
 }
 
-fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
+fn why_reopened(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, _) = facts::with(s, |f| first_item(f, repeat_reopened))?;
+    Some(format!(
+        "{}: a [Repeat] decision made after it was finalized",
+        sys.game.item_name(s, id)
+    ))
+}
+
+/// The first player whose pool holds more than the start plus what runes added, or whose cards
+/// are not the ones they started with: the player and what is wrong.
+fn unconserved(s: &State) -> Option<(Player, String)> {
     let produced = runes::produced_by(s);
-    for p in [Player::YOU, Player::OPP] {
+    [Player::YOU, Player::OPP].into_iter().find_map(|p| {
         let now = s.players[p.ix()].pool;
         let start = s.start.pools[p.ix()].plus(&produced[p.ix()]);
         if now.energy > start.energy || (0..6).any(|d| now.power[d] > start.power[d]) {
-            return false;
+            return Some((
+                p,
+                format!(
+                    "{now} in the pool, more than the start {} plus {} added by runes",
+                    s.start.pools[p.ix()],
+                    produced[p.ix()]
+                ),
+            ));
         }
-        if s.cards_of(p) != s.start.cards[p.ix()] {
-            return false;
-        }
-    }
-    true
+        let (cards, was) = (s.cards_of(p), s.start.cards[p.ix()]);
+        (cards != was).then(|| {
+            (
+                p,
+                format!("{cards} cards in the game's zones, started with {was}"),
+            )
+        })
+    })
+}
+
+fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
+    unconserved(s).is_none()
+}
+
+fn why_unconserved(_: &RepeatSystem, s: &State) -> Option<String> {
+    let (p, what) = unconserved(s)?;
+    Some(format!("{p}: {what}"))
+}
+
+fn two_of_three(i: &ItemFacts) -> bool {
+    i.on_chain && i.declared == 3 && i.paid == 2 && i.executions == 3
 }
 
 fn two_of_three_paid(_: &RepeatSystem, s: &State) -> bool {
-    s.chain.is_empty()
-        && facts::with(s, |f| {
-            f.chained()
-                .any(|i| i.declared == 3 && i.paid == 2 && i.executions == 3)
-        })
+    s.chain.is_empty() && facts::with(s, |f| first_item(f, two_of_three).is_some())
+}
+
+fn what_two_of_three(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, _) = facts::with(s, |f| first_item(f, two_of_three))?;
+    Some(format!(
+        "{}: 3 [Repeat] instances declared, 2 paid, 3 executions",
+        sys.game.item_name(s, id)
+    ))
 }
 
 fn target_removed_by_previous_execution(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.target_removed_by_previous_execution)
+    facts::with(s, |f| f.target_removed_by_previous_execution.is_some())
+}
+
+fn what_target_removed(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, exec) = facts::with(s, |f| f.target_removed_by_previous_execution)?;
+    Some(format!(
+        "{}: execution {} left its target unaffected, which execution {exec} had removed",
+        sys.game.item_name(s, id),
+        exec + 1
+    ))
+}
+
+fn countered_repeated(i: &ItemFacts) -> bool {
+    i.countered && i.paid > 0
 }
 
 fn countered_witness(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.items.iter().any(|i| i.countered && i.paid > 0))
+    facts::with(s, |f| first_item(f, countered_repeated).is_some())
+}
+
+fn what_countered(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, countered_repeated))?;
+    Some(format!(
+        "{}: {}, then countered after {} execution{}",
+        sys.game.item_name(s, id),
+        paid_words(&i),
+        i.executions,
+        plural(i.executions)
+    ))
+}
+
+fn remade_repeated(i: &ItemFacts) -> bool {
+    i.remade && i.paid > 0
 }
 
 fn remade_witness(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.items.iter().any(|i| i.remade && i.paid > 0))
+    facts::with(s, |f| first_item(f, remade_repeated).is_some())
+}
+
+fn what_remade(sys: &RepeatSystem, s: &State) -> Option<String> {
+    let (id, i) = facts::with(s, |f| first_item(f, remade_repeated))?;
+    Some(format!(
+        "{}: {}, a choice remade",
+        sys.game.item_name(s, id),
+        paid_words(&i)
+    ))
+}
+
+fn play_over(_: &RepeatSystem, s: &State) -> bool {
+    s.is_over() && s.chain.is_empty()
+}
+
+fn why_not_over(sys: &RepeatSystem, s: &State) -> Option<String> {
+    if play_over(sys, s) {
+        return None;
+    }
+    let n = s.chain.len() as u32;
+    Some(match n {
+        0 => "no step follows, and the play is not over".to_string(),
+        _ => format!(
+            "no step follows, with {n} item{} still on the chain: {}",
+            plural(n),
+            s.chain
+                .iter()
+                .map(|i| sys.game.item_name(s, i.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -270,7 +611,7 @@ mod tests {
     /// The system, explored as usual, with one property: the fused and plain readings agree.
     struct Agree {
         sys: RepeatSystem,
-        pairs: Vec<(&'static str, Cond, Cond)>,
+        pairs: Vec<(&'static str, checker::model::Condition<RepeatSystem>, Cond)>,
     }
 
     impl Model for Agree {

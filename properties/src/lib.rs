@@ -4,11 +4,13 @@
 //! - `facts`: what a state's log says, gathered once for all the properties.
 //! - `bound`: the presets and bound files that say which scenarios are explored.
 //! - `system`: the Repeat model as a `checker::Model`.
+//! - `exercise`: which rulebook fields decided a step of a run.
 
 pub mod bound;
+pub mod exercise;
 pub mod facts;
 pub mod invariants;
 pub mod system;
 
-pub use bound::{Bound, Scenario};
+pub use bound::{Bound, Origin, Scenario};
 pub use system::RepeatSystem;

@@ -1,13 +1,14 @@
 //! The Repeat model as a `checker::Model`: a game (rules + cards) and the scenarios of a bound.
 
-use crate::bound::{Bound, Scenario};
+use crate::bound::{Bound, Origin, Scenario};
+use crate::exercise::FieldProbe;
 use checker::{Model, Property};
 use model::action::Action;
 use model::card::CardKind;
 use model::catalogue::Catalogue;
 use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
 use model::game::Game;
-use model::rulebook::Rulebook;
+use model::rulebook::{reading, Rulebook};
 use model::state::{Event, Gear, Obj, Pick, State};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -20,44 +21,53 @@ pub struct RepeatSystem {
     /// Transitions per rule clause (`model::coverage::CLAUSES`), when coverage is counted.
     coverage: Option<Vec<AtomicU64>>,
     /// The bound's scenarios left out because nobody can do anything in them, in bound order.
-    pub unplayable: Vec<String>,
+    pub unplayable: Vec<Scenario>,
+    /// The rulebook fields looked for (`exercise`): each a witness after the properties.
+    probes: Vec<FieldProbe>,
+    /// The properties checked, by name (`None`: every one that applies to the rules).
+    selected: Option<Vec<String>>,
+    /// Only the probes are checked (choosing scenarios, not judging them).
+    probes_only: bool,
 }
 
 impl RepeatSystem {
     /// The system for a rulebook over a bound, with the shipped catalogue, leaving out the
-    /// scenarios in which nothing can be done (listed in `unplayable`).
+    /// scenarios in which nothing can be done (listed in `unplayable`). Each scenario is
+    /// numbered (`Scenario::origin`) in the order kept, as `rbcheck graph --scenario` counts.
     pub fn new(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
         let (game, started) = RepeatSystem::start(rules, bound)?;
-        // A scenario in which no action is possible (the item cannot be played there at all,
-        // e.g. a spell without [Action] during Syndra's showdown, 358.4) is not about the
-        // play: it is left out and named, rather than reported as a play that never ends.
-        let mut actions = vec![];
-        let (playable, unplayable): (Vec<_>, Vec<_>) =
-            started.into_iter().partition(|(_, init)| {
-                actions.clear();
-                game.actions(init, &mut actions);
-                !actions.is_empty()
-            });
+        let (playable, unplayable) = split_playable(&game, started);
         if playable.is_empty() {
             return Err(format!(
                 "no scenario of the bound can start: in each of its {} scenarios the item cannot be played (358.4)",
                 unplayable.len()
             ));
         }
-        let mut sys =
-            RepeatSystem::from_parts(game, playable.into_iter().map(|(s, _)| s).collect());
-        sys.unplayable = unplayable.into_iter().map(|(s, _)| s.name).collect();
+        let mut sys = RepeatSystem::from_parts(game, playable);
+        sys.unplayable = unplayable;
         Ok(sys)
     }
 
     /// The system over every scenario of the bound, including those in which nothing can be
-    /// done: for comparing two rulebooks, where one may allow what the other does not.
+    /// done: for comparing two rulebooks, where one may allow what the other does not. The
+    /// playable scenarios are numbered as [`RepeatSystem::new`] numbers them; the others not.
     pub fn every_scenario(rules: Rulebook, bound: &Bound) -> Result<RepeatSystem, String> {
         let (game, started) = RepeatSystem::start(rules, bound)?;
-        Ok(RepeatSystem::from_parts(
-            game,
-            started.into_iter().map(|(s, _)| s).collect(),
-        ))
+        let mut number = 0;
+        let scenarios = started
+            .into_iter()
+            .map(|(mut s, init)| {
+                if playable(&game, &init) {
+                    number += 1;
+                    s.origin = Some(Origin {
+                        bound: bound.name.clone(),
+                        number,
+                    });
+                }
+                s
+            })
+            .collect();
+        Ok(RepeatSystem::from_parts(game, scenarios))
     }
 
     /// The game and each scenario of the bound with its initial state. Every scenario must
@@ -66,24 +76,80 @@ impl RepeatSystem {
         let mut cards = Catalogue::builtin().cards;
         let scenarios = bound.scenarios(&mut cards)?;
         let game = Game::new(rules, cards);
-        let started = scenarios
-            .into_iter()
-            .map(|s| match game.initial_state(&s.setup) {
-                Ok(init) => Ok((s, init)),
-                Err(e) => Err(format!("scenario `{}`: {e}", s.name)),
-            })
-            .collect::<Result<_, _>>()?;
+        let started = started(&game, scenarios, &bound.name)?;
         Ok((game, started))
     }
 
-    /// A system over given scenarios (case files, tests).
+    /// A system over given scenarios (case files, tests, a choice of scenarios).
     pub fn from_parts(game: Game, scenarios: Vec<Scenario>) -> RepeatSystem {
         RepeatSystem {
             game,
             scenarios,
             coverage: None,
             unplayable: vec![],
+            probes: vec![],
+            selected: None,
+            probes_only: false,
         }
+    }
+
+    /// Also looks for these probes (see `exercise`): one witness each, after the properties.
+    pub fn with_probes(mut self, probes: Vec<FieldProbe>) -> RepeatSystem {
+        self.probes = probes;
+        self
+    }
+
+    /// Checks only the probes: for choosing the scenarios that exercise a field.
+    pub fn probes_only(mut self) -> RepeatSystem {
+        self.probes_only = true;
+        self
+    }
+
+    /// The probes looked for, in property order after the properties.
+    pub fn probes(&self) -> &[FieldProbe] {
+        &self.probes
+    }
+
+    /// Whether probe `k`'s field decided the step into `s` or decides the actions of `s`.
+    pub fn probe_decides(&self, k: usize, s: &State) -> bool {
+        crate::exercise::probe_holds(self, k, s)
+    }
+
+    /// Checks only the properties named (each must name a property; an error says which does
+    /// not, with the closest name).
+    pub fn select(mut self, names: &[String]) -> Result<RepeatSystem, String> {
+        let all = crate::invariants::all();
+        for n in names {
+            if !all.iter().any(|p| p.name == n) {
+                let near = crate::invariants::closest(n)
+                    .map(|c| format!(" (did you mean `{c}`?)"))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "--property {n}: no such property{near}; `rbcheck check --help` lists them"
+                ));
+            }
+        }
+        self.selected = Some(names.to_vec());
+        Ok(self)
+    }
+
+    /// The properties that cannot apply to these rules, each with why: witnesses of a
+    /// situation the rules version has no rule for (they are not checked). Selected ones only.
+    pub fn not_applicable(&self) -> Vec<(Property<RepeatSystem>, &'static str)> {
+        crate::invariants::all()
+            .into_iter()
+            .filter(|p| self.is_selected(p.name))
+            .filter_map(|p| {
+                let why = crate::invariants::not_applicable(p.name, self.game.rules.book())?;
+                Some((p, why))
+            })
+            .collect()
+    }
+
+    fn is_selected(&self, name: &str) -> bool {
+        self.selected
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|n| n == name))
     }
 
     /// Counts, from now on, how many transitions apply each rule clause (a little slower).
@@ -144,7 +210,11 @@ impl Model for RepeatSystem {
     }
 
     fn actions(&self, state: &State, out: &mut Vec<Action>) {
-        self.game.actions(state, out);
+        if self.probes.is_empty() {
+            return self.game.actions(state, out);
+        }
+        let ((), read) = reading(|| self.game.actions(state, out));
+        crate::exercise::note_actions(self, state, out, read);
     }
 
     /// `None` for an action not enabled in `state`, whoever asks: an effect applied without
@@ -153,57 +223,61 @@ impl Model for RepeatSystem {
         if !self.game.is_enabled(state, action) {
             return None;
         }
-        let next = self.game.step(state, action);
-        if let Some(c) = &self.coverage {
-            self.count(c, state, action, &next);
-        }
-        Some(next)
+        self.next_state_of_enabled(state, action)
     }
 
     fn next_state_in_place(&self, state: &mut State, action: &Action) -> bool {
-        if self.coverage.is_some() {
-            // Counting reads the state before the step as well.
-            let Some(next) = self.next_state(state, action) else {
-                return false;
-            };
-            *state = next;
-            return true;
-        }
         if !self.game.is_enabled(state, action) {
             return false;
         }
-        self.game.step_in_place(state, action);
-        true
+        self.next_state_in_place_of_enabled(state, action)
     }
 
     // The search passes only actions it has just listed: re-listing them to check the guard
     // again would double the cost of every transition.
     fn next_state_of_enabled(&self, state: &State, action: &Action) -> Option<State> {
-        let next = self.game.step(state, action);
+        if self.probes.is_empty() {
+            let next = self.game.step(state, action);
+            if let Some(c) = &self.coverage {
+                self.count(c, state, action, &next);
+            }
+            return Some(next);
+        }
+        let (next, read) = reading(|| self.game.step(state, action));
         if let Some(c) = &self.coverage {
             self.count(c, state, action, &next);
         }
+        crate::exercise::note_transition(self, state, action, &next, read);
         Some(next)
     }
 
     fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
-        match self.coverage {
-            Some(_) => match self.next_state_of_enabled(state, action) {
-                Some(next) => {
-                    *state = next;
-                    true
-                }
-                None => false,
-            },
-            None => {
-                self.game.step_in_place(state, action);
-                true
-            }
+        // Counting and the probes read the state before the step as well.
+        if self.coverage.is_some() || !self.probes.is_empty() {
+            let Some(next) = self.next_state_of_enabled(state, action) else {
+                return false;
+            };
+            *state = next;
+            return true;
         }
+        self.game.step_in_place(state, action);
+        true
     }
 
+    /// The properties that apply to the rules (and were selected), then the probes.
     fn properties(&self) -> Vec<Property<Self>> {
-        crate::invariants::all()
+        let mut out: Vec<Property<Self>> = match self.probes_only {
+            true => vec![],
+            false => crate::invariants::all()
+                .into_iter()
+                .filter(|p| self.is_selected(p.name))
+                .filter(|p| {
+                    crate::invariants::not_applicable(p.name, self.game.rules.book()).is_none()
+                })
+                .collect(),
+        };
+        out.extend(crate::exercise::properties(self));
+        out
     }
 
     /// The procedure steps no player chooses, when they are a state's only action (see
@@ -260,6 +334,51 @@ impl Model for RepeatSystem {
             .collect();
         (!lines.is_empty()).then(|| lines.join("; "))
     }
+}
+
+/// Whether anybody can do anything in a scenario's initial state.
+fn playable(game: &Game, init: &State) -> bool {
+    let mut actions = vec![];
+    game.actions(init, &mut actions);
+    !actions.is_empty()
+}
+
+/// Each scenario with its initial state; every one must start.
+pub(crate) fn started(
+    game: &Game,
+    scenarios: Vec<Scenario>,
+    bound: &str,
+) -> Result<Vec<(Scenario, State)>, String> {
+    scenarios
+        .into_iter()
+        .map(|s| match game.initial_state(&s.setup) {
+            Ok(init) => Ok((s, init)),
+            Err(e) => Err(format!("scenario `{}` of bound `{bound}`: {e}", s.name)),
+        })
+        .collect()
+}
+
+/// The scenarios in which something can be done, numbered in order (`Scenario::origin`), and
+/// the others. A scenario in which no action is possible (the item cannot be played there at
+/// all, e.g. a spell without [Action] during Syndra's showdown, 358.4) is not about the play:
+/// it is left out and named, rather than reported as a play that never ends.
+pub(crate) fn split_playable(
+    game: &Game,
+    started: Vec<(Scenario, State)>,
+) -> (Vec<Scenario>, Vec<Scenario>) {
+    let (mut yes, mut no) = (vec![], vec![]);
+    for (s, init) in started {
+        match playable(game, &init) {
+            true => yes.push(s),
+            false => no.push(s),
+        }
+    }
+    for (i, s) in yes.iter_mut().enumerate() {
+        if let Some(o) = &mut s.origin {
+            o.number = i + 1;
+        }
+    }
+    (yes, no)
 }
 
 /// Whether two of the state's gear share a card and a controller: the only case in which

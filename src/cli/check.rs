@@ -13,9 +13,18 @@ pub struct CheckArgs {
     /// Rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.
     #[arg(long, default_value = "rup4")]
     pub rules: String,
-    /// Bound: a preset (tiny, default, large) or a bound file.
-    #[arg(long, default_value = "default")]
+    /// Bound: a preset (tiny, default, large, combat, deck, costs, runes, multi), a bound file,
+    /// or `auto`: the scenarios of every preset but `large` in which the rulebook decides a
+    /// step otherwise than its base. Default: `auto` for a rulebook file, `default` for a preset.
+    #[arg(long, default_value = "")]
     pub bound: String,
+    /// Check only this property (repeatable; the names are those of the report's table).
+    #[arg(long = "property", value_name = "NAME")]
+    pub properties: Vec<String>,
+    /// Up to N distinct shortest counterexamples per violated property, from different
+    /// scenarios, each taking a sequence of rule steps the others do not (1 to 100).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub counterexamples: usize,
     /// Worker threads (0: one per core). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -174,6 +183,8 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         progress_every: args.progress_every,
         rules: args.rules,
         bound: args.bound,
+        properties: args.properties,
+        counterexamples: args.counterexamples,
         threads: args.threads,
         max_states: args.max_states,
         no_symmetry: args.no_symmetry,
@@ -216,13 +227,16 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     let mut run = rbcheck::check::check(&opts)?;
     // The verdict first: a failed export must not hide it.
     if args.json {
-        let json = report::json(&run.system, &run.bound, &run.result);
+        let json = report::json(&run.system, &run.judgement, &run.result);
         outln!(
             "{}",
             serde_json::to_string(&json).expect("the report serialises")
         );
     } else {
-        out!("{}", report::human(&run.system, &run.bound, &run.result));
+        out!(
+            "{}",
+            report::human(&run.system, &run.judgement, &run.result)
+        );
     }
     for w in run.write_outputs()? {
         for s in &w.skipped {
@@ -242,7 +256,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     if let Some(h) = html {
         let page = rbcheck::html::check_report(
             &run.system,
-            &run.bound,
+            &run.judgement,
             &run.result,
             &rbcheck::html::command_line(),
         );
@@ -250,24 +264,20 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         h.commit(&page)?;
         eprintln!("wrote the HTML report to {shown}");
     }
-    Ok(if run.failed() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(ExitCode::from(run.verdict().exit_code()))
 }
 
 /// Runs `rbcheck merge`: the report of the merged parts, exit 1 if a property fails.
 pub fn merge(args: MergeArgs) -> Result<ExitCode, Error> {
     let m = rbcheck::shard::merge(&args.parts, args.threads)?;
     if args.json {
-        let json = report::json(&m.system, &m.bound, &m.result);
+        let json = report::json(&m.system, &m.judgement(), &m.result);
         outln!(
             "{}",
             serde_json::to_string(&json).expect("the report serialises")
         );
     } else {
-        out!("{}", report::human(&m.system, &m.bound, &m.result));
+        out!("{}", report::human(&m.system, &m.judgement(), &m.result));
     }
     let failed = m.result.properties.iter().any(|p| p.outcome.is_failure());
     Ok(if failed {

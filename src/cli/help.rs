@@ -13,14 +13,20 @@ macro_rules! closed_pipe {
 pub const CHECK: &str = concat!(
     "EXAMPLES:\n",
     "  rbcheck check --bound tiny                      # seconds; every property holds\n",
+    "  rbcheck check --rules my-edit.toml              # --bound auto: the scenarios the edit changes\n",
     "  rbcheck check --rules corpus/rulebooks/double-executions.toml --bound tiny --traces out/\n",
+    "  rbcheck check --rules my-edit.toml --property one-play-event --counterexamples 3\n",
     "  rbcheck check --bound default --json --quiet > report.json\n",
     "  rbcheck check --bound large --memory 8G --progress-every 10\n",
     "  rbcheck check --bound default --shard 1/4 --parts parts/   # then: rbcheck merge parts/*\n",
     "\nEXIT CODES:\n",
-    "  0    every property holds (a partial run: no violation found so far)\n",
-    "  1    a property fails: a counterexample is printed\n",
+    "  0    every property holds, every witness was reached and every field the rulebook\n",
+    "       changes from its base decided a step somewhere (a partial run: no violation so far)\n",
+    "  1    a property is violated, or the rulebook made a witness unreachable that its base\n",
+    "       reaches: a counterexample (or the witness) is printed\n",
     "  2    bad input (rulebook, bound, flag, output folder), named with file:line\n",
+    "  3    NOT EXERCISED: nothing is violated, but a changed field decided no step in the bound\n",
+    "       (the report names presets that exercise it), or a witness was never reached\n",
     closed_pipe!()
 );
 
@@ -72,13 +78,15 @@ pub const CASES: &str = concat!(
 /// `rbcheck diff`.
 pub const DIFF: &str = concat!(
     "EXAMPLES:\n",
-    "  rbcheck diff v1.3 rup4\n",
+    "  rbcheck diff v1.3 rup4                           # --bound auto: where the two decide otherwise\n",
     "  rbcheck diff rup4 guide --bound default --out diffs/rup4-to-guide/\n",
     "  rbcheck diff rup4 corpus/rulebooks/replicate.toml --json --quiet\n",
     "\nEXIT CODES:\n",
-    "  0    no observable difference in the bound\n",
+    "  0    no observable difference, and every differing field decided a step in the bound\n",
     "  1    the rulebooks differ: one class per difference is printed\n",
     "  2    bad input (rulebook, bound, flag, output folder)\n",
+    "  3    NOT EXERCISED: no difference seen, but a differing field decided no step in the\n",
+    "       bound (the report names presets that exercise it)\n",
     closed_pipe!()
 );
 

@@ -212,7 +212,7 @@ pub fn dot(
     };
     let heading = format!(
         "counterexample to {property} ({rule}) under {}: {what}",
-        sys.game.rules.name
+        sys.game.rules.book().name
     );
     let mut statements: Vec<&str> = STYLE.to_vec();
     let t = title(&heading);

@@ -502,7 +502,7 @@ pub fn itf_trace(
         meta: TraceMeta {
             description: format!(
                 "counterexample to {property} ({rule}) under {}",
-                sys.game.rules.name
+                sys.game.rules.book().name
             ),
             format: "ITF",
             format_description: "https://apalache-mc.org/docs/adr/015adr-trace.html",

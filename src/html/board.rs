@@ -178,7 +178,7 @@ fn units(g: &Game, s: &State, o: &mut String) {
 
 /// The choices of each execution of an item: its mode, targets and destinations.
 fn executions(g: &Game, s: &State, item: &ChainItem) -> String {
-    let n = item.executions(g.rules.executions_per_instance);
+    let n = item.executions(g.rules.executions_per_instance());
     let mut rows = vec![];
     for c in item.choices.iter() {
         let mut parts = vec![];

@@ -4,9 +4,10 @@
 
 use super::board::board;
 use super::{esc, facts, page, rule_quotes};
-use crate::report::partial;
+use crate::report::{explanation, graph_command};
+use crate::verdict::{Judgement, Verdict};
 use checker::{CheckResult, Expectation, Model, Outcome, Trace, Violation};
-use properties::{Bound, RepeatSystem};
+use properties::RepeatSystem;
 use std::fmt::Write as _;
 
 fn kind(e: Expectation) -> &'static str {
@@ -35,32 +36,28 @@ fn violation(v: Violation) -> &'static str {
     }
 }
 
-fn summary(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) -> String {
+fn summary(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>) -> String {
     let s = &r.stats;
-    let failed = r
-        .properties
-        .iter()
-        .filter(|p| p.outcome.is_failure())
-        .count();
-    let verdict = if failed > 0 {
-        format!(
-            "<span class=\"bad\">{failed} propert{} failed</span>",
-            if failed == 1 { "y" } else { "ies" }
-        )
-    } else if partial(r) {
-        "<span class=\"unknown\">no violation found so far (partial run)</span>".to_string()
-    } else {
-        "<span class=\"ok\">every property holds</span>".to_string()
+    let v = j.verdict(r);
+    let class = match v {
+        Verdict::Failed { .. } => "bad",
+        Verdict::Holds => "ok",
+        Verdict::Partial | Verdict::NotExercised => "unknown",
     };
+    let verdict = format!("<span class=\"{class}\">{}</span>", esc(&v.words(j)));
     let mut rows = vec![
         ("verdict", verdict),
-        ("rules", esc(&system.game.rules.name)),
+        ("rules", esc(&system.game.rules.book().name)),
         (
             "bound",
             format!(
-                "{} ({} scenarios)",
-                esc(&bound.name),
-                system.scenarios.len()
+                "{} ({} scenarios){}",
+                esc(&j.bound),
+                system.scenarios.len(),
+                j.auto
+                    .as_ref()
+                    .map(|a| format!(": {}", esc(&a.why)))
+                    .unwrap_or_default()
             ),
         ),
         (
@@ -80,6 +77,25 @@ fn summary(system: &RepeatSystem, bound: &Bound, r: &CheckResult<RepeatSystem>) 
                 "{} scenario(s) in which the item cannot be played (358.4)",
                 system.unplayable.len()
             ),
+        ));
+    }
+    let lines = j
+        .exercise
+        .lines(system.scenarios.len() + system.unplayable.len());
+    if !lines.is_empty() {
+        rows.push((
+            "fields changed",
+            lines
+                .iter()
+                .map(|l| esc(l))
+                .collect::<Vec<_>>()
+                .join("<br>"),
+        ));
+    }
+    for na in &j.not_applicable {
+        rows.push((
+            "not applicable",
+            format!("{} ({}): {}", esc(na.name), esc(na.rule), esc(na.why)),
         ));
     }
     format!(
@@ -206,6 +222,7 @@ impl StepView {
 /// One counterexample: the property, its rules' text, and the steps beside the board.
 fn counterexample(
     system: &RepeatSystem,
+    rules_arg: &str,
     n: usize,
     p: &checker::PropertyResult<RepeatSystem>,
     trace: &Trace<RepeatSystem>,
@@ -219,12 +236,23 @@ fn counterexample(
         .map(|s| s.name.as_str())
         .unwrap_or("");
     let mut o = String::new();
+    let numbers = explanation(system, p.name, trace)
+        .map(|e| format!("{}: ", esc(&e)))
+        .unwrap_or_default();
+    let graph = graph_command(system, trace, rules_arg)
+        .map(|c| format!(" The whole scenario: <code>{}</code>.", esc(&c)))
+        .unwrap_or_default();
+    let cite = system
+        .scenarios
+        .get(trace.init_index)
+        .map(|s| s.cite())
+        .unwrap_or_default();
     let _ = write!(
         o,
         "<section class=\"card counterexample\" id=\"{id}\" data-property=\"{}\"><h2>Counterexample {n}: <span class=\"mono\">{}</span> ({})</h2>\
-         <p><b>The property:</b> {}</p><p><b>How it fails:</b> {} — after step {}, the last row (marked \u{2716}).</p>\
+         <p><b>The property:</b> {}</p><p><b>How it fails:</b> {numbers}{} — after step {}, the last row (marked \u{2716}).</p>\
          <h3>The rule it checks</h3>{}<p class=\"note\">Rule texts are quoted from {}: a paraphrase of the Core Rules, not their wording.</p>\
-         <h3>Steps</h3><p class=\"note\">Scenario: {}. Click a step (or use the arrow keys after a click) to see the board after it.</p>",
+         <h3>Steps</h3><p class=\"note\">Scenario: {} ({cite}).{graph} Click a step (or use the arrow keys after a click) to see the board after it.</p>",
         esc(p.name),
         esc(p.name),
         esc(p.rule),
@@ -266,23 +294,33 @@ fn counterexample(
 /// the title bar.
 pub fn check_report(
     system: &RepeatSystem,
-    bound: &Bound,
+    j: &Judgement,
     r: &CheckResult<RepeatSystem>,
     command: &str,
 ) -> String {
-    let mut body = summary(system, bound, r);
+    let mut body = summary(system, j, r);
     body.push_str(&properties_table(r));
     let mut n = 0;
     for p in &r.properties {
         match &p.outcome {
             Outcome::Violated { trace, kind } => {
                 n += 1;
-                body.push_str(&counterexample(system, n, p, trace, *kind));
+                body.push_str(&counterexample(system, &j.rules_arg, n, p, trace, *kind));
             }
             Outcome::NeverReached => {
+                let (title, why) = match j.miss(p.name).and_then(|m| m.reached_under.as_ref()) {
+                    Some(base) => (
+                        "Unreachable under this rulebook",
+                        format!("{} reaches it on the same scenarios; {} never does: the rulebook made it unreachable.", esc(base), esc(&system.game.rules.book().name)),
+                    ),
+                    None => (
+                        "Never reached",
+                        "The bound never reaches this situation, so it proves nothing about it.".to_string(),
+                    ),
+                };
                 let _ = writeln!(
                     body,
-                    "<section class=\"card\"><h2>Never reached: <span class=\"mono\">{}</span> ({})</h2><p>{}</p><p>The bound never reaches this situation, so it proves nothing about it.</p>{}</section>",
+                    "<section class=\"card\"><h2>{title}: <span class=\"mono\">{}</span> ({})</h2><p>{}</p><p>{why}</p>{}</section>",
                     esc(p.name),
                     esc(p.rule),
                     esc(p.doc),
@@ -298,7 +336,8 @@ pub fn check_report(
     page(
         &format!(
             "rbcheck check: {} | bound {}",
-            system.game.rules.name, bound.name
+            system.game.rules.book().name,
+            j.bound
         ),
         command,
         &body,

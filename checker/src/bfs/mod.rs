@@ -553,6 +553,8 @@ impl<'a, M: Model> Search<'a, M> {
             stop,
             cycles_checked: has_terminates && !self.progress_missing && !self.progress_skipped,
             stats,
+            found_in: vec![vec![]; self.ctx().props.len()],
+            symmetry: self.ctx().symmetry,
         })
     }
 

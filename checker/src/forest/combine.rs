@@ -13,7 +13,7 @@ use super::{states, Part, PartStop, Summary};
 use crate::bfs::{catch, result, Ctx};
 use crate::error::CheckError;
 use crate::model::{Expectation, Model};
-use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
+use crate::result::{CheckResult, Outcome, PropertyResult, ScenarioFinding, StopReason, Violation};
 use crate::stats::{peak_memory_bytes, Stats};
 use crate::trace::replay_hops;
 use std::time::Instant;
@@ -97,12 +97,29 @@ pub(crate) fn combine<M: Model>(
         .iter()
         .any(|p| p.expectation == Expectation::Terminates);
     let cycles_checked = has_terminates && cycles_checked(&ctx, &summaries, cut);
+    let found_in = (0..ctx.props.len())
+        .map(|p| {
+            summaries
+                .iter()
+                .filter_map(|s| {
+                    let f = s.findings[p].as_ref()?;
+                    Some(ScenarioFinding {
+                        init: s.init as usize,
+                        init_fp: s.init_fp,
+                        found: f.clone(),
+                    })
+                })
+                .collect()
+        })
+        .collect();
     Ok(CheckResult {
         properties,
         complete,
         stop,
         cycles_checked,
         stats,
+        found_in,
+        symmetry: ctx.symmetry,
     })
 }
 

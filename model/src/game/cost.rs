@@ -80,7 +80,7 @@ impl Game {
             resources: total,
             ..cost
         };
-        if !self.rules.zero_cost_counts_as_paid {
+        if !self.rules.zero_cost_counts_as_paid() {
             self.zero_cost_not_paid(item, reducers);
         }
         item.phase = Phase::Costed;
@@ -98,7 +98,7 @@ impl Game {
                     if d == 0 || unit.controller == item.controller {
                         continue;
                     }
-                    if self.rules.deflect == DeflectRule::PerItem && seen.contains(&u) {
+                    if self.rules.deflect() == DeflectRule::PerItem && seen.contains(&u) {
                         continue;
                     }
                     seen.push(u);
@@ -161,12 +161,12 @@ impl Game {
                     }
                     RepeatCost::Pay(mut component) => {
                         let ez = reducers.ezreal > 0
-                            && (self.rules.ezreal_scope == EzrealScope::EachCost
+                            && (self.rules.ezreal_scope() == EzrealScope::EachCost
                                 || ezreal_used == 0);
                         if ez {
                             ezreal_used += 1;
                         }
-                        if self.rules.component_discounts {
+                        if self.rules.component_discounts() {
                             let ez = ez.then_some(less);
                             discount_component(id, &mut component, reducers.spire, ez, events);
                         } else {
@@ -193,11 +193,11 @@ impl Game {
             }
             let mut component = self.card(item.card).optional_costs[oi].cost;
             let ez = reducers.ezreal > 0
-                && (self.rules.ezreal_scope == EzrealScope::EachCost || ezreal_used == 0);
+                && (self.rules.ezreal_scope() == EzrealScope::EachCost || ezreal_used == 0);
             if ez {
                 ezreal_used += 1;
             }
-            if self.rules.component_discounts {
+            if self.rules.component_discounts() {
                 discount_component(id, &mut component, 0, ez.then_some(o.less), events);
             } else if ez {
                 pooled_discount.any += 1;
@@ -209,7 +209,7 @@ impl Game {
             });
             *total = total.plus(&component);
         }
-        if !self.rules.component_discounts {
+        if !self.rules.component_discounts() {
             discount_total(id, total, pooled_discount, events);
         }
         discard
@@ -224,7 +224,7 @@ impl Game {
         item: &ChainItem,
     ) -> Vec<(Component, Cost, Option<Reduction>)> {
         let reducers = self.repeat_reducers(s, item.controller);
-        if reducers.ezreal == 0 || !self.rules.component_discounts {
+        if reducers.ezreal == 0 || !self.rules.component_discounts() {
             return vec![];
         }
         let mut out = vec![];
@@ -240,7 +240,7 @@ impl Game {
                 out.push((Component::Optional(oi as u8), c, o.less));
             }
         }
-        if self.rules.ezreal_scope != EzrealScope::EachCost {
+        if self.rules.ezreal_scope() != EzrealScope::EachCost {
             out.truncate(1);
         }
         out
@@ -288,8 +288,8 @@ impl Game {
             Condition::OpponentNearVictory => s.players[item.controller.other().ix()].near_victory,
         };
         if applies && item.origin == Origin::Hand {
-            let times = if self.rules.discount_per_execution {
-                item.executions(self.rules.executions_per_instance)
+            let times = if self.rules.discount_per_execution() {
+                item.executions(self.rules.executions_per_instance())
             } else {
                 1
             };
@@ -319,7 +319,7 @@ impl Game {
                 }
             }
         }
-        let n = item.executions(self.rules.executions_per_instance) as usize;
+        let n = item.executions(self.rules.executions_per_instance()) as usize;
         item.choices.truncate(n);
     }
 

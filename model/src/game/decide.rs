@@ -101,7 +101,7 @@ impl Game {
         else {
             unreachable!("demanding")
         };
-        let free = !self.rules.runes_only_for_the_cost;
+        let free = !self.rules.runes_only_for_the_cost();
         let Some(t) = s.item(target) else {
             out.push(Action::PayDemand { pay: false });
             return;
@@ -110,7 +110,7 @@ impl Game {
         if ps.pool.energy >= energy {
             out.push(Action::PayDemand { pay: true });
         }
-        if let (Some(r), true) = (&ps.runes, self.rules.demand_paid_with_runes) {
+        if let (Some(r), true) = (&ps.runes, self.rules.demand_paid_with_runes()) {
             let short = u16::from(energy.saturating_sub(ps.pool.energy));
             for d in Domain::ALL.into_iter().filter(|&d| d >= from) {
                 // The ready runes this one and the later ones in the order can still use.

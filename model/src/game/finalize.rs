@@ -30,7 +30,7 @@ impl Game {
     /// leaves it pending. The play steps call it when a choice has no legal option or no way to
     /// pay is left.
     pub(super) fn cancel(&self, out: &mut Vec<Action>, why: CancelWhy) {
-        if self.rules.undo_illegal_play {
+        if self.rules.undo_illegal_play() {
             out.push(Action::CancelPlay { why });
         }
     }
@@ -66,7 +66,7 @@ impl Game {
         }
         // Taking a grant was an action of the play: undone with it, the grant waits again (a
         // wrong rulebook loses it).
-        if self.rules.undo_gives_back_grants {
+        if self.rules.undo_gives_back_grants() {
             for g in item.repeat.iter().filter_map(|r| Grant::of(r.origin)) {
                 g.set(ps, true);
             }
@@ -98,7 +98,7 @@ impl Game {
         for ex in &item.choices {
             for obj in ex.objects() {
                 if let Obj::Unit(u) = obj {
-                    if self.rules.targeting_triggers == TargetingTriggers::OncePerItem
+                    if self.rules.targeting_triggers() == TargetingTriggers::OncePerItem
                         && chosen.contains(&u)
                     {
                         continue;

@@ -70,7 +70,7 @@ impl Game {
         let refers_back = ins
             .target
             .is_some_and(|t| t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits));
-        if refers_back && self.rules.linked_instructions && !prev_done {
+        if refers_back && self.rules.linked_instructions() && !prev_done {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
         let legal = match ins.target {
@@ -139,6 +139,11 @@ impl Game {
                 let Some(Obj::Item(t)) = legal.first().copied() else {
                     return ignored(s, at, IgnoredWhy::TargetsIllegal);
                 };
+                // A target affected although illegal (a wrong edit) may have left the chain:
+                // its controller can no longer be asked, so the demand cannot be followed.
+                if s.item(t).is_none() {
+                    return ignored(s, at, IgnoredWhy::Impossible);
+                }
                 s.log.push(Event::Performed {
                     item: at.id,
                     exec: at.exec,
@@ -198,7 +203,7 @@ impl Game {
                     ok
                 }
             };
-            if ok || self.rules.illegal_targets == IllegalTargets::AffectedAnyway {
+            if ok || self.rules.illegal_targets() == IllegalTargets::AffectedAnyway {
                 legal.push(obj);
             } else {
                 s.log.push(Event::TargetUnaffected {
@@ -259,7 +264,7 @@ impl Game {
     /// "Its controller draws": linked to the previous instruction (359.3.e.14), whose object's
     /// last-known controller draws (359.3.e.13).
     fn its_controller_draws(&self, s: &mut State, ex: &ExecChoices, at: At, n: u8) -> Outcome {
-        if self.rules.linked_instructions && !at.prev_done {
+        if self.rules.linked_instructions() && !at.prev_done {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
         let prev = at.slot.checked_sub(1);
@@ -290,7 +295,7 @@ impl Game {
         if !at.prev_done {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
-        if self.rules.new_choices == NewChoicesRule::Forbidden {
+        if self.rules.new_choices() == NewChoicesRule::Forbidden {
             return ignored(s, at, IgnoredWhy::Impossible);
         }
         let Some(target) = s.item(t) else {
@@ -422,11 +427,11 @@ impl Game {
             return;
         };
         let item = s.chain.remove(pos);
-        if item.origin == Origin::Hand && self.rules.countered_card_to_trash {
+        if item.origin == Origin::Hand && self.rules.countered_card_to_trash() {
             s.players[item.owner.ix()].trash.push(item.card);
         }
         s.log.push(Event::Countered { item: target, by });
-        if self.rules.refund_on_counter {
+        if self.rules.refund_on_counter() {
             let ps = &mut s.players[item.controller.ix()];
             ps.pool = ps.pool.plus(&item.cost.resources);
             s.log.push(Event::Refunded { item: target });

@@ -42,15 +42,15 @@ mod unit_cost;
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
 use crate::cost::Cost;
-use crate::rulebook::Rulebook;
+use crate::rulebook::{Rulebook, Rules};
 use crate::setup::Setup;
 use crate::state::*;
 
 /// The rules and the card table: everything fixed while a scenario is explored.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The rulebook played by.
-    pub rules: Rulebook,
+    /// The rules played by, each field's reads recorded (`Rules`).
+    pub rules: Rules,
     /// The card and ability definitions.
     pub cards: Vec<CardDef>,
     /// The definition used for unit tokens played by effects.
@@ -156,7 +156,7 @@ impl Game {
             }
         };
         Game {
-            rules,
+            rules: Rules::new(rules),
             cards,
             token,
         }

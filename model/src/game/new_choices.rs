@@ -67,7 +67,7 @@ impl Game {
         let cursor = self.new_choice_cursor(s, for_item);
         if cursor == 0 {
             out.push(Action::DeclineNewChoices);
-            if self.rules.new_choices_reopen_repeat {
+            if self.rules.new_choices_reopen_repeat() {
                 for (i, r) in target.repeat.iter().enumerate() {
                     if r.paid == 0 {
                         out.push(Action::ReopenRepeat { instance: i as u8 });
@@ -81,7 +81,7 @@ impl Game {
         }
         // The guide: "if you use it, all resulting choices must be legal" (753.1 agrees): with a
         // choice that has no legal option at all, only declining is possible.
-        if cursor == 0 && self.rules.new_choices == NewChoicesRule::WholeSet {
+        if cursor == 0 && self.rules.new_choices() == NewChoicesRule::WholeSet {
             let possible = picks.iter().all(|(pe, ps, _)| {
                 let ex = &target.choices[*pe as usize];
                 let spec = self.card(target.card).modes[ex.mode.unwrap_or(0) as usize].instructions
@@ -109,7 +109,7 @@ impl Game {
         // 753: keep this choice. The guide remakes the whole set, so an illegal old choice
         // cannot be kept there ("you cannot reuse A").
         // 753.1: the remade set must meet every restriction the choice had at 355.
-        if (self.rules.new_choices != NewChoicesRule::WholeSet || old_legal)
+        if (self.rules.new_choices() != NewChoicesRule::WholeSet || old_legal)
             && self.remade_set_possible(s, target, &picks, cursor, spec, old)
         {
             out.push(Action::KeepChoice);
@@ -121,11 +121,11 @@ impl Game {
             }
             let fresh = self.fresh(target, e, obj);
             // 751.1: a new choice is one not previously made; the guide allows the same again.
-            let allowed = match self.rules.new_choices {
+            let allowed = match self.rules.new_choices() {
                 NewChoicesRule::Subset => fresh,
                 _ => obj != old || old_legal,
             };
-            if allowed && !(obj == old && self.rules.new_choices == NewChoicesRule::WholeSet) {
+            if allowed && !(obj == old && self.rules.new_choices() == NewChoicesRule::WholeSet) {
                 out.push(Action::RemakeChoice { obj });
             }
         }
@@ -133,7 +133,7 @@ impl Game {
 
     /// 751.1: whether `obj` was not previously chosen (by execution `e`, or by the whole item).
     fn fresh(&self, target: &ChainItem, e: u8, obj: Obj) -> bool {
-        match self.rules.new_choices_scope {
+        match self.rules.new_choices_scope() {
             NewChoicesScope::PerExecution => !target
                 .ever_chosen
                 .iter()
@@ -212,8 +212,8 @@ impl Game {
             exec: e,
             slot,
         });
-        if self.rules.new_choices == NewChoicesRule::WholeSet
-            && self.rules.targeting_triggers == TargetingTriggers::PerChoice
+        if self.rules.new_choices() == NewChoicesRule::WholeSet
+            && self.rules.targeting_triggers() == TargetingTriggers::PerChoice
         {
             // The guide: a targeting ability can trigger again even for the same target.
             if let Obj::Unit(u) = old {
@@ -258,10 +258,10 @@ impl Game {
         // 754: "an object it did not target before" triggers once per object, however many
         // choices now name it; the per-choice reading (the guide) keeps every choice's trigger.
         let targeted_before = target.ever_chosen.iter().any(|(_, o)| *o == obj);
-        let fires = match self.rules.targeting_triggers {
+        let fires = match self.rules.targeting_triggers() {
             TargetingTriggers::OncePerItem => !targeted_before,
             TargetingTriggers::PerChoice => {
-                obj != old || self.rules.new_choices == NewChoicesRule::WholeSet
+                obj != old || self.rules.new_choices() == NewChoicesRule::WholeSet
             }
         };
         target.ever_chosen.push((e, obj));

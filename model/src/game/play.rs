@@ -76,7 +76,7 @@ impl Game {
                 if !g.held(ps) {
                     continue;
                 }
-                if self.rules.next_spell_grant_used_once {
+                if self.rules.next_spell_grant_used_once() {
                     g.set(ps, false);
                 }
                 repeat.push(RepeatInstance::undecided(
@@ -131,7 +131,7 @@ impl Game {
     /// digest being silent; a showdown is at a battlefield (316.8.b).
     fn in_showdown(&self, s: &State, u: &Unit) -> bool {
         let here = s.showdown_at.map(Location::Battlefield) == Some(u.loc);
-        match self.rules.in_showdown {
+        match self.rules.in_showdown() {
             InShowdown::Anywhere => s.showdown,
             InShowdown::AtBattlefield => here,
             InShowdown::Designated => here && u.status.combat != Combat::None,
@@ -144,7 +144,7 @@ impl Game {
         let src = &s.units[source as usize];
         let controller = src.controller;
         let mut repeat = InlineVec::new();
-        if self.rules.repeat_on_abilities {
+        if self.rules.repeat_on_abilities() {
             repeat.extend(
                 self.card(card)
                     .repeat
@@ -160,7 +160,8 @@ impl Game {
         let id = push_pending(s, card, Origin::Trigger(source), controller, repeat);
         // v1.3 decides a trigger's "you may" when it triggers, before it is placed; RUP4 during
         // its choices (402.1). The placement event follows the decision accordingly.
-        let deferred = self.card(card).optional && self.rules.trigger_may == TriggerMay::AtTrigger;
+        let deferred =
+            self.card(card).optional && self.rules.trigger_may() == TriggerMay::AtTrigger;
         if !deferred {
             s.log.push(Event::MovedToChain {
                 item: id,
@@ -218,7 +219,7 @@ impl Game {
             item: id,
             accepted: accept,
         });
-        let deferred = self.rules.trigger_may == TriggerMay::AtTrigger;
+        let deferred = self.rules.trigger_may() == TriggerMay::AtTrigger;
         if !accept {
             s.chain.retain(|i| i.id != id);
             self.after_chain_change(s);
@@ -237,7 +238,7 @@ impl Game {
             instance,
             pay: false,
         });
-        if inst.paid < self.rules.payments_per_instance {
+        if inst.paid < self.rules.payments_per_instance() {
             out.push(Action::DeclareRepeat {
                 instance,
                 pay: true,
@@ -248,7 +249,7 @@ impl Game {
     /// DeclareRepeat's effect (820.1.c.2–3): each instance decided on its own; the rulebook says
     /// how often it may be paid.
     pub(super) fn declare_repeat(&self, s: &mut State, instance: u8, pay: bool) {
-        let max = self.rules.payments_per_instance;
+        let max = self.rules.payments_per_instance();
         let item = pending_mut(s);
         let id = item.id;
         let inst = &mut item.repeat[instance as usize];
@@ -450,8 +451,8 @@ impl Game {
             return self.complete_location(s, id);
         }
         let item = on_chain_mut(s, id);
-        let n = item.executions(self.rules.executions_per_instance) as usize;
-        let copy_first = self.rules.extra_execution_choices == ExtraChoices::CopyFirst;
+        let n = item.executions(self.rules.executions_per_instance()) as usize;
+        let copy_first = self.rules.extra_execution_choices() == ExtraChoices::CopyFirst;
         let lay_out = if copy_first { 1 } else { n };
         while item.choices.len() < lay_out {
             item.choices.push(ExecChoices {

@@ -69,7 +69,7 @@ impl Game {
         let item = on_chain(s, id);
         match item.phase {
             Phase::Resolving { done }
-                if done < item.executions(self.rules.executions_per_instance) =>
+                if done < item.executions(self.rules.executions_per_instance()) =>
             {
                 out.push(Action::Execute)
             }
@@ -89,7 +89,7 @@ impl Game {
             item: top.id,
             exec: k,
         });
-        if self.rules.as_you_play_repeated && k > 0 {
+        if self.rules.as_you_play_repeated() && k > 0 {
             for ins in self.card(top.card).as_you_play.clone() {
                 self.run_untargeted(s, &top, ins.effect);
             }
@@ -106,18 +106,18 @@ impl Game {
     pub(super) fn after_execution(&self, s: &mut State, id: u8, k: u8) {
         let stop = self.stopped(s, id);
         let Some(item) = s.item_mut(id) else { return };
-        let n = item.executions(self.rules.executions_per_instance);
+        let n = item.executions(self.rules.executions_per_instance());
         // An item that left the chain runs no further executions (359.3.e.15).
         item.phase = Phase::Resolving {
             done: if stop { n } else { k + 1 },
         };
         let controller = item.controller;
         let k = if stop { n - 1 } else { k };
-        if self.rules.play_event_per_execution && k + 1 < n {
+        if self.rules.play_event_per_execution() && k + 1 < n {
             // A wrong edit: each execution counted as a play (820.3.a says once).
             self.play_event(s, id);
         }
-        if self.rules.window_between_executions && k + 1 < n {
+        if self.rules.window_between_executions() && k + 1 < n {
             // A wrong edit: a priority window between executions (158.3 says none).
             s.log.push(Event::WindowOpened { item: id });
             s.priority = Some(controller);
@@ -165,7 +165,7 @@ impl Game {
 
     /// 359.3.e.15: an item that left the chain during its own resolution executes no further.
     pub(super) fn stopped(&self, s: &State, id: u8) -> bool {
-        self.rules.leaving_chain_stops_execution && s.item(id).is_none_or(|i| i.left_chain)
+        self.rules.leaving_chain_stops_execution() && s.item(id).is_none_or(|i| i.left_chain)
     }
 
     /// FinishResolution's effect (359.3.d, 419.4.a, 158.3.a): the item leaves the chain; its

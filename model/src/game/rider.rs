@@ -55,7 +55,7 @@ impl Game {
                 }
                 let before = unit.damage.saturating_sub(n);
                 let lethal_before = before > 0 && before >= unit.current_might();
-                self.rules.kills_it == KillsIt::LethalAfter || !lethal_before
+                self.rules.kills_it() == KillsIt::LethalAfter || !lethal_before
             }
             _ => false,
         }

@@ -54,7 +54,7 @@ impl Game {
         let spent = &item.runes_spent;
         let payable = can_finish(ps.pool, need, runes, spent);
         let short = Shortfall::of(ps.pool, need);
-        let free = !self.rules.runes_only_for_the_cost;
+        let free = !self.rules.runes_only_for_the_cost();
         for d in Domain::ALL {
             let i = d as usize;
             if (free || short.energy > 0)
@@ -151,7 +151,7 @@ impl Game {
         for d in 0..6 {
             ps.pool.power[d] = ps.pool.power[d].saturating_sub(produced.power[d]);
         }
-        if let (Some(r), true) = (ps.runes.as_mut(), self.rules.undo_gives_back_runes) {
+        if let (Some(r), true) = (ps.runes.as_mut(), self.rules.undo_gives_back_runes()) {
             // Nothing moves runes between paying and undoing, so they are where it put them.
             let given = r.give_back(spent);
             debug_assert!(given, "the runes moved during a payment");

@@ -136,7 +136,7 @@ impl Game {
             v
         };
         let only_it = |v: &[Obj]| v.len() == 1 && it.is_none_or(|it| v[0] == it);
-        match (ch, self.rules.chosen_across) {
+        match (ch, self.rules.chosen_across()) {
             (Chooses::FriendlyUnitOrGear, _) => other
                 .choices
                 .iter()

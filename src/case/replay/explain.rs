@@ -30,7 +30,7 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
     }
     let pending = s.chain.iter().find(|i| i.is_pending());
     if let (Some(item), Some(exec)) = (pending, exec_of(a)) {
-        let per = game.rules.executions_per_instance;
+        let per = game.rules.executions_per_instance();
         let n = item.executions(per);
         if exec >= n && item.repeat.iter().all(|r| r.decided) {
             let paid = item.repeat.iter().filter(|r| r.paid > 0).count();
@@ -130,14 +130,14 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
                 }
                 _ => "the old choice cannot be kept".into(),
             };
-            let rule = match (game.rules.new_choices, *a) {
+            let rule = match (game.rules.new_choices(), *a) {
                 (model::rulebook::NewChoicesRule::WholeSet, _) => "753.1",
                 (_, Action::RemakeChoice { obj }) if chosen_before(game, s, obj) => "751.1",
                 _ => "753.1",
             };
             (
                 rule.into(),
-                format!("{what}: a new choice must be legal now and, under {}, one the item was not previously choosing", game.rules.name),
+                format!("{what}: a new choice must be legal now and, under {}, one the item was not previously choosing", game.rules.book().name),
             )
         }
         Action::RemakeChoice { .. } | Action::KeepChoice | Action::DeclineNewChoices => (
@@ -326,12 +326,13 @@ fn repeat_refused(game: &Game, pending: Option<&ChainItem>, instance: u8) -> (St
     }
     if let Some(item) = pending {
         let card = game.card(item.card);
-        if card.kind == CardKind::Ability && !game.rules.repeat_on_abilities {
+        if card.kind == CardKind::Ability && !game.rules.repeat_on_abilities() {
             return (
                 "820.1.a".into(),
                 format!(
                     "under {} only spells have [Repeat]; {} is an ability",
-                    game.rules.name, card.name
+                    game.rules.book().name,
+                    card.name
                 ),
             );
         }
@@ -420,6 +421,6 @@ fn chosen_before(game: &Game, s: &State, obj: model::state::Obj) -> bool {
     target.ever_chosen.iter().any(|(e, o)| {
         *o == obj
             && (*e == exec
-                || game.rules.new_choices_scope == model::rulebook::NewChoicesScope::WholeItem)
+                || game.rules.new_choices_scope() == model::rulebook::NewChoicesScope::WholeItem)
     })
 }
