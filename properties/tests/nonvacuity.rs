@@ -104,9 +104,17 @@ fn older_versions_keep_the_invariants_and_cannot_make_new_choices() {
                 );
             }
         }
-        // 355.15 without the RUP4 exception: new choices never happen, and the witness says so.
+        // The witness cannot apply to a version without new choices: it is left out, and says why.
+        let witness = "witness: new choices for a repeated item";
+        assert!(r.property(witness).is_none(), "{v:?}: {witness} is checked");
+        let sys = RepeatSystem::new(Rulebook::preset(v), &Bound::preset("tiny").unwrap()).unwrap();
+        assert!(sys.not_applicable().iter().any(|(p, _)| p.name == witness));
+        // 355.15 without the RUP4 exception: with the version's fields but counted as a RUP4
+        // edit (so the witness applies), new choices never happen.
+        let mut as_edit = Rulebook::preset(v);
+        as_edit.base = Version::Rup4;
         assert!(matches!(
-            r.outcome("witness: new choices for a repeated item"),
+            check(as_edit).outcome(witness),
             Outcome::NeverReached
         ));
     }
