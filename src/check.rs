@@ -22,7 +22,7 @@ pub struct CheckOptions {
     pub bound: String,
     /// Check only these properties (empty: every one that applies).
     pub properties: Vec<String>,
-    /// Up to this many distinct shortest counterexamples per violated property (at least 1).
+    /// Up to this many distinct shortest counterexamples per violated property (0 counts as 1).
     pub counterexamples: usize,
     /// Worker threads (0: one per core).
     pub threads: usize,
@@ -150,7 +150,7 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
     if opts.max_states == Some(0) {
         return Err(Error::Usage("--max-states 0: expected at least 1".into()));
     }
-    if opts.counterexamples == 0 || opts.counterexamples > 100 {
+    if opts.counterexamples > 100 {
         return Err(Error::Usage(format!(
             "--counterexamples {}: expected 1 to 100",
             opts.counterexamples

@@ -16,7 +16,7 @@ use model::game::Game;
 use model::rulebook::{Rulebook, FIELDS};
 use model::setup::Setup;
 use model::state::State;
-use properties::{Bound, RepeatSystem};
+use properties::{Bound, RepeatSystem, Scenario};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -389,6 +389,14 @@ fn compare_scenario(ga: &Game, gb: &Game, idx: usize, setup: &Setup) -> BTreeMap
         }
     }
     classes
+}
+
+/// The first of `scenarios` in which the same decisions give another outcome under `gb` than
+/// under `ga`, or decisions one allows the other refuses (both games over the same cards).
+pub fn first_difference(ga: &Game, gb: &Game, scenarios: &[Scenario]) -> Option<usize> {
+    scenarios
+        .iter()
+        .position(|s| !compare_scenario(ga, gb, 0, &s.setup).is_empty())
 }
 
 /// The rulebook A with one field set to B's value.

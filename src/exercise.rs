@@ -46,8 +46,8 @@ pub struct PresetCount {
 /// One field the rulebook changes and where its value decided a step.
 #[derive(Clone, Debug, Serialize)]
 pub struct FieldUse {
-    /// Presets whose scenarios exercise the field, when this run's scenarios do not (empty if
-    /// they do, or if no preset does).
+    /// When this run's scenarios do not exercise the field: the smallest preset whose
+    /// scenarios do, with how many of them (empty if the run's do, or if no preset does).
     pub elsewhere: Vec<PresetCount>,
     /// The scenario of the shortest path to a state where the field decides a step.
     pub example: Option<String>,
@@ -99,18 +99,15 @@ impl Exercise {
     }
 }
 
-/// "; exercised by presets A (N scenarios), B (M): `--bound A`", or why none is named.
+/// "; the preset P exercises it (in N scenarios): ...", or why no preset is named. The
+/// presets are searched smallest first and the search stops at the first that exercises the
+/// field ([`fill_elsewhere`]), so one is named.
 fn elsewhere_words(presets: &[PresetCount]) -> String {
     match presets.first() {
-        None => "; no preset of the pool exercises it either (`large` is not searched): write a bound that does".into(),
-        Some(first) => format!(
-            "; exercised by {}: run with `--bound {}` or `--bound auto`",
-            presets
-                .iter()
-                .map(|p| format!("{} ({} scenarios)", p.preset, p.scenarios))
-                .collect::<Vec<_>>()
-                .join(", "),
-            first.preset
+        None => "; no preset but `large` (which is not searched) exercises it either: write a bound that does".into(),
+        Some(p) => format!(
+            "; the preset {} exercises it (in {} scenarios): run with `--bound {}` or `--bound auto`",
+            p.preset, p.scenarios, p.preset
         ),
     }
 }
@@ -120,34 +117,52 @@ pub fn probes_for(rules: &Rulebook, against: &Rulebook, game: &Game) -> Vec<Fiel
     probes(rules, against, &game.cards)
 }
 
+/// Per probe of `system`, the indices of `scenarios` whose start it decides
+/// ([`decides_at_start`]).
+fn starts_decided(system: &RepeatSystem, scenarios: &[Scenario]) -> Vec<Vec<usize>> {
+    (0..system.probes().len())
+        .map(|k| {
+            (0..scenarios.len())
+                .filter(|&i| decides_at_start(system, k, &scenarios[i].setup))
+                .collect()
+        })
+        .collect()
+}
+
+/// The union of two sorted index lists.
+fn union(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = a.iter().chain(b).copied().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// Takes the probes' verdicts out of `result` (they are the last properties) and says, per
-/// probe, in how many scenarios it decided a step: the scenarios where its witness was found,
-/// plus the scenarios left out as unplayable whose start it changes.
+/// probe, in how many scenarios it decided a step: the scenarios where its witness was found
+/// or whose start it decides, and the scenarios left out as unplayable whose start it decides.
 pub fn split(system: &RepeatSystem, result: &mut CheckResult<RepeatSystem>) -> Vec<FieldUse> {
     let k = system.probes().len();
     let n = result.properties.len() - k;
     let found: Vec<_> = result.found_in.drain(n..).collect();
     let verdicts: Vec<_> = result.properties.drain(n..).collect();
-    let inits: Vec<_> = system
-        .unplayable
-        .iter()
-        .filter_map(|s| system.game.initial_state(&s.setup).ok())
-        .collect();
+    let starts = starts_decided(system, &system.scenarios);
+    let unplayable = starts_decided(system, &system.unplayable);
     system
         .probes()
         .iter()
         .zip(found.iter().zip(&verdicts))
         .enumerate()
         .map(|(i, (p, (found, verdict)))| {
-            let at_start = inits
-                .iter()
-                .filter(|s| decides_at_start(system, i, s))
-                .count();
+            let searched: Vec<usize> = found.iter().map(|f| f.init).collect();
+            let decided = union(&searched, &starts[i]);
             let example = match &verdict.outcome {
                 Outcome::Witnessed { trace } => {
                     system.scenarios.get(trace.init_index).map(Scenario::cite)
                 }
-                _ => None,
+                _ => decided
+                    .first()
+                    .and_then(|&s| system.scenarios.get(s))
+                    .map(Scenario::cite),
             };
             FieldUse {
                 elsewhere: vec![],
@@ -155,7 +170,7 @@ pub fn split(system: &RepeatSystem, result: &mut CheckResult<RepeatSystem>) -> V
                 field: p.field.clone(),
                 other: p.other.clone(),
                 rule: p.rule,
-                scenarios: found.len() + at_start,
+                scenarios: decided.len() + unplayable[i].len(),
                 value: p.value.clone(),
             }
         })
@@ -165,11 +180,7 @@ pub fn split(system: &RepeatSystem, result: &mut CheckResult<RepeatSystem>) -> V
 /// [`split`] for a system with nothing searched (no playable scenario): only the starts of its
 /// unplayable scenarios are compared.
 pub fn split_nothing_searched(system: &RepeatSystem) -> Vec<FieldUse> {
-    let inits: Vec<_> = system
-        .unplayable
-        .iter()
-        .filter_map(|s| system.game.initial_state(&s.setup).ok())
-        .collect();
+    let unplayable = starts_decided(system, &system.unplayable);
     system
         .probes()
         .iter()
@@ -180,10 +191,7 @@ pub fn split_nothing_searched(system: &RepeatSystem) -> Vec<FieldUse> {
             field: p.field.clone(),
             other: p.other.clone(),
             rule: p.rule,
-            scenarios: inits
-                .iter()
-                .filter(|s| decides_at_start(system, i, s))
-                .count(),
+            scenarios: unplayable[i].len(),
             value: p.value.clone(),
         })
         .collect()
@@ -200,30 +208,31 @@ struct PoolPass {
 
 /// Looks for each probe of `rules` against `against` in every scenario of the pool.
 fn pool_pass(rules: &Rulebook, against: &Rulebook, effort: Effort) -> Result<PoolPass, Error> {
+    pool_pass_of(rules, |game| probes_for(rules, against, game), effort)
+}
+
+/// Looks for each probe `make` gives (over the pool's cards) in every scenario of the pool
+/// played under `rules`.
+fn pool_pass_of(
+    rules: &Rulebook,
+    make: impl FnOnce(&Game) -> Vec<FieldProbe>,
+    effort: Effort,
+) -> Result<PoolPass, Error> {
     let pool = Pool::new(rules).map_err(Error::scenario)?;
-    let probes = probes_for(rules, against, &pool.game);
+    let probes = make(&pool.game);
     let n = probes.len();
     let system = RepeatSystem::from_parts(pool.game.clone(), pool.playable.clone())
         .with_probes(probes)
         .probes_only();
     let result = effort.run(&system)?;
+    let starts = starts_decided(&system, &pool.playable);
     let found = result
         .found_in
         .iter()
-        .map(|f| f.iter().map(|x| x.init).collect())
+        .zip(&starts)
+        .map(|(f, st)| union(&f.iter().map(|x| x.init).collect::<Vec<_>>(), st))
         .collect();
-    let inits: Vec<_> = pool
-        .unplayable
-        .iter()
-        .map(|s| pool.game.initial_state(&s.setup).map_err(Error::scenario))
-        .collect::<Result<_, _>>()?;
-    let at_start = (0..n)
-        .map(|k| {
-            (0..inits.len())
-                .filter(|&i| decides_at_start(&system, k, &inits[i]))
-                .collect()
-        })
-        .collect();
+    let at_start = starts_decided(&system, &pool.unplayable);
     Ok(PoolPass {
         pool,
         probes: n,
@@ -244,7 +253,9 @@ impl PoolPass {
             *counts.entry(origin(&self.pool.playable[i])).or_default() += 1;
         }
         for &i in unplayable {
-            *counts.entry(origin(&self.pool.unplayable[i])).or_default() += 1;
+            let from = self.pool.unplayable_from[i];
+            let p = POOL.iter().position(|p| *p == from).unwrap_or(POOL.len());
+            *counts.entry(p).or_default() += 1;
         }
         counts
             .into_iter()
@@ -256,8 +267,57 @@ impl PoolPass {
     }
 }
 
+/// Where one probe decides a step in the pool.
+pub struct PoolUse {
+    /// The probe.
+    pub probe: FieldProbe,
+    /// The playable scenarios of the pool in which it decides a step.
+    pub playable: Vec<Scenario>,
+    /// The scenarios nothing can be done in (under the rules) whose start it changes.
+    pub unplayable: Vec<Scenario>,
+    /// Both, per preset they come from.
+    pub presets: Vec<PresetCount>,
+}
+
+/// Every one-field edit of `rules` ([`properties::exercise::every_one_field_edit`]) and the
+/// pool's scenarios in which it decides a step, in one search of the pool: the presets a
+/// rules person would need for each field, without knowing them.
+pub fn one_field_edits_in_pool(
+    rules: &Rulebook,
+    effort: Effort,
+) -> Result<(Game, Vec<PoolUse>), Error> {
+    let mut made = vec![];
+    let pass = pool_pass_of(
+        rules,
+        |game| {
+            made = properties::exercise::every_one_field_edit(rules, &game.cards);
+            made.clone()
+        },
+        effort,
+    )?;
+    let uses = made
+        .into_iter()
+        .enumerate()
+        .map(|(k, probe)| PoolUse {
+            probe,
+            playable: pass.found[k]
+                .iter()
+                .map(|&i| pass.pool.playable[i].clone())
+                .collect(),
+            unplayable: pass.at_start[k]
+                .iter()
+                .map(|&i| pass.pool.unplayable[i].clone())
+                .collect(),
+            presets: pass.by_preset(&pass.found[k], &pass.at_start[k]),
+        })
+        .collect();
+    Ok((pass.pool.game.clone(), uses))
+}
+
 /// Fills `elsewhere` for every field of `uses` that decided no step: the presets of the pool
-/// whose scenarios it decides a step in (one pass over the pool, only when some field needs it).
+/// whose scenarios it decides a step in. The presets are searched one at a time, smallest
+/// first, each for the fields no earlier one exercised, and the search ends when every field
+/// has a preset: a field that some small preset exercises costs that preset's search only.
 pub fn fill_elsewhere(
     uses: &mut [FieldUse],
     rules: &Rulebook,
@@ -267,11 +327,56 @@ pub fn fill_elsewhere(
     if uses.iter().all(|u| u.scenarios > 0) {
         return Ok(());
     }
-    let pass = pool_pass(rules, against, effort)?;
-    let probes = probes_for(rules, against, &pass.pool.game);
+    let pool = Pool::new(rules).map_err(Error::scenario)?;
+    let probes: Vec<FieldProbe> = probes_for(rules, against, &pool.game)
+        .into_iter()
+        .filter(|p| uses.iter().any(|u| u.scenarios == 0 && u.field == p.field))
+        .collect();
+    let mut found: Vec<Vec<PresetCount>> = vec![vec![]; probes.len()];
+    let mut left: Vec<usize> = (0..probes.len()).collect();
+    for preset in POOL {
+        if left.is_empty() {
+            break;
+        }
+        let here: Vec<Scenario> = pool
+            .playable
+            .iter()
+            .filter(|s| s.origin.as_ref().is_some_and(|o| o.bound == preset))
+            .cloned()
+            .collect();
+        let system = RepeatSystem::from_parts(pool.game.clone(), here)
+            .with_probes(left.iter().map(|&k| probes[k].clone()).collect())
+            .probes_only();
+        let result = match system.scenarios.is_empty() {
+            true => None,
+            false => Some(effort.run(&system)?),
+        };
+        let unplayable: Vec<Scenario> = pool
+            .unplayable
+            .iter()
+            .zip(&pool.unplayable_from)
+            .filter(|(_, from)| **from == preset)
+            .map(|(s, _)| s.clone())
+            .collect();
+        let starts = starts_decided(&system, &system.scenarios);
+        let unplayable = starts_decided(&system, &unplayable);
+        for (j, &k) in left.iter().enumerate() {
+            let searched: Vec<usize> = result
+                .as_ref()
+                .map_or(vec![], |r| r.found_in[j].iter().map(|f| f.init).collect());
+            let n = union(&searched, &starts[j]).len() + unplayable[j].len();
+            if n > 0 {
+                found[k].push(PresetCount {
+                    preset: preset.to_string(),
+                    scenarios: n,
+                });
+            }
+        }
+        left.retain(|&k| found[k].is_empty());
+    }
     for u in uses.iter_mut().filter(|u| u.scenarios == 0) {
         if let Some(k) = probes.iter().position(|p| p.field == u.field) {
-            u.elsewhere = pass.by_preset(&pass.found[k], &pass.at_start[k]);
+            u.elsewhere = found[k].clone();
         }
     }
     Ok(())

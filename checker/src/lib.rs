@@ -31,6 +31,8 @@
 #![warn(missing_docs)]
 
 pub mod bfs;
+pub mod builder;
+mod ctx;
 pub mod error;
 pub mod fingerprint;
 pub mod forest;
@@ -42,7 +44,7 @@ pub mod stats;
 pub mod trace;
 pub mod visited;
 
-pub use bfs::{Checker, CheckerExt};
+pub use builder::{Checker, CheckerExt};
 pub use error::CheckError;
 pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
 pub use forest::{Part, PartStop, SearchOrder, Summary};

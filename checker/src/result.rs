@@ -1,10 +1,10 @@
 //! What a run established: one outcome per property, plus statistics.
 
 use crate::error::CheckError;
-use crate::forest::Found;
 use crate::model::{Expectation, Model};
 use crate::stats::Stats;
-use crate::trace::{replay_from, Trace};
+use crate::trace::{replay_from, Hop, Trace};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a property was violated.
@@ -140,6 +140,29 @@ pub struct CheckResult<M: Model> {
     /// Whether the search deduplicated by `Model::fingerprint` (symmetry), which replaying a
     /// finding checks against.
     pub symmetry: bool,
+}
+
+/// A property's first finding in one scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Found {
+    /// Levels expanded when it was found: 0 for the initial state, `d + 1` for a state at depth
+    /// `d + 1` or a final state or cycle edge at depth `d`.
+    pub level: u32,
+    /// Whether it is a transition that does not increase progress (which ranks after a failing
+    /// final state found at the same level).
+    pub edge: bool,
+    /// The steps from the initial state, forced steps folded (see `Model::forced`).
+    pub path: Vec<Hop>,
+}
+
+impl Found {
+    pub(crate) fn state(level: u32, path: Vec<Hop>) -> Self {
+        Found {
+            level,
+            edge: false,
+            path,
+        }
+    }
 }
 
 /// Where one scenario's search first settled a property.

@@ -682,6 +682,15 @@ macro_rules! tracked_fields {
         /// The fields [`Rules`] records reads of, in bit order.
         pub const TRACKED: &[&str] = &[$(stringify!($field)),*];
 
+        /// Every value field `name` can take, as a rulebook file writes it (`None` for a name
+        /// that is no field): both booleans, 1 to 3 for a count, each variant of a choice.
+        pub fn field_values(name: &str) -> Option<Vec<toml::Value>> {
+            match name {
+                $(stringify!($field) => Some(<$ty as FieldValues>::values()),)*
+                _ => None,
+            }
+        }
+
         impl Rules {
             $(
                 #[doc = concat!("`", stringify!($field), "`, recorded as read.")]
@@ -727,6 +736,104 @@ tracked_fields! {
     next_spell_grant_used_once: bool,
     undo_gives_back_grants: bool,
     demand_paid_with_runes: bool
+}
+
+/// The values a field of some type can take, for walking every edit of one field.
+trait FieldValues {
+    fn values() -> Vec<toml::Value>;
+}
+
+impl FieldValues for bool {
+    fn values() -> Vec<toml::Value> {
+        vec![false.into(), true.into()]
+    }
+}
+
+/// The counts (`payments_per_instance`, `executions_per_instance`): the rules' 1 and the
+/// two wrong readings a bound can tell apart from it.
+impl FieldValues for u8 {
+    fn values() -> Vec<toml::Value> {
+        (1..=3).map(|n: i64| n.into()).collect()
+    }
+}
+
+/// A deserializer that only records the variant names serde asks an enum for: the names a
+/// rulebook file writes, taken from the enum's own definition (its `rename_all` applied).
+struct VariantNames(std::cell::Cell<&'static [&'static str]>);
+
+impl<'de> serde::Deserializer<'de> for &VariantNames {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(serde::de::Error::custom("not an enum"))
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        variants: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.set(variants);
+        Err(serde::de::Error::custom("names recorded"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct identifier
+        ignored_any
+    }
+}
+
+macro_rules! enum_values {
+    ($($ty:ty),* $(,)?) => {$(
+        impl FieldValues for $ty {
+            fn values() -> Vec<toml::Value> {
+                let names = VariantNames(std::cell::Cell::new(&[]));
+                let _ = <$ty>::deserialize(&names);
+                names.0.get().iter().map(|n| toml::Value::from(*n)).collect()
+            }
+        }
+    )*};
+}
+
+enum_values!(
+    EzrealScope,
+    DeflectRule,
+    TriggerMay,
+    IllegalTargets,
+    ExtraChoices,
+    NewChoicesRule,
+    NewChoicesScope,
+    TargetingTriggers,
+    ChosenAcross,
+    InShowdown,
+    KillsIt,
+);
+
+impl Rulebook {
+    /// Every rulebook that differs from this one in `field` alone, one per other value the
+    /// field can take ([`field_values`]), each named `NAME with FIELD = VALUE`.
+    pub fn alternatives(&self, field: &str) -> Vec<Rulebook> {
+        let Ok(table) = toml::Table::try_from(self) else {
+            return vec![];
+        };
+        let mine = table.get(field);
+        field_values(field)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|v| Some(v) != mine)
+            .filter_map(|v| {
+                let mut t = table.clone();
+                t.insert(
+                    "name".into(),
+                    format!("{} with {field} = {v}", self.name).into(),
+                );
+                t.insert(field.to_string(), v);
+                Rulebook::deserialize(t).ok()
+            })
+            .collect()
+    }
 }
 
 impl Rules {
@@ -790,6 +897,38 @@ mod tests {
             field_bit("new_choices").unwrap(),
             "an inner read counts outside too"
         );
+    }
+
+    #[test]
+    fn every_field_has_each_of_its_values_as_an_alternative() {
+        let rup4 = Rulebook::preset(Version::Rup4);
+        for f in FIELDS {
+            let alts = rup4.alternatives(f.name);
+            let values = field_values(f.name).unwrap();
+            assert!(values.len() >= 2, "{}: {values:?}", f.name);
+            assert_eq!(
+                alts.len(),
+                values.len() - 1,
+                "{}: one per other value",
+                f.name
+            );
+            for a in &alts {
+                assert_eq!(a.differing_fields(&rup4), [f.name]);
+            }
+        }
+        // The variants come from the enums' own names, as files write them.
+        let shown = |f: &str| {
+            field_values(f)
+                .unwrap()
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            shown("new_choices"),
+            ["\"forbidden\"", "\"subset\"", "\"whole-set\""]
+        );
+        assert_eq!(shown("deflect"), ["\"per-choice\"", "\"per-item\""]);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use model::action::Action;
 use model::card::CardDef;
 use model::game::Game;
 use model::rulebook::{field_bit, reading, Rulebook, FIELDS};
+use model::setup::Setup;
 use model::state::State;
 use std::cell::RefCell;
 
@@ -53,18 +54,7 @@ pub fn probes(rules: &Rulebook, other: &Rulebook, cards: &[CardDef]) -> Vec<Fiel
     let fields = rules.differing_fields(other);
     let mut out: Vec<FieldProbe> = fields
         .iter()
-        .filter_map(|f| {
-            let alt = rules.with_field_of(other, f)?;
-            Some(FieldProbe {
-                field: f.to_string(),
-                name: property_name(f),
-                rule: FIELDS.iter().find(|d| d.name == *f).map_or("", |d| d.rule),
-                value: rules.value_of(f)?,
-                other: other.value_of(f)?,
-                game: Game::new(alt, cards.to_vec()),
-                mask: field_bit(f)?,
-            })
-        })
+        .filter_map(|f| probe(rules, &rules.with_field_of(other, f)?, f, cards))
         .collect();
     if fields.len() > 1 {
         let mut all = other.clone();
@@ -84,6 +74,44 @@ pub fn probes(rules: &Rulebook, other: &Rulebook, cards: &[CardDef]) -> Vec<Fiel
         });
     }
     out
+}
+
+/// The probe of `field` set to its value in `alt` (which differs from `rules` in that field
+/// alone); `None` for a name that is no field.
+pub fn probe(
+    rules: &Rulebook,
+    alt: &Rulebook,
+    field: &str,
+    cards: &[CardDef],
+) -> Option<FieldProbe> {
+    let value = rules.value_of(field)?;
+    let other = alt.value_of(field)?;
+    Some(FieldProbe {
+        field: field.to_string(),
+        name: property_name(&format!("{field} = {other}")),
+        rule: FIELDS
+            .iter()
+            .find(|d| d.name == field)
+            .map_or("", |d| d.rule),
+        value,
+        other,
+        game: Game::new(alt.clone(), cards.to_vec()),
+        mask: field_bit(field)?,
+    })
+}
+
+/// A probe for every other value of every field of `rules` ([`Rulebook::alternatives`]): what
+/// walking every one-field edit of a rulebook looks for, in one search.
+pub fn every_one_field_edit(rules: &Rulebook, cards: &[CardDef]) -> Vec<FieldProbe> {
+    FIELDS
+        .iter()
+        .flat_map(|f| {
+            rules
+                .alternatives(f.name)
+                .into_iter()
+                .filter_map(move |alt| probe(rules, &alt, f.name, cards))
+        })
+        .collect()
 }
 
 /// Which probes decided what, noted as the checker makes states and lists their actions, for
@@ -200,13 +228,20 @@ pub(crate) fn properties(sys: &RepeatSystem) -> Vec<Property<RepeatSystem>> {
         .collect()
 }
 
-/// Whether any probe decides a step in the initial state of a scenario nobody can start
-/// (with the checked rules): with the other value, the item may be playable there.
-pub fn decides_at_start(sys: &RepeatSystem, probe: usize, init: &State) -> bool {
+/// Whether probe `probe` decides the start of a scenario: with its value, the scenario starts
+/// in another state (a trigger put on the chain at the start takes other [Repeat] instances,
+/// say), or other actions are enabled there (an item nobody can play under the checked rules
+/// may be playable).
+pub fn decides_at_start(sys: &RepeatSystem, probe: usize, setup: &Setup) -> bool {
     let p = &sys.probes()[probe];
-    let mut theirs = vec![];
-    p.game.actions(init, &mut theirs);
-    let mut mine = vec![];
-    sys.game.actions(init, &mut mine);
-    mine != theirs
+    match (sys.game.initial_state(setup), p.game.initial_state(setup)) {
+        (Ok(mine), Ok(theirs)) if mine == theirs => {
+            let (mut a, mut b) = (vec![], vec![]);
+            sys.game.actions(&mine, &mut a);
+            p.game.actions(&mine, &mut b);
+            a != b
+        }
+        (Err(_), Err(_)) => false,
+        _ => true,
+    }
 }

@@ -12,6 +12,9 @@ use model::rulebook::{reading, Rulebook};
 use model::state::{Event, Gear, Obj, Pick, State};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The most probes one system looks for at once.
+pub const MAX_PROBES: usize = 64;
+
 /// The checkable system: one rulebook, the cards, and the scenarios to start from.
 pub struct RepeatSystem {
     /// The rules and the cards (the catalogue plus the bound's generated items).
@@ -94,7 +97,10 @@ impl RepeatSystem {
     }
 
     /// Also looks for these probes (see `exercise`): one witness each, after the properties.
-    pub fn with_probes(mut self, probes: Vec<FieldProbe>) -> RepeatSystem {
+    /// At most [`MAX_PROBES`] (a probe is a bit of a `u64` while a state is checked); those past
+    /// it are dropped.
+    pub fn with_probes(mut self, mut probes: Vec<FieldProbe>) -> RepeatSystem {
+        probes.truncate(MAX_PROBES);
         self.probes = probes;
         self
     }

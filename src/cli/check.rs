@@ -23,8 +23,8 @@ pub struct CheckArgs {
     pub properties: Vec<String>,
     /// Up to N distinct shortest counterexamples per violated property, from different
     /// scenarios, each taking a sequence of rule steps the others do not (1 to 100).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub counterexamples: usize,
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub counterexamples: u64,
     /// Worker threads (0: one per core). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -184,7 +184,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         rules: args.rules,
         bound: args.bound,
         properties: args.properties,
-        counterexamples: args.counterexamples,
+        counterexamples: args.counterexamples as usize,
         threads: args.threads,
         max_states: args.max_states,
         no_symmetry: args.no_symmetry,

@@ -34,269 +34,24 @@
 //! panicking one stop, chunks before it finish, so the panic reported is the first in canonical
 //! order whatever the thread count.
 //!
-//! This module holds the [`Checker`] builder and the search loop; `level` runs the phases of one
-//! level, `expand` is phase 1 for one chunk, and `frontier` holds the frontier and the state
-//! buffers it recycles.
+//! This module holds the search loop; `level` runs the phases of one level, `expand` is phase 1
+//! for one chunk, and `frontier` holds the frontier and the state buffers it recycles.
 
 mod expand;
 mod frontier;
 mod level;
 
+use crate::ctx::{catch, result, Ctx};
 use crate::error::CheckError;
-use crate::fingerprint::fingerprint;
-use crate::forest;
-use crate::memory::{self, Budget};
+use crate::memory::Budget;
 use crate::model::{Expectation, Model, Property};
 use crate::result::{CheckResult, Outcome, PropertyResult, StopReason, Violation};
 use crate::stats::{peak_memory_bytes, LevelProgress, Stats};
 use crate::trace::{replay_checked, Trace};
 use crate::visited::{StateRef, VisitedSet};
 use frontier::{Frontier, Part, Spare};
-use std::any::Any;
 use std::io::IsTerminal;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
-
-/// A progress callback, called between levels on one thread.
-type LevelCallback<'a> = Box<dyn FnMut(&LevelProgress) + Send + 'a>;
-
-/// Configures and runs a breadth-first check of a model (builder style).
-pub struct Checker<'a, M: Model> {
-    model: &'a M,
-    threads: usize,
-    max_states: Option<usize>,
-    symmetry: bool,
-    stop_on_first_violation: bool,
-    report_progress: bool,
-    on_level: Option<LevelCallback<'a>>,
-    /// `None`: the default, decided when the run starts.
-    memory_limit: Option<Option<u64>>,
-    /// This shard (0-based) and the number of shards, for models with independent initial
-    /// states.
-    shard: (u32, u32),
-    progress_every: std::time::Duration,
-    collapse_forced: bool,
-    search_order: forest::SearchOrder,
-}
-
-/// Adds `model.checker()` to every model.
-pub trait CheckerExt: Model + Sized {
-    /// A checker for this model with default options.
-    fn checker(&self) -> Checker<'_, Self>;
-}
-
-impl<M: Model> CheckerExt for M {
-    fn checker(&self) -> Checker<'_, Self> {
-        Checker::new(self)
-    }
-}
-
-impl<'a, M: Model> Checker<'a, M> {
-    /// A checker with default options: all cores, no state limit, a memory budget of 75 % of
-    /// the memory available at the start of the run (see [`Checker::memory_limit`]), the
-    /// model's fingerprint (symmetry reduction if the model defines it), every property
-    /// decided, no progress output.
-    pub fn new(model: &'a M) -> Self {
-        Checker {
-            model,
-            threads: 0,
-            max_states: None,
-            symmetry: true,
-            stop_on_first_violation: false,
-            report_progress: false,
-            on_level: None,
-            memory_limit: None,
-            shard: (0, 1),
-            progress_every: forest::PROGRESS_EVERY,
-            collapse_forced: true,
-            search_order: forest::SearchOrder::Auto,
-        }
-    }
-
-    /// Worker threads in a dedicated pool (0: one per core). Results do not depend on it.
-    pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
-        self
-    }
-
-    /// Stops after the level in which the number of distinct states reaches `limit` (`None`:
-    /// no limit). The result is then incomplete unless nothing was left to explore.
-    pub fn max_states(mut self, limit: impl Into<Option<usize>>) -> Self {
-        self.max_states = limit.into();
-        self
-    }
-
-    /// Whether to deduplicate with `Model::fingerprint` (true, the default, which applies the
-    /// model's symmetry reduction if any) or with a hash of the whole state (false).
-    pub fn symmetry(mut self, on: bool) -> Self {
-        self.symmetry = on;
-        self
-    }
-
-    /// Stops after the level in which any property is violated, instead of exploring on until
-    /// every property has a verdict.
-    pub fn stop_on_first_violation(mut self, on: bool) -> Self {
-        self.stop_on_first_violation = on;
-        self
-    }
-
-    /// Prints a one-line progress report per level to stderr, if it is a terminal and the run
-    /// has taken more than a second.
-    pub fn report_progress(mut self, on: bool) -> Self {
-        self.report_progress = on;
-        self
-    }
-
-    /// With independent initial states (see [`Model::independent_inits`]), how often a
-    /// progress line (scenarios done of the total, states, memory against the budget) is
-    /// printed to stderr while `report_progress` is on, terminal or not; default
-    /// [`forest::PROGRESS_EVERY`].
-    pub fn progress_every(mut self, every: std::time::Duration) -> Self {
-        self.progress_every = every;
-        self
-    }
-
-    /// Calls `f` after every level (from one thread, between the parallel phases).
-    pub fn on_level(mut self, f: impl FnMut(&LevelProgress) + Send + 'a) -> Self {
-        self.on_level = Some(Box::new(f));
-        self
-    }
-
-    /// Stops the search cleanly, with [`StopReason::MemoryLimit`], once the process's resident
-    /// memory (Linux `VmRSS`, the whole process) exceeds `bytes`; `None`: no limit.
-    ///
-    /// If this is not called, the limit is 75 % of `MemAvailable` in `/proc/meminfo` read when
-    /// the run starts (see [`memory::default_limit`]), or no limit where that cannot be read
-    /// (non-Linux). Resident memory is read between levels and, throttled, by the workers
-    /// during a level; when it is exceeded the current level is discarded. Where the search
-    /// stops then depends on timing and thread count: it is the one non-deterministic result.
-    pub fn memory_limit(mut self, bytes: impl Into<Option<u64>>) -> Self {
-        self.memory_limit = Some(bytes.into());
-        self
-    }
-
-    /// Whether to follow runs of forced steps (see [`Model::forced`]) without storing their
-    /// states (true, the default); only the search of independent initial states does. The
-    /// verdicts, traces and states visited are the same either way; `Stats::states_stored`
-    /// and the memory are not.
-    pub fn collapse_forced(mut self, on: bool) -> Self {
-        self.collapse_forced = on;
-        self
-    }
-
-    /// How each scenario of a model with independent initial states is explored (default
-    /// [`forest::SearchOrder::Auto`]: depth-first for a tree-shaped scenario, see
-    /// [`Model::tree_shaped`]). The results are the same either way, but for
-    /// `Stats::states_stored` (0 depth-first), the visited set's size and the memory.
-    pub fn search_order(mut self, order: forest::SearchOrder) -> Self {
-        self.search_order = order;
-        self
-    }
-
-    /// Explores only shard `k` of `n` (0-based) of the initial states, for [`Checker::run_part`]:
-    /// the distinct initial states at positions `k, k + n, ...`. Only for models with
-    /// independent initial states ([`Model::independent_inits`]); `run` ignores it.
-    pub fn shard(mut self, k: u32, n: u32) -> Self {
-        self.shard = (k, n);
-        self
-    }
-
-    /// Runs the search to completion (or to a limit) and returns every property's verdict.
-    ///
-    /// For a model with independent initial states ([`Model::independent_inits`]) the
-    /// scenarios are explored one per thread (see `crate::forest`), with the same results.
-    /// A panic in model code becomes [`CheckError::ModelPanicked`] (the default panic hook
-    /// still prints it); this needs the default `panic = "unwind"`.
-    pub fn run(mut self) -> Result<CheckResult<M>, CheckError> {
-        let props = self.properties()?;
-        let pool = self.pool()?;
-        if self.model.independent_inits() {
-            self.shard = (0, 1);
-            let stop_first = self.stop_on_first_violation;
-            let ctx = Ctx {
-                model: self.model,
-                props: &props,
-                symmetry: self.symmetry,
-            };
-            let part = forest::run_part(ctx, self.forest_options(), &pool)?;
-            return forest::combine::combine(ctx, vec![part], stop_first);
-        }
-        let threads = pool.current_num_threads();
-        pool.install(move || Search::new(self, props, threads).run())
-    }
-
-    /// Explores this checker's shard (see [`Checker::shard`]) and returns its summaries, to be
-    /// combined with the other shards' by [`Checker::merge`]. Errors with
-    /// [`CheckError::NotIndependent`] unless the model declares independent initial states.
-    pub fn run_part(mut self) -> Result<forest::Part, CheckError> {
-        if !self.model.independent_inits() {
-            return Err(CheckError::NotIndependent);
-        }
-        let (k, n) = self.shard;
-        if n == 0 || k >= n {
-            return Err(CheckError::PartsMismatch(format!(
-                "shard {} of {n} does not exist",
-                k + 1
-            )));
-        }
-        let props = self.properties()?;
-        let pool = self.pool()?;
-        let ctx = Ctx {
-            model: self.model,
-            props: &props,
-            symmetry: self.symmetry,
-        };
-        forest::run_part(ctx, self.forest_options(), &pool)
-    }
-
-    /// The result of one run from the parts of all its shards (see [`Checker::run_part`]):
-    /// exactly what [`Checker::run`] gives, but for the time and memory figures (the shards'
-    /// seconds summed, their peak memory's maximum).
-    pub fn merge(self, parts: Vec<forest::Part>) -> Result<CheckResult<M>, CheckError> {
-        let props = self.properties()?;
-        let ctx = Ctx {
-            model: self.model,
-            props: &props,
-            symmetry: self.symmetry,
-        };
-        forest::combine::combine(ctx, parts, self.stop_on_first_violation)
-    }
-
-    fn properties(&self) -> Result<Vec<Property<M>>, CheckError> {
-        let model = self.model;
-        let props = catch(
-            || Ok(model.properties()),
-            || "while listing the properties".into(),
-        )?;
-        if props.is_empty() {
-            return Err(CheckError::NoProperties);
-        }
-        Ok(props)
-    }
-
-    fn pool(&self) -> Result<rayon::ThreadPool, CheckError> {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .thread_name(|i| format!("rbcheck-worker-{i}"))
-            .build()
-            .map_err(|e| CheckError::ThreadPool(e.to_string()))
-    }
-
-    fn forest_options(&mut self) -> forest::Options {
-        forest::Options {
-            shard: self.shard,
-            max_states: self.max_states,
-            collapse_forced: self.collapse_forced,
-            depth_first: self.search_order == forest::SearchOrder::Auto,
-            progress_every: self.report_progress.then_some(self.progress_every),
-            budget: Budget::new(
-                self.memory_limit
-                    .take()
-                    .unwrap_or_else(memory::default_limit),
-            ),
-        }
-    }
-}
 
 /// What the search keeps about a property's first finding, until traces are rebuilt.
 #[derive(Clone, Copy, Debug)]
@@ -312,99 +67,27 @@ enum Finding {
     },
 }
 
-/// The read-only part of a search, shared by all workers.
-pub(crate) struct Ctx<'a, M: Model> {
-    pub(crate) model: &'a M,
-    pub(crate) props: &'a [Property<M>],
+/// A progress callback, called between levels on one thread.
+pub(crate) type LevelCallback<'a> = Box<dyn FnMut(&LevelProgress) + Send + 'a>;
+
+/// What the builder asks of a breadth-first run.
+pub(crate) struct Options<'a> {
     pub(crate) symmetry: bool,
+    pub(crate) max_states: Option<usize>,
+    pub(crate) stop_on_first_violation: bool,
+    pub(crate) report_progress: bool,
+    pub(crate) on_level: Option<LevelCallback<'a>>,
+    pub(crate) budget: Budget,
 }
 
-impl<M: Model> Clone for Ctx<'_, M> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<M: Model> Copy for Ctx<'_, M> {}
-
-impl<M: Model> Ctx<'_, M> {
-    #[inline]
-    pub(crate) fn fp(&self, s: &M::State) -> u64 {
-        if self.symmetry {
-            self.model.fingerprint(s)
-        } else {
-            fingerprint(s)
-        }
-    }
-
-    /// The active state properties that hit on `state`, as bits in `active` order.
-    #[inline]
-    pub(crate) fn hits(&self, active: &[usize], state: &M::State) -> u64 {
-        let mut bits = 0;
-        for (k, &p) in active.iter().enumerate() {
-            let prop = &self.props[p];
-            let holds = (prop.condition)(self.model, state);
-            if holds == (prop.expectation == Expectation::Sometimes) {
-                bits |= 1 << k;
-            }
-        }
-        bits
-    }
-
-    /// Evaluates the `active` state properties on `state`, remembering the first hit of each.
-    #[inline]
-    fn check_state(
-        &self,
-        active: &[usize],
-        state: &M::State,
-        r: StateRef,
-        found: &mut [Option<StateRef>],
-    ) {
-        for (slot, &p) in found.iter_mut().zip(active) {
-            if slot.is_none() {
-                let prop = &self.props[p];
-                let holds = (prop.condition)(self.model, state);
-                if holds == (prop.expectation == Expectation::Sometimes) {
-                    *slot = Some(r);
-                }
-            }
-        }
-    }
-}
-
-/// Runs model code, turning a panic into [`CheckError::ModelPanicked`] described by `context`
-/// (built only on panic). Unwind safety is asserted because whatever the panic interrupted is
-/// discarded with the run.
-pub(crate) fn catch<T>(
-    f: impl FnOnce() -> Result<T, CheckError>,
-    context: impl FnOnce() -> String,
-) -> Result<T, CheckError> {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panicked(context(), &*payload)))
-}
-
-/// The error for a caught panic, with its message if it has one.
-fn panicked(context: String, payload: &(dyn Any + Send)) -> CheckError {
-    let message = if let Some(s) = payload.downcast_ref::<&str>() {
-        s
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.as_str()
-    } else {
-        "(panic payload is not a string)"
-    };
-    CheckError::ModelPanicked {
-        detail: format!("{context}: {message}"),
-    }
-}
-
-/// A property's result record.
-pub(crate) fn result<M: Model>(prop: &Property<M>, outcome: Outcome<M>) -> PropertyResult<M> {
-    PropertyResult {
-        name: prop.name,
-        rule: prop.rule,
-        doc: prop.doc,
-        expectation: prop.expectation,
-        outcome,
-    }
+/// Runs the breadth-first search of `model` (on the current rayon pool of `threads` workers).
+pub(crate) fn run<M: Model>(
+    model: &M,
+    options: Options<'_>,
+    props: Vec<Property<M>>,
+    threads: usize,
+) -> Result<CheckResult<M>, CheckError> {
+    Search::new(model, options, props, threads).run()
 }
 
 /// One run's mutable state.
@@ -439,10 +122,10 @@ struct Search<'a, M: Model> {
 }
 
 impl<'a, M: Model> Search<'a, M> {
-    fn new(c: Checker<'a, M>, props: Vec<Property<M>>, threads: usize) -> Self {
+    fn new(model: &'a M, c: Options<'a>, props: Vec<Property<M>>, threads: usize) -> Self {
         let n = props.len();
         Search {
-            model: c.model,
+            model,
             props,
             threads,
             symmetry: c.symmetry,
@@ -459,7 +142,7 @@ impl<'a, M: Model> Search<'a, M> {
             eager: true,
             branching: 1.0,
             spare: Spare::default(),
-            budget: Budget::new(c.memory_limit.unwrap_or_else(memory::default_limit)),
+            budget: c.budget,
             start: Instant::now(),
         }
     }

@@ -10,7 +10,7 @@
 //! to the states at depth `<= cut` and the transitions of the levels before it.
 
 use super::{states, Part, PartStop, Summary};
-use crate::bfs::{catch, result, Ctx};
+use crate::ctx::{catch, result, Ctx};
 use crate::error::CheckError;
 use crate::model::{Expectation, Model};
 use crate::result::{CheckResult, Outcome, PropertyResult, ScenarioFinding, StopReason, Violation};

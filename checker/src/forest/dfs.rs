@@ -27,7 +27,7 @@
 use super::forced::Link;
 use super::scenario::Halt;
 use super::{Found, Summary};
-use crate::bfs::Ctx;
+use crate::ctx::Ctx;
 use crate::error::CheckError;
 use crate::memory::POLL_EVERY;
 use crate::model::{Expectation, Model};

@@ -30,16 +30,18 @@
 //! but the one that crosses it is explored again breadth-first, since the limit keeps a
 //! breadth-first prefix of it.
 
-pub(crate) mod combine;
+mod combine;
 mod dfs;
 mod forced;
 mod scenario;
 
-use crate::bfs::{catch, Ctx};
+pub(crate) use combine::combine;
+
+use crate::ctx::{catch, Ctx};
 use crate::error::CheckError;
 use crate::memory::{resident_bytes, Budget};
 use crate::model::Model;
-use crate::trace::Hop;
+pub use crate::result::Found;
 use dfs::TreeSearch;
 use scenario::{Halt, ScenarioSearch};
 use serde::{Deserialize, Serialize};
@@ -47,29 +49,6 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// A property's first finding in one scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Found {
-    /// Levels expanded when it was found: 0 for the initial state, `d + 1` for a state at depth
-    /// `d + 1` or a final state or cycle edge at depth `d`.
-    pub level: u32,
-    /// Whether it is a transition that does not increase progress (which ranks after a failing
-    /// final state found at the same level).
-    pub edge: bool,
-    /// The steps from the initial state, forced steps folded (see `Model::forced`).
-    pub path: Vec<Hop>,
-}
-
-impl Found {
-    fn state(level: u32, path: Vec<Hop>) -> Self {
-        Found {
-            level,
-            edge: false,
-            path,
-        }
-    }
-}
 
 /// What the search of one scenario found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

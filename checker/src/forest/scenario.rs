@@ -13,7 +13,7 @@
 
 use super::forced::{Link, Mark};
 use super::{Found, Summary};
-use crate::bfs::Ctx;
+use crate::ctx::Ctx;
 use crate::error::CheckError;
 use crate::fingerprint::avalanche;
 use crate::memory::POLL_EVERY;

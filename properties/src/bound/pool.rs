@@ -24,6 +24,8 @@ pub struct Pool {
     pub playable: Vec<Scenario>,
     /// The scenarios in which nothing can be done under the rules (no number).
     pub unplayable: Vec<Scenario>,
+    /// The preset each of `unplayable` comes from.
+    pub unplayable_from: Vec<&'static str>,
     /// Each preset with its scenarios (playable or not) before removing those an earlier
     /// preset has.
     pub presets: Vec<(&'static str, usize)>,
@@ -42,6 +44,7 @@ impl Pool {
         let game = Game::new(rules.clone(), cards);
         let mut seen = HashSet::new();
         let (mut playable, mut unplayable, mut presets) = (vec![], vec![], vec![]);
+        let mut unplayable_from = vec![];
         for (name, scenarios) in made {
             presets.push((name, scenarios.len()));
             let (yes, no) = split_playable(&game, started(&game, scenarios, name)?);
@@ -53,7 +56,10 @@ impl Pool {
                 if seen.insert(s.setup.clone()) {
                     match keep {
                         true => playable.push(s),
-                        false => unplayable.push(Scenario { origin: None, ..s }),
+                        false => {
+                            unplayable.push(Scenario { origin: None, ..s });
+                            unplayable_from.push(name);
+                        }
                     }
                 }
             }
@@ -62,6 +68,7 @@ impl Pool {
             game,
             playable,
             unplayable,
+            unplayable_from,
             presets,
         })
     }

@@ -1,0 +1,172 @@
+//! A rulebook edit is judged only where it was exercised: every one-field edit of RUP4 is either
+//! told apart by the scenarios of some preset that it decides a step in, or decides a step in
+//! none of them; and the commands a rules person types (`check --rules FILE`, `diff rup4 FILE`,
+//! with no bound) catch the edits the fixed presets miss.
+
+use model::rulebook::{Rulebook, Version};
+use rbcheck::diff::first_difference;
+use rbcheck::exercise::{one_field_edits_in_pool, Effort};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("rbcheck runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A rulebook file in a fresh temporary folder.
+fn edit(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rbcheck-edits-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &path,
+        format!("base = \"rup4\"\nname = \"{name}\"\n{body}\n"),
+    )
+    .unwrap();
+    path
+}
+
+/// Every value of every field, set alone in RUP4: where the field decides a step in some
+/// scenario of the presets, the same decisions there give an observable difference; no edit
+/// is exercised and yet indistinguishable. The search for every edit is one pass over the
+/// presets; the comparison runs on each edit's own scenarios.
+#[test]
+fn every_one_field_edit_of_rup4_shows_a_difference_wherever_a_preset_exercises_it() {
+    let rup4 = Rulebook::preset(Version::Rup4);
+    let effort = Effort {
+        threads: 2,
+        memory: None,
+    };
+    let (game, uses) = one_field_edits_in_pool(&rup4, effort).unwrap();
+    assert!(
+        uses.len() >= model::rulebook::FIELDS.len(),
+        "one edit per other value of each field"
+    );
+    let mut silent = vec![];
+    let mut unexercised = vec![];
+    for u in &uses {
+        let edit = format!("{} = {}", u.probe.field, u.probe.other);
+        let mut scenarios = u.playable.clone();
+        scenarios.extend(u.unplayable.iter().cloned());
+        if scenarios.is_empty() {
+            unexercised.push(edit);
+            continue;
+        }
+        if first_difference(&game, &u.probe.game, &scenarios).is_none() {
+            silent.push(format!(
+                "{edit} (decides a step in {} scenarios)",
+                scenarios.len()
+            ));
+        }
+    }
+    eprintln!("edits that no preset exercises: {unexercised:?}");
+    assert!(
+        silent.is_empty(),
+        "exercised but no observable difference: {silent:#?}"
+    );
+    // Most edits are exercised: a probe that looked at nothing would pass the loop above.
+    assert!(
+        unexercised.len() * 4 < uses.len(),
+        "too many edits exercised nowhere: {unexercised:?}"
+    );
+}
+
+/// The wrong rulebooks that `tiny` and `default` both let pass (runes, undone runes, a discount
+/// per execution) are caught by `check --rules FILE` alone: the bound is chosen for the edit.
+#[test]
+fn check_without_a_bound_catches_what_the_fixed_presets_miss() {
+    for (file, breaks) in [
+        ("runes-past-the-cost", "payment-within-cost"),
+        ("undo-keeps-runes-spent", "undone-play-gives-back-runes"),
+        ("discount-per-execution", "discount-applied-once"),
+    ] {
+        let path = format!("corpus/rulebooks/{file}.toml");
+        let o = rbcheck(&["check", "--rules", &path, "--json", "--quiet"]);
+        assert_eq!(o.status.code(), Some(1), "{file}: {}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["bound"], "auto", "{file}");
+        let p = v["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == breaks)
+            .unwrap_or_else(|| panic!("{file}: no property {breaks}"));
+        assert_eq!(p["status"], "violated", "{file}: {p}");
+    }
+}
+
+/// A field the chosen scenarios exercise gives a difference with plain `diff rup4 FILE`; the
+/// same edit on a bound that never reaches it is NOT EXERCISED (exit 3), naming the preset
+/// that does, never "no observable difference".
+#[test]
+fn diff_of_an_edit_is_a_difference_or_not_exercised_never_same() {
+    let f = edit("leave", "leaving_chain_stops_execution = false");
+    let path = f.to_str().unwrap();
+    let o = rbcheck(&["diff", "rup4", path, "--quiet"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("bound auto"), "{}", text(&o));
+    let o = rbcheck(&["diff", "rup4", path, "--bound", "tiny", "--quiet"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let out = text(&o);
+    assert!(out.contains("NOT EXERCISED"), "{out}");
+    assert!(
+        !out.contains("no observable difference in this bound"),
+        "{out}"
+    );
+    assert!(
+        out.contains("--bound default"),
+        "names the preset that exercises it: {out}"
+    );
+    let o = rbcheck(&["check", "--rules", path, "--bound", "tiny", "--quiet"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("NOT EXERCISED"), "{}", text(&o));
+}
+
+/// The published versions are green on the presets: a witness that cannot happen under a
+/// version is left out as not applicable, not counted as a failure.
+#[test]
+fn the_four_rules_versions_hold_on_the_default_bound() {
+    for v in ["v1.2", "v1.3", "rup4", "guide"] {
+        let o = rbcheck(&["check", "--rules", v, "--quiet"]);
+        assert_eq!(o.status.code(), Some(0), "{v}: {}", text(&o));
+        assert!(text(&o).contains("every property holds"), "{v}");
+    }
+}
+
+/// A field read only as a scenario starts (Vendetta Duelist's attack trigger is put on the
+/// chain with its [Repeat] instances before anyone acts) decides that scenario's start: it is
+/// exercised there, as the difference its class is explained by shows.
+#[test]
+fn a_field_that_decides_only_the_start_is_exercised() {
+    let o = rbcheck(&[
+        "diff",
+        "v1.3",
+        "rup4",
+        "--bound",
+        "corpus/diffs/versions.toml",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let field = v["exercised"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "repeat_on_abilities")
+        .cloned()
+        .unwrap();
+    assert!(field["scenarios"].as_u64().unwrap() > 0, "{field}");
+}
