@@ -2,6 +2,12 @@
 //! exports, conformance suites, rulebook diffs, case files (parse, print, replay) and the engine
 //! protocol. The command itself (`main.rs`) parses arguments, calls these and prints.
 
+// Every unsafe block says why it is sound, one operation at a time.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
+
 pub mod case;
 pub mod cases;
 pub mod check;

@@ -2,6 +2,12 @@
 //!
 //! Exit codes: 0 every property holds, 1 a property fails, 2 bad input.
 
+// Every unsafe block says why it is sound, one operation at a time.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
+
 #[macro_use]
 mod cli;
 

@@ -28,6 +28,11 @@
 //! assert_eq!(trace.len(), 3);
 //! ```
 
+// Every unsafe block says why it is sound, one operation at a time.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
 #![warn(missing_docs)]
 
 pub mod bfs;

@@ -6,6 +6,12 @@
 //! - `system`: the Repeat model as a `checker::Model`.
 //! - `exercise`: which rulebook fields decided a step of a run.
 
+// Every unsafe block says why it is sound, one operation at a time.
+#![warn(
+    clippy::undocumented_unsafe_blocks,
+    clippy::multiple_unsafe_ops_per_block
+)]
+
 pub mod bound;
 pub mod exercise;
 pub mod facts;
