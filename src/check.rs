@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::exercise::{self, Effort};
 use crate::outdir::{rules_line, OutDir, OutFile};
-use crate::verdict::{Judgement, NotApplicable, Verdict, WitnessMiss};
+use crate::verdict::{Judgement, MoreCounterexamples, NotApplicable, Verdict, WitnessMiss};
 use crate::{cases, export, inputs};
 use checker::{CheckResult, CheckerExt, Expectation, Outcome, Trace};
 use model::action::Action;
@@ -312,7 +312,7 @@ fn more_counterexamples(
     system: &RepeatSystem,
     result: &CheckResult<RepeatSystem>,
     n: usize,
-) -> Result<Vec<(&'static str, Vec<Trace<RepeatSystem>>)>, Error> {
+) -> Result<Vec<MoreCounterexamples>, Error> {
     if n <= 1 {
         return Ok(vec![]);
     }

@@ -422,12 +422,11 @@ pub fn cleanup_on_signals() {
             while unsafe { libc::read(read_fd, (&mut b as *mut u8).cast(), 1) } != 1 {}
             kill_groups();
             remove_staged();
-            // SAFETY: restores the default action and re-raises the signal, so the process
-            // ends as it would have without this handler.
-            unsafe {
-                libc::signal(libc::c_int::from(b), libc::SIG_DFL);
-                libc::raise(libc::c_int::from(b));
-            }
+            // SAFETY: restores the default action of the signal received, so that raising it
+            // again ends the process as it would have ended without this handler.
+            unsafe { libc::signal(libc::c_int::from(b), libc::SIG_DFL) };
+            // SAFETY: raises a signal whose action is now the default one.
+            unsafe { libc::raise(libc::c_int::from(b)) };
         });
         for sig in [libc::SIGINT, libc::SIGTERM] {
             // SAFETY: installs a handler that only calls write(2) on a pipe that stays open.

@@ -45,8 +45,11 @@ pub struct Judgement {
     pub misses: Vec<WitnessMiss>,
     /// Per property with several counterexamples asked for (`--counterexamples N`), the ones
     /// after the shortest, distinct by the rule steps they take.
-    pub more: Vec<(&'static str, Vec<Trace<RepeatSystem>>)>,
+    pub more: Vec<MoreCounterexamples>,
 }
+
+/// A violated property's further counterexamples (`--counterexamples N`), shortest first.
+pub type MoreCounterexamples = (&'static str, Vec<Trace<RepeatSystem>>);
 
 /// The run's verdict, from the most serious down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -286,10 +286,10 @@ impl Facts {
             | Event::UnitMoved { unit, .. }
             | Event::Stunned { unit }
             | Event::Readied { unit }
-            | Event::AssaultGiven { unit, .. } => {
-                if cur.gone.contains(&Obj::Unit(unit)) {
-                    self.touched_after_gone.get_or_insert(cur.at);
-                }
+            | Event::AssaultGiven { unit, .. }
+                if cur.gone.contains(&Obj::Unit(unit)) =>
+            {
+                self.touched_after_gone.get_or_insert(cur.at);
             }
             // Leaving the board for the trash or a hand makes a new object (124).
             Event::ZoneChange {
