@@ -47,7 +47,8 @@ pub struct PresetCount {
 #[derive(Clone, Debug, Serialize)]
 pub struct FieldUse {
     /// When this run's scenarios do not exercise the field: the smallest preset whose
-    /// scenarios do, with how many of them (empty if the run's do, or if no preset does).
+    /// scenarios do, with how many of them were found before the search stopped (at least 1;
+    /// empty if the run's scenarios exercise it, or if no preset does).
     pub elsewhere: Vec<PresetCount>,
     /// The scenario of the shortest path to a state where the field decides a step.
     pub example: Option<String>,
@@ -106,7 +107,7 @@ fn elsewhere_words(presets: &[PresetCount]) -> String {
     match presets.first() {
         None => "; no preset but `large` (which is not searched) exercises it either: write a bound that does".into(),
         Some(p) => format!(
-            "; the preset {} exercises it (in {} scenarios): run with `--bound {}` or `--bound auto`",
+            "; the preset {} exercises it (in {} scenarios or more): run with `--bound {}` or `--bound auto`",
             p.preset, p.scenarios, p.preset
         ),
     }
@@ -314,10 +315,15 @@ pub fn one_field_edits_in_pool(
     Ok((pass.pool.game.clone(), uses))
 }
 
+/// Scenarios searched at once while looking for a preset that exercises a field.
+const ELSEWHERE_CHUNK: usize = 64;
+
 /// Fills `elsewhere` for every field of `uses` that decided no step: the presets of the pool
 /// whose scenarios it decides a step in. The presets are searched one at a time, smallest
-/// first, each for the fields no earlier one exercised, and the search ends when every field
-/// has a preset: a field that some small preset exercises costs that preset's search only.
+/// first, each for the fields no earlier one exercised, a chunk of scenarios at a time, and the
+/// search ends when every field has a preset: a field that some small preset exercises costs
+/// the search of that preset's scenarios up to the first chunk that exercises it. The count
+/// named is of that part of the preset (at least 1).
 pub fn fill_elsewhere(
     uses: &mut [FieldUse],
     rules: &Rulebook,
@@ -338,19 +344,6 @@ pub fn fill_elsewhere(
         if left.is_empty() {
             break;
         }
-        let here: Vec<Scenario> = pool
-            .playable
-            .iter()
-            .filter(|s| s.origin.as_ref().is_some_and(|o| o.bound == preset))
-            .cloned()
-            .collect();
-        let system = RepeatSystem::from_parts(pool.game.clone(), here)
-            .with_probes(left.iter().map(|&k| probes[k].clone()).collect())
-            .probes_only();
-        let result = match system.scenarios.is_empty() {
-            true => None,
-            false => Some(effort.run(&system)?),
-        };
         let unplayable: Vec<Scenario> = pool
             .unplayable
             .iter()
@@ -358,17 +351,47 @@ pub fn fill_elsewhere(
             .filter(|(_, from)| **from == preset)
             .map(|(s, _)| s.clone())
             .collect();
-        let starts = starts_decided(&system, &system.scenarios);
-        let unplayable = starts_decided(&system, &unplayable);
-        for (j, &k) in left.iter().enumerate() {
-            let searched: Vec<usize> = result
-                .as_ref()
-                .map_or(vec![], |r| r.found_in[j].iter().map(|f| f.init).collect());
-            let n = union(&searched, &starts[j]).len() + unplayable[j].len();
-            if n > 0 {
+        let here: Vec<Scenario> = pool
+            .playable
+            .iter()
+            .filter(|s| s.origin.as_ref().is_some_and(|o| o.bound == preset))
+            .cloned()
+            .collect();
+        // The starts first (no search), then the scenarios a chunk at a time, each chunk for
+        // the fields not yet found in this preset: the search ends at the chunk that finds the
+        // last of them.
+        let mut counts = vec![0usize; probes.len()];
+        let mut chunks = std::iter::once(&[][..]).chain(here.chunks(ELSEWHERE_CHUNK));
+        let mut open = left.clone();
+        while let (false, Some(chunk)) = (open.is_empty(), chunks.next()) {
+            let system = RepeatSystem::from_parts(pool.game.clone(), chunk.to_vec())
+                .with_probes(open.iter().map(|&k| probes[k].clone()).collect())
+                .probes_only();
+            let (result, starts, unplayable) = match chunk.is_empty() {
+                true => (
+                    None,
+                    vec![vec![]; open.len()],
+                    starts_decided(&system, &unplayable),
+                ),
+                false => (
+                    Some(effort.run(&system)?),
+                    starts_decided(&system, &system.scenarios),
+                    vec![vec![]; open.len()],
+                ),
+            };
+            for (j, &k) in open.iter().enumerate() {
+                let searched: Vec<usize> = result
+                    .as_ref()
+                    .map_or(vec![], |r| r.found_in[j].iter().map(|f| f.init).collect());
+                counts[k] += union(&searched, &starts[j]).len() + unplayable[j].len();
+            }
+            open.retain(|&k| counts[k] == 0);
+        }
+        for &k in &left {
+            if counts[k] > 0 {
                 found[k].push(PresetCount {
                     preset: preset.to_string(),
-                    scenarios: n,
+                    scenarios: counts[k],
                 });
             }
         }
