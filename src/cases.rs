@@ -5,7 +5,7 @@ use crate::case::from_trace::{case_for_run, complete_run};
 use crate::case::Case;
 use crate::error::Error;
 use crate::inputs;
-use crate::outdir::{rules_line, OutDir, OutFile};
+use crate::outdir::{rules_line, OutFile, Target};
 use crate::progress::Counter;
 use model::action::Action;
 use model::game::Game;
@@ -151,7 +151,9 @@ pub fn each_complete_play(
 pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
     let rules = inputs::rulebook(opts.rules)?;
     let bound = inputs::bound(opts.bound)?;
-    let mut guard = OutDir::prepare(opts.out)?;
+    let mut guard = crate::outdir::prepare(&[Target::folder("--out", Some(opts.out))])?
+        .folder("--out")
+        .expect("the target was given");
     let rules_line = rules_line(opts.rules, &guard);
     let system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
     let game = &system.game;

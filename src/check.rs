@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::exercise::{self, Effort};
 use crate::outdir::{rules_line, OutDir, OutFile};
-use crate::verdict::{Judgement, MoreCounterexamples, NotApplicable, Verdict, WitnessMiss};
+use crate::verdict::{BaseRun, Judgement, NotApplicable, Verdict, WitnessMiss};
 use crate::{cases, export, inputs};
 use checker::{CheckResult, CheckerExt, Expectation, Outcome, Trace};
 use model::action::Action;
@@ -12,8 +12,9 @@ use model::rulebook::Rulebook;
 use properties::{Bound, RepeatSystem};
 use std::path::PathBuf;
 
-/// What `rbcheck check` is asked for.
-#[derive(Clone, Debug, Default)]
+/// What `rbcheck check` is asked for (`Default`: the command's defaults, one counterexample
+/// per violated property).
+#[derive(Clone, Debug)]
 pub struct CheckOptions {
     /// Rulebook: a preset or a rulebook file.
     pub rules: String,
@@ -45,6 +46,27 @@ pub struct CheckOptions {
     /// How each scenario is explored (default: depth-first where the model declares the
     /// scenario tree-shaped).
     pub search: checker::SearchOrder,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            rules: String::new(),
+            bound: String::new(),
+            properties: vec![],
+            counterexamples: 1,
+            threads: 0,
+            max_states: None,
+            no_symmetry: false,
+            coverage: false,
+            cases: None,
+            traces: None,
+            progress: false,
+            memory: None,
+            progress_every: None,
+            search: checker::SearchOrder::default(),
+        }
+    }
 }
 
 /// Applies the options the search itself takes (threads, state limit, symmetry, search order,
@@ -136,8 +158,13 @@ pub fn resolve_bound(bound: &str, rules_args: &[&str]) -> String {
     }
 }
 
-/// Runs `rbcheck check`.
-pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
+/// Runs `rbcheck check`, writing counterexamples into `cases` and `traces` (the `--cases` and
+/// `--traces` folders, prepared by the command with its other outputs: `outdir::prepare`).
+pub fn check(
+    opts: &CheckOptions,
+    cases: Option<OutDir>,
+    traces: Option<OutDir>,
+) -> Result<CheckRun, Error> {
     let rules = inputs::rulebook(&opts.rules)?;
     let against = rules.base_rulebook();
     let bound_arg = resolve_bound(&opts.bound, &[&opts.rules]);
@@ -156,20 +183,10 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
             opts.counterexamples
         )));
     }
-    // Both folders are checked (and staged) before the search, so that a bad one fails fast.
-    let mut outs: Vec<(OutDir, bool)> = vec![];
-    for (dir, all) in [(&opts.cases, false), (&opts.traces, true)] {
-        if let Some(dir) = dir {
-            let out = OutDir::prepare(dir)?;
-            if outs.iter().any(|(o, _)| o.target() == out.target()) {
-                return Err(Error::Usage(format!(
-                    "--cases and --traces name the same folder {}: give each its own",
-                    dir.display()
-                )));
-            }
-            outs.push((out, all));
-        }
-    }
+    let outs: Vec<(OutDir, bool)> = [(cases, false), (traces, true)]
+        .into_iter()
+        .filter_map(|(dir, all)| Some((dir?, all)))
+        .collect();
     let effort = Effort {
         threads: opts.threads,
         memory: opts.memory,
@@ -202,15 +219,7 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
             },
             fields,
         },
-        not_applicable: system
-            .not_applicable()
-            .into_iter()
-            .map(|(p, why)| NotApplicable {
-                name: p.name,
-                rule: p.rule,
-                why,
-            })
-            .collect(),
+        not_applicable: not_applicable(&system),
         misses,
         more,
     };
@@ -221,6 +230,19 @@ pub fn check(opts: &CheckOptions) -> Result<CheckRun, Error> {
         outs,
         opts: opts.clone(),
     })
+}
+
+/// The properties left out of `system` as inapplicable to its rules, for the judgement.
+pub fn not_applicable(system: &RepeatSystem) -> Vec<NotApplicable> {
+    system
+        .not_applicable()
+        .into_iter()
+        .map(|(p, why)| NotApplicable {
+            name: p.name,
+            rule: p.rule,
+            why,
+        })
+        .collect()
 }
 
 /// The system to check and the bound's name: the bound named, or the scenarios `auto` chose
@@ -261,7 +283,9 @@ fn scenarios(
 }
 
 /// The witnesses the run never reached, each with whether `against` (the edit's base) reaches
-/// it on the same scenarios: if it does, the edit made it unreachable.
+/// it on the same scenarios: if it does, the edit made it unreachable. A run under `against`
+/// that stops (its memory budget) before reaching one leaves that one undecided, said so,
+/// never taken for "the base misses it too".
 fn witness_misses(
     system: &RepeatSystem,
     result: &CheckResult<RepeatSystem>,
@@ -279,29 +303,35 @@ fn witness_misses(
     if missed.is_empty() {
         return Ok(vec![]);
     }
-    let reached: Vec<bool> = match rules.differing_fields(against).is_empty() {
-        true => vec![false; missed.len()],
-        false => {
-            let names: Vec<String> = missed.iter().map(|n| n.to_string()).collect();
-            let base = RepeatSystem::from_parts(
-                model::game::Game::new(against.clone(), system.game.cards.clone()),
-                system.scenarios.clone(),
-            )
-            .select(&names)
-            .map_err(Error::Usage)?;
-            let r = effort.run(&base)?;
-            missed
-                .iter()
-                .map(|n| matches!(r.outcome(n), Outcome::Witnessed { .. }))
-                .collect()
-        }
-    };
+    if rules.differing_fields(against).is_empty() {
+        return Ok(missed
+            .into_iter()
+            .map(|name| WitnessMiss {
+                name,
+                base: BaseRun::Misses,
+            })
+            .collect());
+    }
+    let names: Vec<String> = missed.iter().map(|n| n.to_string()).collect();
+    let base = RepeatSystem::from_parts(
+        model::game::Game::new(against.clone(), system.game.cards.clone()),
+        system.scenarios.clone(),
+    )
+    .select(&names)
+    .map_err(Error::Usage)?;
+    let r = effort.run(&base)?;
     Ok(missed
         .into_iter()
-        .zip(reached)
-        .map(|(name, r)| WitnessMiss {
+        .map(|name| WitnessMiss {
             name,
-            reached_under: r.then(|| against.name.clone()),
+            base: match r.outcome(name) {
+                Outcome::Witnessed { .. } => BaseRun::Reaches(against.name.clone()),
+                Outcome::NeverReached => BaseRun::Misses,
+                _ => BaseRun::Stopped {
+                    base: against.name.clone(),
+                    why: r.stop_message(),
+                },
+            },
         })
         .collect())
 }
@@ -312,7 +342,7 @@ fn more_counterexamples(
     system: &RepeatSystem,
     result: &CheckResult<RepeatSystem>,
     n: usize,
-) -> Result<Vec<MoreCounterexamples>, Error> {
+) -> Result<crate::verdict::MoreCounterexamples, Error> {
     if n <= 1 {
         return Ok(vec![]);
     }
@@ -357,12 +387,12 @@ fn header(system: &RepeatSystem, bound: &str, opts: &CheckOptions) -> String {
         0 => rayon::current_num_threads(),
         n => n,
     };
-    let gib = |b: u64| format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64);
+    let gib = checker::memory::format_bytes;
     let budget = match opts.memory {
         Some(b) => format!("memory budget {}", gib(b)),
-        None => match checker::memory::default_limit() {
-            Some(b) => format!(
-                "memory budget {} ({:.0} % of the available memory)",
+        None => match checker::memory::default_limit_from() {
+            Some((b, from)) => format!(
+                "memory budget {} ({:.0} % of {from})",
                 gib(b),
                 checker::memory::DEFAULT_FRACTION * 100.0
             ),

@@ -469,11 +469,12 @@ fn diff_exercise(sa: &RepeatSystem, ra: &Rulebook, rb: &Rulebook) -> Result<Exer
     })
 }
 
-/// Compares two rulebooks over a bound; with `out`, writes each class's smallest example.
-pub fn diff(opts: &DiffOptions) -> Result<DiffRun, Error> {
+/// Compares two rulebooks over a bound; with `out` (the `--out` folder, prepared by the command
+/// with its other outputs: `outdir::prepare`), writes each class's smallest example.
+pub fn diff(opts: &DiffOptions, out: Option<OutDir>) -> Result<DiffRun, Error> {
     let ra = inputs::rulebook(&opts.a)?;
     let rb = inputs::rulebook(&opts.b)?;
-    let guard = opts.out.as_deref().map(OutDir::prepare).transpose()?;
+    let guard = out;
     let (sa, bound_name, auto) = diff_scenarios(&ra, &rb, &opts.bound)?;
     let exercised = diff_exercise(&sa, &ra, &rb)?;
     let gb = Game::new(rb.clone(), sa.game.cards.clone());

@@ -53,6 +53,9 @@ pub enum FileError {
     /// An output target that cannot be written as a whole (`.`, a link, a file, ...).
     #[error("{}: cannot write there: {}", .0.display(), .1)]
     Refused(PathBuf, String),
+    /// Two output targets of one command are the same path, or one lies inside another.
+    #[error("{0}")]
+    Clash(String),
 }
 
 impl FileError {

@@ -62,6 +62,20 @@ pub struct FieldUse {
     pub scenarios: usize,
     /// Its value in the rulebook judged.
     pub value: String,
+    /// Why `scenarios` (when 0) or `elsewhere` may miss some: the run that counted them stopped
+    /// (its memory budget) before searching every scenario. Absent when every one was searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown: Option<String>,
+}
+
+/// Why a run may have missed something it looked for: `None` if it searched every scenario
+/// to the end, else its stop (a memory budget or a state limit).
+fn stopped(result: &CheckResult<RepeatSystem>) -> Option<String> {
+    matches!(
+        result.stop,
+        checker::StopReason::MemoryLimit | checker::StopReason::MaxStates
+    )
+    .then(|| result.stop_message())
 }
 
 /// The fields a run exercised, against the rulebook they are compared with.
@@ -91,6 +105,10 @@ impl Exercise {
                 };
                 let head = format!("{} = {} (against {}){rule}", f.field, f.value, f.other);
                 match (f.scenarios, &f.example) {
+                    (0, _) if f.unknown.is_some() && f.elsewhere.is_empty() => format!(
+                        "{head}: UNKNOWN: not seen deciding a step, but a run looking for it {}",
+                        f.unknown.as_deref().unwrap_or_default()
+                    ),
                     (0, _) => format!("{head}: NOT EXERCISED: it decides no step in any of the {total} scenarios{}", elsewhere_words(&f.elsewhere)),
                     (n, Some(e)) => format!("{head}: decides a step in {n} of {total} scenarios, e.g. {e}"),
                     (n, None) => format!("{head}: decides a step in {n} of {total} scenarios"),
@@ -146,6 +164,7 @@ pub fn split(system: &RepeatSystem, result: &mut CheckResult<RepeatSystem>) -> V
     let n = result.properties.len() - k;
     let found: Vec<_> = result.found_in.drain(n..).collect();
     let verdicts: Vec<_> = result.properties.drain(n..).collect();
+    let unknown = stopped(result);
     let starts = starts_decided(system, &system.scenarios);
     let unplayable = starts_decided(system, &system.unplayable);
     system
@@ -165,14 +184,16 @@ pub fn split(system: &RepeatSystem, result: &mut CheckResult<RepeatSystem>) -> V
                     .and_then(|&s| system.scenarios.get(s))
                     .map(Scenario::cite),
             };
+            let scenarios = decided.len() + unplayable[i].len();
             FieldUse {
                 elsewhere: vec![],
                 example,
                 field: p.field.clone(),
                 other: p.other.clone(),
                 rule: p.rule,
-                scenarios: decided.len() + unplayable[i].len(),
+                scenarios,
                 value: p.value.clone(),
+                unknown: unknown.clone().filter(|_| scenarios == 0),
             }
         })
         .collect()
@@ -194,6 +215,7 @@ pub fn split_nothing_searched(system: &RepeatSystem) -> Vec<FieldUse> {
             rule: p.rule,
             scenarios: unplayable[i].len(),
             value: p.value.clone(),
+            unknown: None,
         })
         .collect()
 }
@@ -205,6 +227,8 @@ struct PoolPass {
     probes: usize,
     found: Vec<Vec<usize>>,
     at_start: Vec<Vec<usize>>,
+    /// Why the pass may have missed scenarios, if it stopped before the end.
+    stopped: Option<String>,
 }
 
 /// Looks for each probe of `rules` against `against` in every scenario of the pool.
@@ -239,6 +263,7 @@ fn pool_pass_of(
         probes: n,
         found,
         at_start,
+        stopped: stopped(&result),
     })
 }
 
@@ -340,6 +365,8 @@ pub fn fill_elsewhere(
         .collect();
     let mut found: Vec<Vec<PresetCount>> = vec![vec![]; probes.len()];
     let mut left: Vec<usize> = (0..probes.len()).collect();
+    // Why some search stopped before its end (the memory budget), if one did.
+    let mut halted: Option<String> = None;
     for preset in POOL {
         if left.is_empty() {
             break;
@@ -373,11 +400,15 @@ pub fn fill_elsewhere(
                     vec![vec![]; open.len()],
                     starts_decided(&system, &unplayable),
                 ),
-                false => (
-                    Some(effort.run(&system)?),
-                    starts_decided(&system, &system.scenarios),
-                    vec![vec![]; open.len()],
-                ),
+                false => {
+                    let result = effort.run(&system)?;
+                    halted = halted.or_else(|| stopped(&result));
+                    (
+                        Some(result),
+                        starts_decided(&system, &system.scenarios),
+                        vec![vec![]; open.len()],
+                    )
+                }
             };
             for (j, &k) in open.iter().enumerate() {
                 let searched: Vec<usize> = result
@@ -400,6 +431,12 @@ pub fn fill_elsewhere(
     for u in uses.iter_mut().filter(|u| u.scenarios == 0) {
         if let Some(k) = probes.iter().position(|p| p.field == u.field) {
             u.elsewhere = found[k].clone();
+        }
+        // A pass that stopped cannot say that no preset exercises the field.
+        if u.elsewhere.is_empty() {
+            if let Some(why) = &halted {
+                u.unknown = Some(format!("in the presets of the pool {why}"));
+            }
         }
     }
     Ok(())
@@ -453,6 +490,12 @@ pub fn choose(
         ));
     }
     let pass = pool_pass(rules, against, effort)?;
+    if let Some(why) = &pass.stopped {
+        return Err(Error::Usage(format!(
+            "--bound auto: the search for the scenarios in which {} decides a step otherwise than {} {why}, so it cannot choose them: name a bound (--bound default) or give rbcheck more memory (--memory)",
+            rules.name, against.name
+        )));
+    }
     let mut playable: Vec<usize> = pass.found.iter().flatten().copied().collect();
     playable.sort_unstable();
     playable.dedup();

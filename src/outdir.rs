@@ -4,11 +4,16 @@
 //! must be new or empty, nothing is ever overwritten, and a failed or interrupted command leaves
 //! nothing behind.
 //!
-//! How: every target is checked before any work ([`OutDir::prepare`]: not `.`, not a link, not
-//! a file, new or empty, its parent writable), files are written into a hidden staging sibling
-//! made at that moment, and the staging folder is renamed onto the target at the end. Staging
-//! folders and temporary files are registered so that SIGINT and SIGTERM remove them
-//! ([`cleanup_on_signals`]) before the process ends with the signal.
+//! How: every command hands all its output targets to one function, [`prepare`], before any
+//! work. It checks each by the rules of its kind (a folder: not `.`, not a link, not a file, new
+//! or empty; a file: new; a shared folder such as `--parts`: existing), then compares them all
+//! as absolute paths, before anything is made: no two may be the same and none may lie inside
+//! another (a folder is replaced as a whole at the end, so what is written inside it would be
+//! lost or would make the rename fail after the run). Only then are the staging siblings made
+//! (which proves each parent writable). Files are written into a hidden staging sibling and the
+//! staging folder is renamed onto the target at the end. Staging folders and temporary files
+//! are registered so that SIGINT and SIGTERM remove them ([`cleanup_on_signals`]) before the
+//! process ends with the signal.
 
 use crate::error::FileError;
 use std::io::Write;
@@ -87,6 +92,257 @@ fn resolve(path: &Path) -> Result<(PathBuf, Vec<PathBuf>), FileError> {
     Ok((out, created))
 }
 
+/// What an output option names, and so the rules it is checked by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A folder written whole at the end (`--out`, `--keep`, `--cases`, `--traces`): new or
+    /// empty, never `.`, a link or a file.
+    Folder,
+    /// A new file written at the end (`--html`): it must not exist.
+    File,
+    /// A folder that exists and gathers the files of several runs, each added new (`--parts`).
+    Shared,
+}
+
+/// One output option of a command: its flag (for messages), the path it names if it was
+/// given, and its kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'a> {
+    /// The option, e.g. `--cases`.
+    pub flag: &'static str,
+    /// The path given, if the option was.
+    pub path: Option<&'a Path>,
+    /// How it is written.
+    pub kind: Kind,
+}
+
+impl<'a> Target<'a> {
+    /// A folder option.
+    pub fn folder(flag: &'static str, path: Option<&'a Path>) -> Target<'a> {
+        Target {
+            flag,
+            path,
+            kind: Kind::Folder,
+        }
+    }
+
+    /// A new-file option.
+    pub fn file(flag: &'static str, path: Option<&'a Path>) -> Target<'a> {
+        Target {
+            flag,
+            path,
+            kind: Kind::File,
+        }
+    }
+
+    /// A shared-folder option.
+    pub fn shared(flag: &'static str, path: Option<&'a Path>) -> Target<'a> {
+        Target {
+            flag,
+            path,
+            kind: Kind::Shared,
+        }
+    }
+}
+
+/// The outputs of one command, checked together and prepared, taken by flag.
+#[derive(Debug, Default)]
+pub struct Outputs {
+    folders: Vec<(&'static str, OutDir)>,
+    files: Vec<(&'static str, NewFile)>,
+    shared: Vec<(&'static str, PathBuf)>,
+}
+
+impl Outputs {
+    /// The prepared folder of `flag`, if it was given (taken out: once).
+    pub fn folder(&mut self, flag: &str) -> Option<OutDir> {
+        let i = self.folders.iter().position(|(f, _)| *f == flag)?;
+        Some(self.folders.remove(i).1)
+    }
+
+    /// The prepared file of `flag`, if it was given (taken out: once).
+    pub fn file(&mut self, flag: &str) -> Option<NewFile> {
+        let i = self.files.iter().position(|(f, _)| *f == flag)?;
+        Some(self.files.remove(i).1)
+    }
+
+    /// The shared folder of `flag` (its real path), if it was given.
+    pub fn shared(&self, flag: &str) -> Option<&Path> {
+        self.shared
+            .iter()
+            .find(|(f, _)| *f == flag)
+            .map(|(_, p)| p.as_path())
+    }
+}
+
+/// A target that passed its kind's checks, resolved; nothing made yet.
+struct Checked<'a> {
+    flag: &'static str,
+    shown: &'a Path,
+    kind: Kind,
+    /// The absolute path without `.`, `..` or links.
+    target: PathBuf,
+    /// Parent folders to make, outermost first.
+    to_create: Vec<PathBuf>,
+    /// An existing empty folder (replaced at the end).
+    replace_empty: bool,
+}
+
+/// Checks every output target of a command before it runs, all together, and prepares them;
+/// every command calls it once with all its targets. Each is checked by the rules of its
+/// [`Kind`]; then no two may name the same path and none may lie inside a folder or file
+/// target (compared as absolute paths through links, before anything is made, so a target
+/// nested in one that does not exist yet is named as such, not as a folder that "is not
+/// empty"). Nothing is made unless every target passes; what is made is removed again if the
+/// command fails before writing it.
+pub fn prepare(targets: &[Target<'_>]) -> Result<Outputs, FileError> {
+    let mut checked: Vec<Checked> = vec![];
+    for t in targets {
+        let Some(path) = t.path else { continue };
+        let c = check(t.flag, path, t.kind)?;
+        for o in &checked {
+            clash(o, &c)?;
+        }
+        checked.push(c);
+    }
+    let mut outputs = Outputs::default();
+    // Parents two targets share are made once and recorded by both: each removes them again
+    // only if they are empty, so the last one dropped does.
+    let mut made: Vec<PathBuf> = vec![];
+    for c in checked {
+        let mut created = vec![];
+        for p in &c.to_create {
+            match std::fs::create_dir(p) {
+                Ok(()) => made.push(p.clone()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && made.contains(p) => {}
+                Err(e) => return Err(FileError::at(p)(e)),
+            }
+            created.push(p.clone());
+        }
+        match c.kind {
+            Kind::Folder => {
+                let dir = OutDir::make(c.shown, c.target, c.replace_empty, created)?;
+                outputs.folders.push((c.flag, dir));
+            }
+            Kind::File => {
+                let file = NewFile::make(c.shown, c.target, created)?;
+                outputs.files.push((c.flag, file));
+            }
+            Kind::Shared => outputs.shared.push((c.flag, c.target)),
+        }
+    }
+    Ok(outputs)
+}
+
+/// The checks of one target's kind, without making anything.
+fn check<'a>(flag: &'static str, path: &'a Path, kind: Kind) -> Result<Checked<'a>, FileError> {
+    let mut replace_empty = false;
+    match kind {
+        Kind::Folder => replace_empty = check_folder(path)?,
+        Kind::File => check_file(path)?,
+        Kind::Shared => {
+            if !std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+                return Err(refuse(
+                    path,
+                    &format!("{flag} expects an existing folder (the shards of a run share it)"),
+                ));
+            }
+        }
+    }
+    let (target, to_create) = resolve(path)?;
+    Ok(Checked {
+        flag,
+        shown: path,
+        kind,
+        target,
+        to_create,
+        replace_empty,
+    })
+}
+
+/// Refuses two targets at the same path, or one inside a folder or file target.
+fn clash(a: &Checked, b: &Checked) -> Result<(), FileError> {
+    let what = |c: &Checked| match c.kind {
+        Kind::File => "path",
+        _ => "folder",
+    };
+    if a.target == b.target {
+        let same = if a.kind == b.kind { what(a) } else { "path" };
+        return Err(FileError::Clash(format!(
+            "{} and {} name the same {same} {}: give each its own",
+            a.flag,
+            b.flag,
+            b.shown.display()
+        )));
+    }
+    for (outer, inner) in [(a, b), (b, a)] {
+        if outer.kind != Kind::Shared && inner.target.starts_with(&outer.target) {
+            let whole = match outer.kind {
+                Kind::File => "is a file",
+                _ => "is written whole at the end",
+            };
+            return Err(FileError::Clash(format!(
+                "{} {} lies inside {} {}, which {whole}: give each output a place outside the others",
+                inner.flag,
+                inner.shown.display(),
+                outer.flag,
+                outer.shown.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A folder target's own checks: it must not be `.`, `..`, a link or a file, and must be new
+/// or an empty folder. Returns whether it is an existing empty folder.
+fn check_folder(out: &Path) -> Result<bool, FileError> {
+    if matches!(
+        out.components().next_back(),
+        None | Some(Component::CurDir | Component::ParentDir | Component::RootDir)
+    ) {
+        return Err(refuse(
+            out,
+            "name the output folder itself (not `.`, `..` or `/`): it is replaced as a whole",
+        ));
+    }
+    match std::fs::symlink_metadata(out) {
+        Ok(m) if m.file_type().is_symlink() => Err(refuse(
+            out,
+            "is a symbolic link: name the folder it points to",
+        )),
+        Ok(m) if m.is_dir() => {
+            let empty = std::fs::read_dir(out)
+                .map_err(FileError::at(out))?
+                .next()
+                .is_none();
+            if !empty {
+                return Err(FileError::NotEmpty(out.to_path_buf()));
+            }
+            Ok(true)
+        }
+        Ok(_) => Err(refuse(out, "exists and is not a folder")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(FileError::at(out)(e)),
+    }
+}
+
+/// A file target's own checks: it must name a file (not `.`, `..` or `/`) that does not exist
+/// (nothing is overwritten).
+fn check_file(path: &Path) -> Result<(), FileError> {
+    if !matches!(path.components().next_back(), Some(Component::Normal(_))) {
+        return Err(refuse(path, "name a file (not `.`, `..` or `/`)"));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Err(refuse(path, "is a folder: name a file")),
+        Ok(_) => Err(refuse(
+            path,
+            "the file exists (rbcheck never overwrites): remove it or name another",
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(FileError::at(path)(e)),
+    }
+}
+
 /// A unique number for staging names within this process.
 static STAGE_SEQ: AtomicUsize = AtomicUsize::new(0);
 
@@ -101,58 +357,25 @@ fn sibling(target: &Path) -> PathBuf {
 }
 
 impl OutDir {
-    /// Checks that `out` can be written, before any work: it must not be `.`, `..`, a link or
-    /// a file, and must be new or an empty folder. Makes the staging folder (which proves the
-    /// parent writable). Dropping the result without [`OutDir::commit`] removes everything it
-    /// made.
-    pub fn prepare(out: &Path) -> Result<OutDir, FileError> {
-        if matches!(
-            out.components().next_back(),
-            None | Some(Component::CurDir | Component::ParentDir | Component::RootDir)
-        ) {
-            return Err(refuse(
-                out,
-                "name the output folder itself (not `.`, `..` or `/`): it is replaced as a whole",
-            ));
-        }
-        let mut replace_empty = false;
-        match std::fs::symlink_metadata(out) {
-            Ok(m) if m.file_type().is_symlink() => {
-                return Err(refuse(
-                    out,
-                    "is a symbolic link: name the folder it points to",
-                ))
-            }
-            Ok(m) if m.is_dir() => {
-                let empty = std::fs::read_dir(out)
-                    .map_err(FileError::at(out))?
-                    .next()
-                    .is_none();
-                if !empty {
-                    return Err(FileError::NotEmpty(out.to_path_buf()));
-                }
-                replace_empty = true;
-            }
-            Ok(_) => return Err(refuse(out, "exists and is not a folder")),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(FileError::at(out)(e)),
-        }
-        let (target, to_create) = resolve(out)?;
-        let mut dir = OutDir {
-            shown: out.to_path_buf(),
+    /// Makes the staging folder of a checked target (which proves the parent writable).
+    /// Dropping the result without [`OutDir::commit`] removes everything it made.
+    fn make(
+        shown: &Path,
+        target: PathBuf,
+        replace_empty: bool,
+        created: Vec<PathBuf>,
+    ) -> Result<OutDir, FileError> {
+        let dir = OutDir {
+            shown: shown.to_path_buf(),
             stage: sibling(&target),
             target,
             replace_empty,
-            created: vec![],
+            created,
             committed: false,
         };
-        for p in to_create {
-            std::fs::create_dir(&p).map_err(FileError::at(&p))?;
-            dir.created.push(p);
-        }
         register(&dir.stage);
         std::fs::create_dir(&dir.stage)
-            .map_err(|e| refuse(out, &format!("cannot make a folder there: {e}")))?;
+            .map_err(|e| refuse(shown, &format!("cannot make a folder there: {e}")))?;
         Ok(dir)
     }
 
@@ -228,42 +451,22 @@ impl Drop for NewFile {
 }
 
 impl NewFile {
-    /// Checks that the file `path` can be written, before any work: it must not exist (nothing
-    /// is overwritten) and must name a file, not `.`, `..` or `/`. Missing parent folders are
-    /// made (and removed again if the file is never committed).
-    pub fn prepare(path: &Path) -> Result<NewFile, FileError> {
-        if !matches!(path.components().next_back(), Some(Component::Normal(_))) {
-            return Err(refuse(path, "name a file (not `.`, `..` or `/`)"));
-        }
-        match std::fs::symlink_metadata(path) {
-            Ok(m) if m.is_dir() => return Err(refuse(path, "is a folder: name a file")),
-            Ok(_) => {
-                return Err(refuse(
-                    path,
-                    "the file exists (rbcheck never overwrites): remove it or name another",
-                ))
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(FileError::at(path)(e)),
-        }
-        let (target, to_create) = resolve(path)?;
-        let mut file = NewFile {
-            shown: path.to_path_buf(),
+    /// Makes the hidden temporary sibling of a checked target (which proves the parent
+    /// writable). Dropping the result without [`NewFile::commit`] removes everything it made.
+    fn make(shown: &Path, target: PathBuf, created: Vec<PathBuf>) -> Result<NewFile, FileError> {
+        let file = NewFile {
+            shown: shown.to_path_buf(),
             temp: sibling(&target),
             target,
-            created: vec![],
+            created,
             committed: false,
         };
-        for p in to_create {
-            std::fs::create_dir(&p).map_err(FileError::at(&p))?;
-            file.created.push(p);
-        }
         register(&file.temp);
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&file.temp)
-            .map_err(|e| refuse(path, &format!("cannot make a file there: {e}")))?;
+            .map_err(|e| refuse(shown, &format!("cannot make a file there: {e}")))?;
         Ok(file)
     }
 
@@ -417,9 +620,9 @@ pub fn cleanup_on_signals() {
         PIPE.store(fds[1], Ordering::Relaxed);
         let read_fd = fds[0];
         std::thread::spawn(move || {
-            let mut b = 0u8;
-            // SAFETY: reads one byte into a live local from the pipe this thread owns.
-            while unsafe { libc::read(read_fd, (&mut b as *mut u8).cast(), 1) } != 1 {}
+            let Some(b) = wait_for_signal(read_fd) else {
+                return;
+            };
             kill_groups();
             remove_staged();
             // SAFETY: restores the default action of the signal received, so that raising it
@@ -438,6 +641,24 @@ pub fn cleanup_on_signals() {
             }
         }
     });
+}
+
+/// Waits for the signal handler's byte on the pipe `fd`: the signal's number, or `None` once
+/// the pipe cannot be read. Only an interrupted read (`EINTR`) is tried again: any other
+/// failure, or the end of the pipe, would fail the same way at once, so looping on it would
+/// spin at full CPU for the rest of the process.
+#[cfg(unix)]
+fn wait_for_signal(fd: libc::c_int) -> Option<u8> {
+    let mut b = 0u8;
+    loop {
+        // SAFETY: reads at most one byte into a live local.
+        let n = unsafe { libc::read(fd, (&mut b as *mut u8).cast(), 1) };
+        match n {
+            1 => return Some(b),
+            -1 if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+            _ => return None,
+        }
+    }
 }
 
 /// Elsewhere signals end the process without clean-up.
@@ -488,4 +709,103 @@ pub fn write_new(path: &Path, text: &str) -> Result<(), FileError> {
     let _ = std::fs::remove_file(&temp);
     unregister(&temp);
     result.map_err(FileError::at(path))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Runs `wait_for_signal` on `fd` in a thread and gives its answer, or `Err` if it has not
+    /// returned within five seconds (the old loop never did: it spun at full CPU).
+    fn waited(fd: libc::c_int) -> Result<Option<u8>, ()> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(wait_for_signal(fd));
+        });
+        rx.recv_timeout(Duration::from_secs(5)).map_err(|_| ())
+    }
+
+    fn pipe() -> (libc::c_int, libc::c_int) {
+        let mut fds = [0 as libc::c_int; 2];
+        // SAFETY: `fds` is a valid array of two ints for pipe(2) to fill.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        (fds[0], fds[1])
+    }
+
+    #[test]
+    fn the_signal_reader_returns_the_byte_and_gives_up_on_a_broken_pipe() {
+        let (r, w) = pipe();
+        // SAFETY: writes one byte from a live local to the pipe's write end.
+        assert_eq!(unsafe { libc::write(w, (&15u8 as *const u8).cast(), 1) }, 1);
+        assert_eq!(waited(r), Ok(Some(15)));
+        // The write end closed: read returns 0 (end of file) at once, forever.
+        // SAFETY: closes a descriptor this test owns.
+        unsafe { libc::close(w) };
+        assert_eq!(waited(r), Ok(None), "end of the pipe");
+        // SAFETY: closes a descriptor this test owns.
+        unsafe { libc::close(r) };
+        // A descriptor that is not open: read fails with EBADF at once, forever.
+        assert_eq!(waited(r), Ok(None), "a read that fails with EBADF");
+    }
+
+    /// Nested targets are compared before anything is made, whichever comes first.
+    #[test]
+    fn nested_and_equal_targets_are_refused_before_anything_is_made() {
+        let d = std::env::temp_dir().join(format!("rbcheck-outdir-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let x = d.join("x");
+        let xt = d.join("x/t");
+        let xr = d.join("x/r.html");
+        for targets in [
+            [
+                Target::folder("--cases", Some(&x)),
+                Target::folder("--traces", Some(&xt)),
+            ],
+            [
+                Target::folder("--traces", Some(&xt)),
+                Target::folder("--cases", Some(&x)),
+            ],
+            [
+                Target::folder("--keep", Some(&x)),
+                Target::file("--html", Some(&xr)),
+            ],
+            [
+                Target::file("--html", Some(&x)),
+                Target::folder("--out", Some(&xt)),
+            ],
+        ] {
+            let e = prepare(&targets).unwrap_err().to_string();
+            assert!(e.contains("lies inside"), "{e}");
+            assert_eq!(
+                std::fs::read_dir(&d).unwrap().count(),
+                0,
+                "{e}: nothing made"
+            );
+        }
+        let e = prepare(&[
+            Target::folder("--out", Some(&x)),
+            Target::file("--html", Some(&x)),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("--out and --html name the same path"), "{e}");
+        // Siblings under a parent that does not exist yet share it, and leave nothing behind.
+        let a = d.join("new/a");
+        let b = d.join("new/b");
+        let o = prepare(&[
+            Target::folder("--cases", Some(&a)),
+            Target::folder("--traces", Some(&b)),
+        ])
+        .unwrap();
+        assert!(d.join("new").is_dir());
+        drop(o);
+        assert_eq!(
+            std::fs::read_dir(&d).unwrap().count(),
+            0,
+            "all removed again"
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 }

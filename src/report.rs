@@ -4,7 +4,7 @@
 //! schema/report.schema.json.
 
 use crate::exercise::{AutoChoice, Exercise};
-use crate::verdict::{Judgement, NotApplicable, Verdict};
+use crate::verdict::{BaseRun, Judgement, NotApplicable, Verdict, WitnessMiss};
 use checker::{CheckResult, Expectation, Model, Outcome, Trace};
 use model::rulebook::{Rulebook, Version, FIELDS};
 use properties::RepeatSystem;
@@ -294,8 +294,13 @@ pub fn json(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>)
                 name: p.name,
                 outcome: p.outcome.label(),
                 rule: p.rule,
-                status: status(&p.outcome, miss.is_some_and(|m| m.reached_under.is_none())),
-                unreachable: miss.map(|m| m.reached_under.clone()),
+                status: match miss.map(|m| &m.base) {
+                    Some(BaseRun::Stopped { .. }) => "unknown",
+                    _ => status(&p.outcome, miss.is_some_and(WitnessMiss::never_reached)),
+                },
+                unreachable: miss
+                    .filter(|m| !matches!(m.base, BaseRun::Stopped { .. }))
+                    .map(|m| m.reached_under().cloned()),
                 witness: match &p.outcome {
                     Outcome::Witnessed { trace } => Some(Steps::of(system, p.name, trace)),
                     _ => None,
@@ -418,11 +423,14 @@ pub fn human(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>
                     }
                 }
             }
-            Outcome::NeverReached => match j.miss(p.name).and_then(|m| m.reached_under.as_ref()) {
-                Some(base) => {
+            Outcome::NeverReached => match j.miss(p.name).map(|m| &m.base) {
+                Some(BaseRun::Reaches(base)) => {
                     let _ = writeln!(o, "\nUNREACHABLE UNDER {rules}: {} ({}): {}\n  {base} reaches it on the same scenarios; {rules} never does: the rulebook made it unreachable.", p.name, p.rule, p.doc);
                 }
-                None => {
+                Some(BaseRun::Stopped { base, why }) => {
+                    let _ = writeln!(o, "\nUNDECIDED: {} ({}): {}\n  {rules} never reaches it on this bound; whether {base} does is unknown: the run under {base} {why}. Give rbcheck more memory (--memory) to decide.", p.name, p.rule, p.doc);
+                }
+                _ => {
                     let _ = writeln!(o, "\nNEVER REACHED: {} ({}): {}\n  The bound never reaches this situation, so it proves nothing about it.", p.name, p.rule, p.doc);
                 }
             },
@@ -470,7 +478,11 @@ fn property_table(o: &mut String, j: &Judgement, r: &CheckResult<RepeatSystem>) 
     );
     for p in &r.properties {
         let label = match (&p.outcome, j.miss(p.name)) {
-            (Outcome::NeverReached, Some(m)) if m.reached_under.is_some() => "unreachable",
+            (Outcome::NeverReached, Some(m)) => match m.base {
+                BaseRun::Reaches(_) => "unreachable",
+                BaseRun::Stopped { .. } => "undecided",
+                BaseRun::Misses => p.outcome.label(),
+            },
             _ => p.outcome.label(),
         };
         let _ = writeln!(

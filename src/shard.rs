@@ -7,22 +7,28 @@
 //! [`checker::Part`]: per scenario, its counts and each property's first finding as a path of
 //! actions. The merge rebuilds the system, combines the parts with `Checker::merge` (which
 //! gives exactly the unsharded result) and replays the traces. A part is written to a temporary
-//! file in the same folder and renamed, so a part file that exists is whole; a shard whose part
-//! file exists already (same rulebook, bound and split) is not run again, which is how a killed
-//! run resumes.
+//! file in the same folder and linked to its name, so a part file that exists is whole and is
+//! never replaced; a shard whose part file exists already (same rulebook, bound, split and
+//! build) is not run again, which is how a killed run resumes. A part that stopped at the
+//! memory budget is kept too, and every message about it says it is partial.
+//!
+//! A part also records the rbcheck version and [`Build`], fingerprints of the model's,
+//! properties' and checker's sources and of the card catalogue: the counts of a part depend on
+//! them as much as on the rulebook and bound, so `merge` refuses parts of different builds.
 
 use crate::check::CheckOptions;
 use crate::error::Error;
 use crate::inputs;
-use checker::{CheckResult, CheckerExt, Part};
+use crate::verdict::{BaseRun, Judgement, WitnessMiss};
+use checker::{CheckResult, CheckerExt, Part, PartStop};
 use model::rulebook::Rulebook;
 use properties::{Bound, RepeatSystem};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The format tag of part files.
-pub const FORMAT: &str = "rbcheck-part/1";
+/// The format tag of part files (2: the version and the build's fingerprints are recorded).
+pub const FORMAT: &str = "rbcheck-part/2";
 
 /// Part files larger than this are refused.
 pub const MAX_PART_BYTES: u64 = 1 << 30;
@@ -65,26 +71,132 @@ impl Input {
     }
 }
 
+/// What a part's numbers depend on besides its rulebook and bound: fingerprints (computed by
+/// the build script, `build.rs`) of the sources of the model, the properties and the checker,
+/// and of the card catalogue compiled into the model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Build {
+    /// The model's, properties' and checker's sources.
+    pub model: String,
+    /// The card catalogue (`model/cards.toml`).
+    pub catalogue: String,
+}
+
+impl Build {
+    /// The build of this rbcheck.
+    pub fn this() -> Build {
+        Build {
+            model: env!("RBCHECK_MODEL_FINGERPRINT").into(),
+            catalogue: env!("RBCHECK_CATALOGUE_FINGERPRINT").into(),
+        }
+    }
+}
+
 /// What a part file holds.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PartFile {
     /// [`FORMAT`].
     pub format: String,
+    /// The version of the rbcheck that wrote it.
+    pub version: String,
+    /// The build that wrote it.
+    pub build: Build,
     /// The rulebook.
     pub rules: Input,
     /// The bound.
     pub bound: Input,
-    /// The checker's part.
+    /// The checker's part (its properties end with the probes of the fields the rulebook
+    /// changes, as `check` runs them).
     pub part: Part,
+    /// For a rulebook that edits its base: each witness this shard's search never reached, and
+    /// what a run under the base found on the shard's scenarios (what `check` says of a missed
+    /// witness needs it: unreachable, never reached, or undecided).
+    #[serde(default)]
+    pub base: Vec<BaseWitness>,
+}
+
+/// What the run under an edit's base found, on one shard's scenarios, for a witness the
+/// shard's search never reached.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BaseWitness {
+    /// The witness.
+    pub name: String,
+    /// Whether the base reached it.
+    pub reached: bool,
+    /// Why the base's run stopped before searching every scenario of the shard, if it did.
+    pub stopped: Option<String>,
 }
 
 impl PartFile {
-    /// Whether two parts come from the same rulebook, bound and split (the shard aside).
-    fn same_run(&self, other: &PartFile) -> bool {
-        self.rules == other.rules
-            && self.bound == other.bound
-            && self.part.shard.1 == other.part.shard.1
-            && self.part.symmetry == other.part.symmetry
+    /// Why two parts cannot be parts of one run (the shard aside), in words that name what
+    /// differs, or `None` if they can: another rbcheck version or build, rulebook, bound,
+    /// number of shards, or symmetry setting.
+    fn differs_from(&self, other: &PartFile) -> Option<String> {
+        let (a, b) = (self, other);
+        if a.version != b.version || a.build.model != b.build.model {
+            return Some(format!(
+                "written by another build of rbcheck (version {}, model {}; the other: version {}, model {}): parts of different builds never merge, run every shard with one build",
+                a.version, a.build.model, b.version, b.build.model
+            ));
+        }
+        if a.build.catalogue != b.build.catalogue {
+            return Some(format!(
+                "written with another card catalogue (catalogue {}; the other: {}): run every shard with one build",
+                a.build.catalogue, b.build.catalogue
+            ));
+        }
+        if a.rules != b.rules {
+            return Some(format!(
+                "a part of another rulebook ({}; the other: {})",
+                a.rules.arg, b.rules.arg
+            ));
+        }
+        if a.bound != b.bound {
+            return Some(format!(
+                "a part of another bound ({}; the other: {})",
+                a.bound.arg, b.bound.arg
+            ));
+        }
+        if a.part.shard.1 != b.part.shard.1 {
+            return Some(format!(
+                "a part of a run split into {} shards (the other: {})",
+                a.part.shard.1, b.part.shard.1
+            ));
+        }
+        if a.part.symmetry != b.part.symmetry {
+            let words = |on: bool| match on {
+                true => "with symmetry reduction",
+                false => "without symmetry reduction (--no-symmetry)",
+            };
+            return Some(format!(
+                "a symmetry mismatch: explored {}, the other {}; the states are counted differently, so the parts do not merge: run every shard with the same --no-symmetry setting",
+                words(a.part.symmetry),
+                words(b.part.symmetry)
+            ));
+        }
+        None
+    }
+
+    /// Why the part is partial (it stopped at the memory budget), if it is.
+    pub fn partial(&self) -> Option<String> {
+        let p = &self.part;
+        match p.stop {
+            PartStop::Done => None,
+            PartStop::MaxStates => Some("it stopped at the state limit".into()),
+            PartStop::MemoryLimit => Some(match p.memory_limit_bytes {
+                Some(b) => format!(
+                    "it stopped at the memory budget of {} after {} scenario(s)",
+                    checker::memory::format_bytes(b),
+                    p.summaries.len()
+                ),
+                None => format!(
+                    "it stopped at the memory limit after {} scenario(s)",
+                    p.summaries.len()
+                ),
+            }),
+        }
     }
 }
 
@@ -95,6 +207,8 @@ pub fn part_name(k: u32, n: u32) -> String {
 
 /// What a shard run did.
 pub struct ShardRun {
+    /// The shard (1-based) and the number of shards.
+    pub shard: (u32, u32),
     /// The part file.
     pub path: PathBuf,
     /// Whether it already existed (the shard was not run again).
@@ -103,6 +217,35 @@ pub struct ShardRun {
     pub scenarios: usize,
     /// States explored by the part.
     pub states: u64,
+    /// Why the part is partial, if it is ([`PartFile::partial`]).
+    pub partial: Option<String>,
+}
+
+impl ShardRun {
+    /// The line `check --shard` prints: what was written or kept, and whether it is partial.
+    pub fn describe(&self) -> String {
+        let (k, n) = self.shard;
+        let what = match (self.resumed, &self.partial) {
+            (false, None) => format!("wrote {}", self.path.display()),
+            (true, None) => format!("already done, kept {}", self.path.display()),
+            (false, Some(_)) => format!("wrote {}, a PARTIAL part", self.path.display()),
+            (true, Some(_)) => format!(
+                "kept {} from an earlier run: a PARTIAL part, not run again",
+                self.path.display()
+            ),
+        };
+        let mut line = format!(
+            "shard {k}/{n}: {what} ({} scenarios, {} states)",
+            self.scenarios, self.states
+        );
+        if let Some(why) = &self.partial {
+            line.push_str(&format!(
+                "\nshard {k}/{n}: PARTIAL: {why}; a merge including it is a partial run. To complete it, remove {} and run the shard again with a larger --memory",
+                self.path.display()
+            ));
+        }
+        line
+    }
 }
 
 /// Runs shard `k` (1-based) of `n` and writes its part file into `dir`, unless a part file for
@@ -113,82 +256,152 @@ pub fn run(opts: &CheckOptions, (k, n): (u32, u32), dir: &Path) -> Result<ShardR
             "--shard cannot be used with --coverage, --cases, --traces or --max-states".into(),
         ));
     }
-    if !dir.is_dir() {
-        return Err(Error::Usage(format!(
-            "--parts {}: expected an existing folder",
-            dir.display()
-        )));
-    }
+    // A part records its bound as named: `auto` would choose scenarios by a search of its own
+    // in each shard, so a shard takes a named bound (the default preset when none is named).
+    let bound_arg = match opts.bound.as_str() {
+        "" => "default",
+        "auto" => {
+            return Err(Error::Usage(
+                "--shard needs a named bound (a preset or a bound file), not `auto`".into(),
+            ))
+        }
+        b => b,
+    };
     let rules = inputs::rulebook(&opts.rules)?;
-    let bound = inputs::bound(&opts.bound)?;
+    let bound = inputs::bound(bound_arg)?;
     let input = |arg: &str, preset: bool| Input::capture(arg, preset);
     let rules_in = input(&opts.rules, Rulebook::named(&opts.rules).is_some())?;
-    let bound_in = input(&opts.bound, Bound::preset(&opts.bound).is_some())?;
+    let bound_in = input(bound_arg, Bound::preset(bound_arg).is_some())?;
     let path = dir.join(part_name(k, n));
-    if path.exists() {
+    if std::fs::symlink_metadata(&path).is_ok() {
         let old = read(&path)?;
         let wanted = PartFile {
             format: FORMAT.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            build: Build::this(),
             rules: rules_in,
             bound: bound_in,
             part: old.part.clone(),
+            base: vec![],
         };
-        if !old.same_run(&wanted) || old.part.shard != (k - 1, n) {
+        let why = old.differs_from(&wanted).or_else(|| {
+            (old.part.shard != (k - 1, n)).then(|| "a part of another shard".to_string())
+        });
+        if let Some(why) = why {
             return Err(Error::Usage(format!(
-                "{}: a part file of another run is there; remove it or use another folder",
+                "{}: a part file of another run is there: {why}; remove it or use another folder",
                 path.display()
             )));
         }
-        return Ok(summary(path, &old.part, true));
+        return Ok(summary((k, n), path, &old, true));
     }
-    let system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
+    // The part file is checked (and its temporary sibling made) before the search, by the
+    // rules of every output.
+    let mut outputs =
+        crate::outdir::prepare(&[crate::outdir::Target::file("the part file", Some(&path))])?;
+    let out = outputs.file("the part file").expect("the target was given");
+    let against = rules.base_rulebook();
+    let system = RepeatSystem::new(rules.clone(), &bound).map_err(Error::scenario)?;
+    let probes = crate::exercise::probes_for(&rules, &against, &system.game);
+    let system = system.with_probes(probes);
     let part = crate::check::configure(system.checker(), opts)
         .shard(k - 1, n)
         .run_part()?;
+    let base = base_witnesses(&system, &part, &against, opts)?;
     let file = PartFile {
         format: FORMAT.into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        build: Build::this(),
         rules: rules_in,
         bound: bound_in,
         part,
+        base,
     };
-    write_atomically(
-        &path,
-        &serde_json::to_vec(&file).expect("a part serialises"),
-    )?;
-    Ok(summary(path, &file.part, false))
+    out.commit(&serde_json::to_string(&file).expect("a part serialises"))?;
+    Ok(summary((k, n), path, &file, false))
 }
 
-fn summary(path: PathBuf, part: &Part, resumed: bool) -> ShardRun {
+/// The witnesses `part` never reached, each with what a run under `against` (the edit's base)
+/// found on the same shard of the same scenarios; nothing when the rulebook edits nothing.
+fn base_witnesses(
+    system: &RepeatSystem,
+    part: &Part,
+    against: &Rulebook,
+    opts: &CheckOptions,
+) -> Result<Vec<BaseWitness>, Error> {
+    if system
+        .game
+        .rules
+        .book()
+        .differing_fields(against)
+        .is_empty()
+    {
+        return Ok(vec![]);
+    }
+    let props = checker::Model::properties(system);
+    let missed: Vec<String> = props
+        .iter()
+        .enumerate()
+        .take(props.len() - system.probes().len())
+        .filter(|(_, p)| p.expectation == checker::Expectation::Sometimes)
+        .filter(|(i, _)| part.summaries.iter().all(|s| s.findings[*i].is_none()))
+        .map(|(_, p)| p.name.to_string())
+        .collect();
+    if missed.is_empty() {
+        return Ok(vec![]);
+    }
+    let base = RepeatSystem::from_parts(
+        model::game::Game::new(against.clone(), system.game.cards.clone()),
+        system.scenarios.clone(),
+    )
+    .select(&missed)
+    .map_err(Error::Usage)?;
+    let base_props: Vec<&str> = checker::Model::properties(&base)
+        .iter()
+        .map(|p| p.name)
+        .collect();
+    let (k, n) = part.shard;
+    let run = crate::check::configure(base.checker(), opts)
+        .shard(k, n)
+        .run_part()?;
+    let stopped = match run.stop {
+        PartStop::Done => None,
+        _ => Some(format!(
+            "stopped (shard {}/{n}) at its memory budget after {} scenario(s)",
+            k + 1,
+            run.summaries.len()
+        )),
+    };
+    Ok(missed
+        .into_iter()
+        .map(|name| {
+            // A witness that cannot apply under the base is missed by it, whatever it searched.
+            let at = base_props.iter().position(|p| *p == name);
+            let reached = at.is_some_and(|i| run.summaries.iter().any(|s| s.findings[i].is_some()));
+            BaseWitness {
+                stopped: stopped.clone().filter(|_| !reached && at.is_some()),
+                name,
+                reached,
+            }
+        })
+        .collect())
+}
+
+fn summary(shard: (u32, u32), path: PathBuf, file: &PartFile, resumed: bool) -> ShardRun {
     ShardRun {
+        shard,
         path,
         resumed,
-        scenarios: part.summaries.len(),
-        states: part
+        scenarios: file.part.summaries.len(),
+        // Saturating: a part file is outside input, and this is only said, never merged.
+        states: file
+            .part
             .summaries
             .iter()
-            .map(|s| s.states_per_depth.iter().sum::<u64>())
-            .sum(),
+            .flat_map(|s| &s.states_per_depth)
+            .fold(0u64, |a, x| a.saturating_add(*x)),
+        partial: file.partial(),
     }
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: a reader never
-/// sees half a file, and a killed shard leaves at most a temporary file, never a part.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("part");
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let fail = |e: std::io::Error| Error::Usage(format!("{}: cannot write: {e}", path.display()));
-    let result = (|| {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
-    }
-    Ok(())
 }
 
 /// Reads a part file, refusing one that is too large or not a part.
@@ -204,19 +417,38 @@ pub fn read(path: &Path) -> Result<PartFile, Error> {
             "larger than {MAX_PART_BYTES} bytes: not a part file"
         )));
     }
-    let file: PartFile = serde_json::from_slice(&bytes).map_err(|e| {
-        bad(format!(
+    parse(&bytes).map_err(bad)
+}
+
+/// Parses a part file's bytes: the part, or what is wrong (with its line). The format tag is
+/// read first, so that a part of another format (an older rbcheck's) is named as such rather
+/// than by the first field it lacks.
+pub fn parse(bytes: &[u8]) -> Result<PartFile, String> {
+    #[derive(Deserialize)]
+    struct Tag {
+        format: Option<serde_json::Value>,
+    }
+    let not_a_part = |e: serde_json::Error| {
+        format!(
             "line {}: not an rbcheck part file ({FORMAT}): {e}",
             e.line()
-        ))
-    })?;
-    if file.format != FORMAT {
-        return Err(bad(format!(
-            "format `{}`, expected `{FORMAT}`",
-            file.format
-        )));
+        )
+    };
+    let tag: Tag = serde_json::from_slice(bytes).map_err(not_a_part)?;
+    match tag.format.as_ref().and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        Some(f) if f.starts_with("rbcheck-part/") => {
+            return Err(format!(
+                "format `{f}`, expected `{FORMAT}`: a part written by another version of rbcheck; run the shard again with this one"
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "line 1: not an rbcheck part file: its `format` is not `{FORMAT}`"
+            ))
+        }
     }
-    Ok(file)
+    serde_json::from_slice(bytes).map_err(not_a_part)
 }
 
 /// Rebuilds a rulebook or bound from a part file's record of it.
@@ -233,25 +465,17 @@ fn rebuild<T>(
     }
 }
 
-/// A merged run: the system, the bound and the result one unsharded run would give.
+/// A merged run: the system, the bound, the result and the judgement one unsharded run would
+/// give.
 pub struct Merged {
     /// The system, rebuilt from the parts' rulebook and bound.
     pub system: RepeatSystem,
     /// The bound.
     pub bound: Bound,
-    /// The combined result.
+    /// The combined result (the probes taken out).
     pub result: CheckResult<RepeatSystem>,
-}
-
-impl Merged {
-    /// The judgement of a merged run: its bound, and nothing the parts do not record.
-    pub fn judgement(&self) -> crate::verdict::Judgement {
-        crate::verdict::Judgement {
-            bound: self.bound.name.clone(),
-            rules_arg: self.system.game.rules.name().to_string(),
-            ..Default::default()
-        }
-    }
+    /// What `check` adds to the result: the fields exercised and the witnesses missed.
+    pub judgement: Judgement,
 }
 
 /// Merges part files into one result.
@@ -263,12 +487,14 @@ pub fn merge(paths: &[PathBuf], threads: usize) -> Result<Merged, Error> {
     let first = files
         .first()
         .ok_or_else(|| Error::Usage("no part file to merge".into()))?;
-    if let Some((i, _)) = files.iter().enumerate().find(|(_, f)| !f.same_run(first)) {
-        return Err(Error::Usage(format!(
-            "{}: a part of another run than {} (rulebook, bound or number of shards differ)",
-            paths[i].display(),
-            paths[0].display()
-        )));
+    for (i, f) in files.iter().enumerate().skip(1) {
+        if let Some(why) = f.differs_from(first) {
+            return Err(Error::Usage(format!(
+                "{}: a part of another run than {}: {why}",
+                paths[i].display(),
+                paths[0].display()
+            )));
+        }
     }
     let rules = rebuild(&first.rules, Rulebook::named, |t, n| {
         Rulebook::from_toml(t, n).map_err(|e| format!("line {}: {}", e.line, e.message))
@@ -276,17 +502,83 @@ pub fn merge(paths: &[PathBuf], threads: usize) -> Result<Merged, Error> {
     let bound = rebuild(&first.bound, Bound::preset, |t, n| {
         Bound::from_toml(t, n).map_err(|e| e.to_string())
     })?;
-    let symmetry = first.part.symmetry;
-    let system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
+    let (symmetry, rules_arg) = (first.part.symmetry, first.rules.arg.clone());
+    let against = rules.base_rulebook();
+    let system = RepeatSystem::new(rules.clone(), &bound).map_err(Error::scenario)?;
+    let probes = crate::exercise::probes_for(&rules, &against, &system.game);
+    let system = system.with_probes(probes);
+    let base: Vec<BaseWitness> = files.iter().flat_map(|f| f.base.clone()).collect();
     let parts = files.into_iter().map(|f| f.part).collect();
-    let result = system
+    let mut result = system
         .checker()
         .threads(threads)
         .symmetry(symmetry)
         .merge(parts)?;
+    let mut fields = crate::exercise::split(&system, &mut result);
+    let effort = crate::exercise::Effort {
+        threads,
+        memory: None,
+    };
+    crate::exercise::fill_elsewhere(&mut fields, &rules, &against, effort)?;
+    let misses = merged_misses(&result, &rules, &against, &base, paths.len());
+    let judgement = Judgement {
+        bound: bound.name.clone(),
+        rules_arg,
+        exercise: crate::exercise::Exercise {
+            against: match fields.is_empty() {
+                true => String::new(),
+                false => against.name.clone(),
+            },
+            fields,
+        },
+        not_applicable: crate::check::not_applicable(&system),
+        misses,
+        ..Default::default()
+    };
     Ok(Merged {
         system,
         bound,
         result,
+        judgement,
     })
+}
+
+/// The witnesses the merged run never reached, each judged by the shards' runs under the base:
+/// unreachable if one reached it, never reached if every shard searched all its scenarios
+/// under the base and missed it, else undecided.
+fn merged_misses(
+    result: &CheckResult<RepeatSystem>,
+    rules: &Rulebook,
+    against: &Rulebook,
+    base: &[BaseWitness],
+    shards: usize,
+) -> Vec<WitnessMiss> {
+    let edits = !rules.differing_fields(against).is_empty();
+    result
+        .properties
+        .iter()
+        .filter(|p| p.expectation == checker::Expectation::Sometimes)
+        .filter(|p| matches!(p.outcome, checker::Outcome::NeverReached))
+        .map(|p| {
+            let found: Vec<&BaseWitness> = base.iter().filter(|b| b.name == p.name).collect();
+            let judged = match () {
+                _ if !edits => BaseRun::Misses,
+                _ if found.iter().any(|b| b.reached) => BaseRun::Reaches(against.name.clone()),
+                _ if found.len() == shards && found.iter().all(|b| b.stopped.is_none()) => {
+                    BaseRun::Misses
+                }
+                _ => BaseRun::Stopped {
+                    base: against.name.clone(),
+                    why: found
+                        .iter()
+                        .find_map(|b| b.stopped.clone())
+                        .unwrap_or_else(|| "was not run by every shard".into()),
+                },
+            };
+            WitnessMiss {
+                name: p.name,
+                base: judged,
+            }
+        })
+        .collect()
 }

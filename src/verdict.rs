@@ -22,10 +22,44 @@ pub struct NotApplicable {
 pub struct WitnessMiss {
     /// The witness.
     pub name: &'static str,
-    /// The rulebook that reaches it on the same scenarios (the base of the edit), if one does:
-    /// the edit made it unreachable.
-    pub reached_under: Option<String>,
+    /// What the run under the edit's base found on the same scenarios.
+    pub base: BaseRun,
 }
+
+/// What the run under an edit's base found for a witness the edit's run missed.
+#[derive(Clone, Debug, Serialize)]
+pub enum BaseRun {
+    /// The base misses it too (or there is no edit): the bound never reaches it.
+    Misses,
+    /// The base (named) reaches it: the edit made it unreachable.
+    Reaches(String),
+    /// Unknown: the run under the base (named) stopped before reaching it, for the reason
+    /// given (a memory budget); neither "unreachable" nor "never reached" can be said.
+    Stopped {
+        /// The base rulebook.
+        base: String,
+        /// Why its run stopped.
+        why: String,
+    },
+}
+
+impl WitnessMiss {
+    /// The rulebook that reaches the witness on the same scenarios, if one does.
+    pub fn reached_under(&self) -> Option<&String> {
+        match &self.base {
+            BaseRun::Reaches(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Whether no rulebook reaches it on these scenarios: the bound never does.
+    pub fn never_reached(&self) -> bool {
+        matches!(self.base, BaseRun::Misses)
+    }
+}
+
+/// Per violated property, the counterexamples after its shortest.
+pub type MoreCounterexamples = Vec<(&'static str, Vec<Trace<RepeatSystem>>)>;
 
 /// What a check established besides the checker's verdicts (none of it for a merge of parts).
 #[derive(Clone, Debug, Default)]
@@ -45,11 +79,8 @@ pub struct Judgement {
     pub misses: Vec<WitnessMiss>,
     /// Per property with several counterexamples asked for (`--counterexamples N`), the ones
     /// after the shortest, distinct by the rule steps they take.
-    pub more: Vec<MoreCounterexamples>,
+    pub more: MoreCounterexamples,
 }
-
-/// A violated property's further counterexamples (`--counterexamples N`), shortest first.
-pub type MoreCounterexamples = (&'static str, Vec<Trace<RepeatSystem>>);
 
 /// The run's verdict, from the most serious down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +115,7 @@ impl Judgement {
         let unreachable = self
             .misses
             .iter()
-            .filter(|m| m.reached_under.is_some())
+            .filter(|m| m.reached_under().is_some())
             .count();
         if violated + unreachable > 0 {
             return Verdict::Failed {
@@ -92,14 +123,16 @@ impl Judgement {
                 unreachable,
             };
         }
+        let undecided = |m: &WitnessMiss| matches!(m.base, BaseRun::Stopped { .. });
         if result
             .properties
             .iter()
             .any(|p| matches!(p.outcome, Outcome::Unknown))
+            || self.misses.iter().any(undecided)
         {
             return Verdict::Partial;
         }
-        let missed = self.misses.iter().any(|m| m.reached_under.is_none());
+        let missed = self.misses.iter().any(WitnessMiss::never_reached);
         if missed || !self.exercise.unexercised().is_empty() {
             return Verdict::NotExercised;
         }
@@ -155,7 +188,7 @@ impl Verdict {
                 let missed: Vec<&str> = j
                     .misses
                     .iter()
-                    .filter(|m| m.reached_under.is_none())
+                    .filter(|m| m.never_reached())
                     .map(|m| m.name)
                     .collect();
                 let mut what = vec![];

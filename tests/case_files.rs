@@ -506,6 +506,72 @@ fn an_expectation_about_nothing_is_an_error_not_a_pass() {
     );
 }
 
+/// The same holds in a case that expects an illegal statement and gets it: the replay ends
+/// there, so an item (token, moment) it never reached is an error, not a pass (before: the
+/// item check was skipped once the replay stopped at the refused statement, and these passed).
+#[test]
+fn an_expectation_about_nothing_is_an_error_in_a_case_expecting_illegal_too() {
+    let base = std::fs::read_to_string(
+        root().join("corpus/cases/deserts-call-one-instance-paid-twice-illegal.case"),
+    )
+    .unwrap();
+    assert_eq!(
+        replay_text("illegal.case", &base).0,
+        0,
+        "the corpus case passes"
+    );
+    let line = base.lines().count() + 1;
+    for (i, e) in [
+        "expect executions item 9 0",
+        "expect play-events item 9 0",
+        "expect paid item 9 [0]",
+        "expect not-countered item 9",
+        "expect repeat-paid item 9 none",
+        "expect optional-paid item 9 none",
+        "expect discarded item 9 none",
+        "expect demands item 9 paid",
+        "expect entered item 9 at base you ready",
+        "expect cancelled item 9",
+        "expect ignored item 9 exec 1 instruction 1",
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert_case_error(
+            &format!("illegal-item9-{i}.case"),
+            &format!("{base}{e}\n"),
+            &format!(":{line}: `{e}`: there is no item 9"),
+        );
+    }
+    assert_case_error(
+        "illegal-token.case",
+        &format!("{base}expect unit token-1 on board\n"),
+        "no such token entered the board",
+    );
+    assert_case_error(
+        "illegal-order.case",
+        &format!("{base}expect order play of item 1 then execution 1 of item 9\n"),
+        "matches no event of the replay",
+    );
+    // An item that exists there is still checked as before.
+    assert_eq!(
+        replay_text(
+            "illegal-item1.case",
+            &format!("{base}expect play-events item 1 0\n")
+        )
+        .0,
+        0
+    );
+    // A refused statement the case does not expect is reported as such, whatever follows.
+    let unexpected = base.replace(
+        "expect illegal line 13 rule 820.1.c.3",
+        "expect executions item 9 0",
+    );
+    let (code, out) = replay_text("unexpected.case", &unexpected);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(":13: `repeat 1 pay` is not allowed"), "{out}");
+}
+
 #[test]
 fn numbers_out_of_range_are_errors_with_line_and_column_never_wraps() {
     // u8 counts in a cost: 258 [Y] replayed as [Y][Y], 256 [B] printed as [0].

@@ -146,6 +146,95 @@ fn bad_input_exits_2_naming_the_file_and_line() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A bound's `deck_top` naming no card is refused at its file and line, before any scenario is
+/// built (before: "no card" with neither); an error in a `[turn]` field names that field's
+/// line, not the table's header, however the table is written.
+#[test]
+fn bound_errors_name_the_file_and_the_fields_own_line() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-cli-bound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let head = "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-spread\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";
+    for (name, tail, at, want) in [
+        ("top.toml", "deck_top = [\"Pouty Poro\",\n  \"No Such Card\"]\n", 8, "no card named `No Such Card`"),
+        ("topkind.toml", "\n\ndeck_top = [\"Marai Spire\"]\n", 10, "a main deck holds spells, units and gear"),
+        ("plays.toml", "\n[turn]\n\nplays = 9\n", 11, "`turn.plays` is 9"),
+        ("upto.toml", "[turn]\nplays = 2\nyours = { from = [\"Pouty Poro\"], up_to = 1 }\nopponent = { from = [\"Pouty Poro\"],\n  up_to = 7 }\n", 12, "`turn.opponent.up_to` is 7"),
+        ("from.toml", "[turn]\nplays = 2\n\n[turn.yours]\nup_to = 1\n\nfrom = [\"Nope\"]\n", 14, "no card named `Nope`"),
+        ("empty.toml", "[turn]\nplays = 2\n[turn.yours]\nfrom = []\nup_to = 2\n", 12, "`turn.yours.from` is empty"),
+    ] {
+        let f = dir.join(name);
+        std::fs::write(&f, format!("{head}{tail}")).unwrap();
+        let o = rbcheck(&["check", "--bound", f.to_str().unwrap(), "--quiet"]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        let want_at = format!("{name}:{at}: ");
+        assert!(stderr(&o).contains(&want_at), "{name}: expected `{want_at}` in {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{name}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{name}: refused before the run");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A witness the edit's run missed is "unreachable" only if the run under the base reaches it,
+/// and "never reached" (NOT EXERCISED) only if that run searched everything and missed it
+/// too. When that run stopped first (a memory budget), the witness is UNDECIDED: the verdict
+/// is partial and the JSON status `unknown` (before: taken as "the base misses it too", so the
+/// same command said NOT EXERCISED or "unreachable" depending on the memory left).
+#[test]
+fn a_witness_whose_base_run_stopped_is_undecided_never_not_exercised() {
+    use rbcheck::verdict::{BaseRun, Verdict};
+    let opts = rbcheck::check::CheckOptions {
+        rules: "corpus/rulebooks/double-executions.toml".into(),
+        bound: "tiny".into(),
+        properties: vec!["witness: two of three instances paid, three executions".into()],
+        counterexamples: 1,
+        ..Default::default()
+    };
+    std::env::set_current_dir(root()).unwrap();
+    let mut run = rbcheck::check::check(&opts, None, None).unwrap();
+    assert_eq!(run.judgement.misses.len(), 1);
+    assert!(
+        matches!(&run.judgement.misses[0].base, BaseRun::Reaches(b) if b == "rup4"),
+        "{:?}",
+        run.judgement.misses[0]
+    );
+    assert!(matches!(
+        run.verdict(),
+        Verdict::Failed { unreachable: 1, .. }
+    ));
+    run.judgement.misses[0].base = BaseRun::Stopped {
+        base: "rup4".into(),
+        why: "stopped: memory limit of 16 MiB reached at depth 3 after 40 states".into(),
+    };
+    assert_eq!(run.verdict(), Verdict::Partial);
+    let human = rbcheck::report::human(&run.system, &run.judgement, &run.result);
+    assert!(
+        human.contains("UNDECIDED: witness: two of three"),
+        "{human}"
+    );
+    assert!(
+        human.contains(
+            "whether rup4 does is unknown: the run under rup4 stopped: memory limit of 16 MiB"
+        ),
+        "{human}"
+    );
+    assert!(!human.contains("NEVER REACHED"), "{human}");
+    assert!(!human.contains("NOT EXERCISED"), "{human}");
+    let json = serde_json::to_value(rbcheck::report::json(
+        &run.system,
+        &run.judgement,
+        &run.result,
+    ))
+    .unwrap();
+    let p = json["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "witness: two of three instances paid, three executions")
+        .unwrap();
+    assert_eq!(p["status"], "unknown", "{p}");
+    assert!(p.get("unreachable").is_none(), "{p}");
+}
+
 #[test]
 fn max_states_gives_a_partial_result_marked_as_such() {
     let o = rbcheck(&["check", "--bound", "tiny", "--max-states", "5000", "--json"]);

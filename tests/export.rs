@@ -35,11 +35,15 @@ fn check_wrong_rulebooks() -> Vec<(String, CheckRun)> {
                 .lines()
                 .find_map(|l| l.strip_prefix("# bound:"))
                 .map_or("tiny", str::trim);
-            let run = check(&CheckOptions {
-                rules: book.to_str().unwrap().into(),
-                bound: bound.into(),
-                ..Default::default()
-            })
+            let run = check(
+                &CheckOptions {
+                    rules: book.to_str().unwrap().into(),
+                    bound: bound.into(),
+                    ..Default::default()
+                },
+                None,
+                None,
+            )
             .unwrap();
             let name = book.file_name().unwrap().to_string_lossy().into_owned();
             assert!(

@@ -434,6 +434,62 @@ fn fuzz_numbers_out_of_range_are_errors() {
     }
 }
 
+/// `fuzz --corpus` judges each file as `replay` does: one that is not a valid case (a parse
+/// error, a card the model does not know) is `ERROR file:line[:col]: ...` with the same words
+/// as `replay`, and the run exits 2 (before: "invalid ... (see rbcheck replay)", counted as
+/// skipped, no line, exit 0). The valid cases beside it are still compared.
+#[test]
+fn fuzz_corpus_reports_an_invalid_case_file_as_replay_does_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-corpus-invalid-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = root().join("corpus/cases/deserts-call-one-instance-paid-twice-illegal.case");
+    std::fs::copy(&good, dir.join("a-good.case")).unwrap();
+    let text = std::fs::read_to_string(&good).unwrap();
+    std::fs::write(
+        dir.join("b-parse.case"),
+        text.replace("pool you [6]", "pool you [6][Q]"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("c-card.case"),
+        text.replace("Desert's Call", "Deserts Cal"),
+    )
+    .unwrap();
+    let engine = format!(
+        "python3 {}",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let o = fuzz_cli(&["--engine", &engine, "--corpus", dir.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{stdout}");
+    let replayed = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(["replay", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let errors: Vec<String> = String::from_utf8_lossy(&replayed.stdout)
+        .lines()
+        .filter(|l| l.starts_with("ERROR "))
+        .map(String::from)
+        .collect();
+    assert_eq!(errors.len(), 2, "replay names both");
+    assert!(errors[0].contains("b-parse.case:8:"), "{errors:?}");
+    assert!(errors[1].contains("c-card.case:9:"), "{errors:?}");
+    for e in &errors {
+        assert!(
+            stdout.lines().any(|l| l == e),
+            "`{e}` missing from:\n{stdout}"
+        );
+    }
+    assert!(
+        stdout.contains("agree        "),
+        "the valid case is compared: {stdout}"
+    );
+    assert!(stdout.contains("2 files are not a valid case"), "{stdout}");
+    assert!(!stdout.contains("skipped as"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Issue 14: a run that compared nothing "passed" with exit 0. An engine that declines every
 /// case, or answers every case with an empty result, makes `fuzz` exit 2 and say why.
 #[test]

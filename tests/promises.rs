@@ -333,7 +333,7 @@ fn an_export_that_cannot_express_a_trace_writes_the_rest_and_keeps_the_verdict()
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert!(
-        text(&o.stdout).contains("2 properties failed"),
+        text(&o.stdout).contains("2 properties violated"),
         "{}",
         text(&o.stdout)
     );
@@ -409,6 +409,138 @@ fn bad_output_targets_are_refused_before_the_run_and_leave_nothing() {
         assert_eq!(entries(&d), before, "{args:?} left something");
     }
     assert_eq!(std::fs::read_to_string(d.join("full/x")).unwrap(), "mine");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Outputs nested inside one another are compared before the run, by the one function every
+/// command calls, whatever exists yet: each command is refused at once (exit 2), prints no
+/// report and leaves nothing (before: `check --cases X --traces X/t` printed its verdict then
+/// exited 2 writing nothing, `fuzz --out O --keep O/k` printed findings whose files did not
+/// exist, `fuzz --keep K --html K/r.html` printed and wrote nothing, and the others were
+/// refused as "exists and is not empty" about a folder the command itself had just made).
+#[test]
+fn outputs_nested_inside_one_another_are_refused_before_the_run() {
+    let d = scratch("nested");
+    std::fs::create_dir(d.join("empty")).unwrap();
+    let before = entries(&d);
+    let rb = rulebook("one-target-list.toml");
+    let engine = format!(
+        "python3 {}",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let check = |extra: &[&str]| -> Vec<String> {
+        let mut a = vec![
+            "check".to_string(),
+            "--rules".into(),
+            rb.clone(),
+            "--bound".into(),
+            "tiny".into(),
+            "--quiet".into(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let fuzz = |extra: &[&str]| -> Vec<String> {
+        let mut a = vec![
+            "fuzz".to_string(),
+            "--engine".into(),
+            engine.clone(),
+            "--cases".into(),
+            "3".into(),
+            "--quiet".into(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let diff = |extra: &[&str]| -> Vec<String> {
+        let mut a = vec![
+            "diff".to_string(),
+            "v1.3".into(),
+            "rup4".into(),
+            "--bound".into(),
+            "tiny".into(),
+            "--quiet".into(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let runs: Vec<(Vec<String>, &str)> = vec![
+        (
+            check(&["--cases", "X", "--traces", "X/t"]),
+            "--traces X/t lies inside --cases X",
+        ),
+        (
+            check(&["--traces", "X/t", "--cases", "X"]),
+            "--traces X/t lies inside --cases X",
+        ),
+        (
+            check(&["--cases", "X", "--html", "X/r.html"]),
+            "--html X/r.html lies inside --cases X",
+        ),
+        (
+            check(&["--cases", "empty", "--traces", "empty/deep/t"]),
+            "--traces empty/deep/t lies inside --cases empty",
+        ),
+        (
+            check(&["--html", "X", "--cases", "X/c"]),
+            "--cases X/c lies inside --html X, which is a file",
+        ),
+        (
+            check(&["--cases", "X", "--html", "X"]),
+            "--cases and --html name the same path X",
+        ),
+        (
+            fuzz(&["--out", "O", "--keep", "O/k"]),
+            "--keep O/k lies inside --out O",
+        ),
+        (
+            fuzz(&["--keep", "K", "--html", "K/r.html"]),
+            "--html K/r.html lies inside --keep K",
+        ),
+        (
+            fuzz(&["--out", "O/a/b", "--keep", "O"]),
+            "--out O/a/b lies inside --keep O",
+        ),
+        (
+            diff(&["--out", "D", "--html", "D/r.html"]),
+            "--html D/r.html lies inside --out D",
+        ),
+        (
+            check(&["--shard", "1/2", "--parts", "P"]),
+            "--parts expects an existing folder",
+        ),
+    ];
+    for (args, why) in &runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = rbcheck_in(&d, &args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: expected `{why}` in {err}");
+        assert!(!err.contains("not empty"), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "refused before the run: {args:?}");
+        assert_eq!(entries(&d), before, "{args:?} left something");
+        assert!(
+            entries(&d.join("empty")).is_empty(),
+            "{args:?} left something"
+        );
+    }
+    // Side by side, under a parent that does not exist yet, they are fine.
+    let o = rbcheck_in(
+        &d,
+        &check(&[
+            "--cases",
+            "new/c",
+            "--traces",
+            "new/t",
+            "--html",
+            "new/r.html",
+        ])
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(entries(&d.join("new")), vec!["c", "r.html", "t"]);
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -253,11 +253,15 @@ fn the_failed_payment_case_catches_runes_left_spent() {
 fn rune_counterexamples_become_cases_that_break_the_same_property() {
     for book in ["undo-keeps-runes-spent.toml", "runes-past-the-cost.toml"] {
         let path = root().join("corpus/rulebooks").join(book);
-        let run = check(&CheckOptions {
-            rules: path.to_str().unwrap().into(),
-            bound: "runes".into(),
-            ..Default::default()
-        })
+        let run = check(
+            &CheckOptions {
+                rules: path.to_str().unwrap().into(),
+                bound: "runes".into(),
+                ..Default::default()
+            },
+            None,
+            None,
+        )
         .unwrap();
         let mut seen = 0;
         for p in &run.result.properties {

@@ -283,11 +283,15 @@ fn the_turn_cases_catch_the_wrong_rulebooks() {
 fn turn_counterexamples_become_cases_that_break_the_same_property() {
     for book in ["grant-for-every-spell.toml", "undo-loses-grant.toml"] {
         let path = root().join("corpus/rulebooks").join(book);
-        let run = check(&CheckOptions {
-            rules: path.to_str().unwrap().into(),
-            bound: "multi".into(),
-            ..Default::default()
-        })
+        let run = check(
+            &CheckOptions {
+                rules: path.to_str().unwrap().into(),
+                bound: "multi".into(),
+                ..Default::default()
+            },
+            None,
+            None,
+        )
         .unwrap();
         let mut seen = 0;
         for p in &run.result.properties {

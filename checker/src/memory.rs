@@ -32,6 +32,23 @@ pub const READ_INTERVAL: Duration = Duration::from_millis(5);
 /// Units of work (states expanded plus successors generated) between two polls by one worker.
 pub const POLL_EVERY: u32 = 256;
 
+/// A memory size for people: MiB below 1 GiB (`16 MiB`, `767.5 MiB`), GiB with two decimals
+/// from there (`1.50 GiB`). One function for every report, so that a small budget is never
+/// shown as `0.0 GiB`.
+pub fn format_bytes(bytes: u64) -> String {
+    const MIB: f64 = (1u64 << 20) as f64;
+    const GIB: u64 = 1 << 30;
+    if bytes >= GIB {
+        return format!("{:.2} GiB", bytes as f64 / GIB as f64);
+    }
+    let mib = bytes as f64 / MIB;
+    if mib.fract() == 0.0 {
+        format!("{mib:.0} MiB")
+    } else {
+        format!("{mib:.1} MiB")
+    }
+}
+
 /// Reads a `kB` field such as `VmRSS:` from a `/proc` file, in bytes.
 fn read_kb_field(path: &str, field: &str) -> Option<u64> {
     let text = std::fs::read_to_string(path).ok()?;
@@ -113,11 +130,21 @@ pub fn cgroup_limit() -> Option<u64> {
 /// `MemAvailable` now and the cgroup's memory limit, or `None` (no limit) where neither can be
 /// read.
 pub fn default_limit() -> Option<u64> {
+    default_limit_from().map(|(b, _)| b)
+}
+
+/// [`default_limit`] and what it is a fraction of: "the available memory" or "the cgroup's
+/// memory limit", whichever is smaller (for the line a run prints before it starts).
+pub fn default_limit_from() -> Option<(u64, &'static str)> {
+    const AVAILABLE: &str = "the available memory";
+    const CGROUP: &str = "the cgroup's memory limit";
     let room = match (available_bytes(), cgroup_limit()) {
-        (Some(a), Some(c)) => Some(a.min(c)),
-        (a, c) => a.or(c),
+        (Some(a), Some(c)) if c < a => Some((c, CGROUP)),
+        (Some(a), _) => Some((a, AVAILABLE)),
+        (None, Some(c)) => Some((c, CGROUP)),
+        (None, None) => None,
     };
-    room.map(|b| (b as f64 * DEFAULT_FRACTION) as u64)
+    room.map(|(b, from)| ((b as f64 * DEFAULT_FRACTION) as u64, from))
 }
 
 /// The address-space ceiling the search keeps under: [`ADDRESS_FRACTION`] of `RLIMIT_AS`.
@@ -273,6 +300,15 @@ mod tests {
             assert!(limit as f64 >= lo * DEFAULT_FRACTION - 1024.0);
             assert!(limit as f64 <= hi * DEFAULT_FRACTION + 1024.0);
         }
+    }
+
+    #[test]
+    fn sizes_below_a_gib_are_written_in_mib_never_as_zero() {
+        assert_eq!(format_bytes(16 << 20), "16 MiB");
+        assert_eq!(format_bytes((767 << 20) + (1 << 19)), "767.5 MiB");
+        assert_eq!(format_bytes(1 << 30), "1.00 GiB");
+        assert_eq!(format_bytes(3 << 29), "1.50 GiB");
+        assert_eq!(format_bytes(0), "0 MiB");
     }
 
     #[test]

@@ -230,7 +230,7 @@ impl<M: Model> CheckResult<M> {
     }
 
     /// A one-line account of why and where the search stopped, for reports, e.g.
-    /// "stopped: memory limit of 12.0 GiB reached at depth 7 after 1234567 states".
+    /// "stopped: memory limit of 12.00 GiB reached at depth 7 after 1234567 states".
     pub fn stop_message(&self) -> String {
         let s = &self.stats;
         let at = format!("at depth {} after {} states", s.max_depth, s.states);
@@ -243,11 +243,14 @@ impl<M: Model> CheckResult<M> {
                 match (s.address_ceiling_at_stop_bytes, s.memory_limit_bytes) {
                     (Some(cap), _) => format!(
                         "stopped: address space reached {} (70 % of the process's ulimit -v) {at}",
-                        gib(cap)
+                        crate::memory::format_bytes(cap)
                     ),
                     (None, limit) => match limit {
                         Some(limit) => {
-                            format!("stopped: memory limit of {} reached {at}", gib(limit))
+                            format!(
+                                "stopped: memory limit of {} reached {at}",
+                                crate::memory::format_bytes(limit)
+                            )
                         }
                         None => format!("stopped: memory limit reached {at}"),
                     },
@@ -255,11 +258,6 @@ impl<M: Model> CheckResult<M> {
             }
         }
     }
-}
-
-/// Bytes as GiB with one decimal, the scale at which memory limits are set.
-fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
 }
 
 impl<M: Model> Clone for Outcome<M> {

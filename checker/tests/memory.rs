@@ -86,7 +86,7 @@ fn exceeding_the_budget_mid_level_stops_cleanly_and_keeps_earlier_verdicts() {
             "{message}"
         );
         assert!(
-            message.ends_with(" GiB reached at depth 1 after 5001 states"),
+            message.ends_with(" MiB reached at depth 1 after 5001 states"),
             "{message}"
         );
     }

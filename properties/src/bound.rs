@@ -364,7 +364,24 @@ impl Bound {
                 });
             }
         }
-        b.turn.validate(line_of("turn"))?;
+        // What `deck_top` names is looked up as the scenarios look it up (`build::card_id`),
+        // so a name refused there is refused here, at its line, before any scenario is built.
+        for n in &b.deck_top {
+            let kind = card_id(&cat.cards, n).map(|id| cat.cards[id as usize].kind);
+            let message = match kind {
+                Err(_) => format!("`deck_top`: no card named `{n}` in model/cards.toml"),
+                Ok(CardKind::Spell | CardKind::Unit | CardKind::Gear) => continue,
+                Ok(k) => format!(
+                    "`deck_top`: `{n}` is a {k:?}: a main deck holds spells, units and gear"
+                ),
+            };
+            return Err(BoundError {
+                line: line_of("deck_top"),
+                message,
+            });
+        }
+        b.turn
+            .validate(|field| part.unwrap_or_else(|| line_of_field(text, "turn", field)))?;
         if b.boards.is_empty()
             || b.extras.is_empty()
             || b.resources.is_empty()
@@ -601,6 +618,34 @@ impl Bound {
         }
         Ok(out)
     }
+}
+
+/// The 1-based line of the field `path` (e.g. `["yours", "up_to"]`) of the top-level table
+/// `table`, from the parser's spans: the field's own line, else the nearest enclosing table's
+/// that is written, else the table's header (1 when the text does not parse or lacks it).
+fn line_of_field(text: &str, table: &str, path: &[&str]) -> usize {
+    use toml::de::{DeTable, DeValue};
+    fn find<'a, 'i>(t: &'a DeTable<'i>, key: &str) -> Option<(usize, &'a DeValue<'i>)> {
+        t.iter()
+            .find(|(k, _)| k.get_ref().as_ref() == key)
+            .map(|(k, v)| (k.span().start, v.get_ref()))
+    }
+    let Ok(doc) = DeTable::parse(text) else {
+        return line_of_key(text, table);
+    };
+    let Some((mut at, mut value)) = find(doc.get_ref(), table) else {
+        return line_of_key(text, table);
+    };
+    for key in path {
+        let DeValue::Table(t) = value else {
+            break;
+        };
+        let Some(next) = find(t, key) else {
+            break;
+        };
+        (at, value) = next;
+    }
+    line_at(text, at)
 }
 
 /// The 1-based lines of the `[[also]]` and `[[also.also...]]` table headers, in document order.

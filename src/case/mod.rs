@@ -61,27 +61,23 @@ pub enum FileResult {
     Invalid(String),
 }
 
+/// Reads, parses and replays one file: the case and its replay, or what is wrong with the
+/// file as `file:line:col: message` (`file:line: message` for a case that parses but cannot
+/// be replayed). Every command that reads case files judges them by this one function.
+pub fn load_file(path: &Path) -> Result<(Case, replay::Replayed), String> {
+    let text = crate::read::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let case = parse(&text)
+        .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
+    let r = replay(&case, path.parent())
+        .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+    Ok((case, r))
+}
+
 /// Parses, replays and judges one file.
 pub fn run_file(path: &Path) -> FileResult {
-    let text = match crate::read::read_text(path) {
-        Ok(t) => t,
-        Err(e) => return FileResult::Invalid(format!("{}: {e}", path.display())),
-    };
-    let case = match parse(&text) {
-        Ok(c) => c,
-        Err(e) => {
-            return FileResult::Invalid(format!(
-                "{}:{}:{}: {}",
-                path.display(),
-                e.line,
-                e.col,
-                e.message
-            ))
-        }
-    };
-    match replay(&case, path.parent()) {
-        Ok(r) => FileResult::Done(verdict(&case, &r)),
-        Err(e) => FileResult::Invalid(format!("{}:{}: {}", path.display(), e.line, e.message)),
+    match load_file(path) {
+        Ok((case, r)) => FileResult::Done(verdict(&case, &r)),
+        Err(m) => FileResult::Invalid(m),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use rbcheck::check::{CheckOptions, GraphOptions};
-use rbcheck::outdir::NewFile;
+use rbcheck::outdir::{self, Target};
 use rbcheck::{report, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -196,35 +196,21 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
             SearchArg::Bfs => checker::SearchOrder::BreadthFirst,
         },
     };
-    if let (Some(shard), Some(dir)) = (args.shard, &args.parts) {
+    // Every output is checked, and compared with the others, before the search.
+    let mut outputs = outdir::prepare(&[
+        Target::folder("--cases", opts.cases.as_deref()),
+        Target::folder("--traces", opts.traces.as_deref()),
+        Target::file("--html", args.html.as_deref()),
+        Target::shared("--parts", args.parts.as_deref()),
+    ])?;
+    if let (Some(shard), Some(dir)) = (args.shard, outputs.shared("--parts")) {
         let run = rbcheck::shard::run(&opts, shard, dir)?;
-        eprintln!(
-            "shard {}/{}: {} ({} scenarios, {} states)",
-            shard.0,
-            shard.1,
-            if run.resumed {
-                format!("already done, kept {}", run.path.display())
-            } else {
-                format!("wrote {}", run.path.display())
-            },
-            run.scenarios,
-            run.states
-        );
+        eprintln!("{}", run.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    // Checked before the search, like the output folders: a bad path fails fast.
-    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
-    if let Some(h) = &html {
-        for dir in [&opts.cases, &opts.traces].into_iter().flatten() {
-            if std::path::absolute(dir).is_ok_and(|d| d == h.target()) {
-                return Err(Error::Usage(format!(
-                    "--html names the output folder {}: give the report a file of its own",
-                    dir.display()
-                )));
-            }
-        }
-    }
-    let mut run = rbcheck::check::check(&opts)?;
+    let html = outputs.file("--html");
+    let mut run =
+        rbcheck::check::check(&opts, outputs.folder("--cases"), outputs.folder("--traces"))?;
     // The verdict first: a failed export must not hide it.
     if args.json {
         let json = report::json(&run.system, &run.judgement, &run.result);
@@ -271,20 +257,16 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
 pub fn merge(args: MergeArgs) -> Result<ExitCode, Error> {
     let m = rbcheck::shard::merge(&args.parts, args.threads)?;
     if args.json {
-        let json = report::json(&m.system, &m.judgement(), &m.result);
+        let json = report::json(&m.system, &m.judgement, &m.result);
         outln!(
             "{}",
             serde_json::to_string(&json).expect("the report serialises")
         );
     } else {
-        out!("{}", report::human(&m.system, &m.judgement(), &m.result));
+        out!("{}", report::human(&m.system, &m.judgement, &m.result));
     }
-    let failed = m.result.properties.iter().any(|p| p.outcome.is_failure());
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    // The exit code of the unsharded run: 1 failed, 3 not exercised, 0 otherwise.
+    Ok(ExitCode::from(m.judgement.verdict(&m.result).exit_code()))
 }
 
 /// Runs `rbcheck graph`.

@@ -3,7 +3,7 @@
 use super::progress::{bound_words, threads, ProgressArgs, Ticker, Watch};
 use clap::Args;
 use rbcheck::diff::{diff, DiffOptions};
-use rbcheck::outdir::NewFile;
+use rbcheck::outdir::{self, Target};
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,14 +37,11 @@ pub struct DiffArgs {
 
 /// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
-    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
-    if let (Some(h), Some(out)) = (&html, &args.out) {
-        if std::path::absolute(out).is_ok_and(|d| d == h.target()) {
-            return Err(Error::Usage(
-                "--html and --out name the same path: give each its own".into(),
-            ));
-        }
-    }
+    let mut outputs = outdir::prepare(&[
+        Target::folder("--out", args.out.as_deref()),
+        Target::file("--html", args.html.as_deref()),
+    ])?;
+    let html = outputs.file("--html");
     Ticker::new(&args.progress).header(&format!(
         "rbcheck diff: rules {} and {} | {} | {}",
         args.a,
@@ -54,14 +51,17 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     ));
     let counter = Arc::new(rbcheck::progress::Counter::default());
     let watch = Watch::start(&args.progress, counter.clone());
-    let run = diff(&DiffOptions {
-        a: args.a,
-        b: args.b,
-        bound: args.bound,
-        out: args.out,
-        pairs: html.is_some(),
-        progress: Some(counter),
-    });
+    let run = diff(
+        &DiffOptions {
+            a: args.a,
+            b: args.b,
+            bound: args.bound,
+            out: args.out,
+            pairs: html.is_some(),
+            progress: Some(counter),
+        },
+        outputs.folder("--out"),
+    );
     drop(watch);
     let mut run = run?;
     // The report first: a failed write must not hide it.

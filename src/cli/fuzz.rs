@@ -7,7 +7,7 @@ use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
 use rbcheck::engine::{ModelEngine, ProcessEngine, PROTOCOL};
 use rbcheck::findings::FindingWriter;
-use rbcheck::outdir::{NewFile, OutDir};
+use rbcheck::outdir::{self, Target};
 use rbcheck::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -278,24 +278,17 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
         return corpus(&mut engine, &args.corpus);
     }
-    // Both folders are checked (and staged) before the engine starts: a bad one fails fast,
-    // and a run's report is never lost to a folder that cannot be written.
-    let out = OutDir::prepare(&args.out)?;
-    let mut keep = args.keep.as_deref().map(OutDir::prepare).transpose()?;
-    if keep.as_ref().is_some_and(|k| k.target() == out.target()) {
-        return Err(Error::Usage(format!(
-            "--out and --keep name the same folder {}: give each its own",
-            args.out.display()
-        )));
-    }
-    let html = args.html.as_deref().map(NewFile::prepare).transpose()?;
-    if let Some(h) = &html {
-        if h.target() == out.target() || keep.as_ref().is_some_and(|k| k.target() == h.target()) {
-            return Err(Error::Usage(
-                "--html names the same path as --out or --keep: give each its own".into(),
-            ));
-        }
-    }
+    // Every output is checked (and staged), and compared with the others, before the engine
+    // starts: a bad one fails fast, and a run's report is never lost to a folder that cannot
+    // be written.
+    let mut outputs = outdir::prepare(&[
+        Target::folder("--out", Some(&args.out)),
+        Target::folder("--keep", args.keep.as_deref()),
+        Target::file("--html", args.html.as_deref()),
+    ])?;
+    let out = outputs.folder("--out").expect("--out has a default");
+    let mut keep = outputs.folder("--keep");
+    let html = outputs.file("--html");
     let mut cfg = cfg;
     cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
     let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
@@ -397,12 +390,18 @@ pub fn serve() -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `rbcheck fuzz --corpus`: case files through the engine, one line each.
+/// `rbcheck fuzz --corpus`: case files through the engine, one line each. A file that is not a
+/// valid case is an error as in `rbcheck replay` (`ERROR file:line:col: ...`, exit 2), never
+/// a skip: the corpus the user named was not what they meant.
 fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Error> {
     use rbcheck::engine::fuzz::{check_files, Verdict};
     let files = rbcheck::case::collect(paths).map_err(Error::Usage)?;
+    if files.is_empty() {
+        return Err(Error::Usage("--corpus: no .case files found".into()));
+    }
     let verdicts = check_files(engine, &files).map_err(Error::engine)?;
     let (mut agree, mut differ, mut skipped, mut faults, mut empty) = (0, 0, 0, 0, 0);
+    let mut invalid = 0;
     for v in &verdicts {
         let p = v.path.display();
         match &v.verdict {
@@ -425,9 +424,15 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
                 faults += 1;
                 outln!("FAULT        {p}: {m}");
             }
+            Verdict::Invalid(why) => {
+                invalid += 1;
+                outln!("ERROR {why}");
+            }
             Verdict::NoCase => {
-                skipped += 1;
-                outln!("invalid      {p}: not a valid case (see rbcheck replay)");
+                // A valid case file the protocol cannot carry: the model refused what it
+                // replays, which the check above rules out.
+                invalid += 1;
+                outln!("ERROR {p}: the case replays but cannot be sent to an engine");
             }
             Verdict::StatedNothing => {
                 empty += 1;
@@ -436,6 +441,13 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
         }
     }
     outln!("{agree} agree, {differ} differ, {skipped} skipped, {faults} engine faults");
+    if invalid > 0 {
+        outln!(
+            "{invalid} file{} not a valid case (each named above with its line; `rbcheck replay` says the same)",
+            if invalid == 1 { " is" } else { "s are" }
+        );
+        return Ok(ExitCode::from(2));
+    }
     if agree + differ == 0 {
         outln!(
             "NOTHING COMPARED: no case was compared on any field ({skipped} skipped, {empty} \

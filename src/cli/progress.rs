@@ -24,10 +24,10 @@ pub struct ProgressArgs {
 /// The default time between two lines, as `check`'s.
 const EVERY: Duration = Duration::from_secs(3);
 
-/// Resident memory in GiB, or `unknown`.
+/// Resident memory (`checker::memory::format_bytes`), or `unknown`.
 fn memory() -> String {
     match checker::memory::resident_bytes() {
-        Some(b) => format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64),
+        Some(b) => checker::memory::format_bytes(b),
         None => "unknown".into(),
     }
 }

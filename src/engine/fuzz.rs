@@ -310,6 +310,8 @@ pub enum Verdict {
     Fault(String),
     /// The recipe makes no case.
     NoCase,
+    /// The case file is not a valid case: why, naming the file and line as `replay` does.
+    Invalid(String),
 }
 
 impl<'a> Checker<'a> {
@@ -711,7 +713,9 @@ pub struct FileVerdict {
     pub verdict: Verdict,
 }
 
-/// Sends case files to an engine and compares each answer with the model's.
+/// Sends case files to an engine and compares each answer with the model's. A file that is
+/// not a valid case (what `rbcheck replay` calls an error) is [`Verdict::Invalid`] with the
+/// same message, and is never sent.
 pub fn check_files(
     engine: &mut dyn Engine,
     files: &[std::path::PathBuf],
@@ -719,12 +723,9 @@ pub fn check_files(
     let mut checker = Checker::new(engine)?;
     let mut out = vec![];
     for f in files {
-        let verdict = match crate::read::read_text(f)
-            .map_err(|e| e.to_string())
-            .and_then(|t| crate::case::parse(&t).map_err(|e| e.to_string()))
-        {
-            Ok(case) => checker.check_case_in(&case, f.parent()),
-            Err(_) => Verdict::NoCase,
+        let verdict = match crate::case::load_file(f) {
+            Ok((case, _)) => checker.check_case_in(&case, f.parent()),
+            Err(why) => Verdict::Invalid(why),
         };
         out.push(FileVerdict {
             path: f.clone(),

@@ -321,43 +321,14 @@ impl ProcessEngine {
         });
         let hello = serde_json::to_string(client).expect("serializable");
         let line = self.exchange(&hello)?;
-        let v: serde_json::Value = match serde_json::from_str(&line) {
-            Ok(v) => v,
-            Err(e) => {
-                self.kill();
-                return Err(Fault::Garbage {
-                    line: short(&line),
-                    why: format!("expected the hello, not JSON ({e})"),
-                });
-            }
-        };
-        if v.get("type").and_then(|t| t.as_str()) != Some("hello") {
-            self.kill();
-            return Err(Fault::Garbage {
-                line: short(&line),
-                why: "expected the engine's hello".into(),
-            });
-        }
-        let proto = v
-            .get("protocol")
-            .and_then(|p| p.as_str())
-            .unwrap_or("")
-            .to_string();
-        if !VERSIONS.contains(&proto.as_str()) || !client.accepts_version(&proto) {
-            self.kill();
-            return Err(Fault::WrongVersion { got: proto });
-        }
-        match serde_json::from_value::<Hello>(v) {
+        match parse_hello(&line, client) {
             Ok(h) => {
                 self.hello = Some(h);
                 Ok(())
             }
-            Err(e) => {
+            Err(f) => {
                 self.kill();
-                Err(Fault::Garbage {
-                    line: short(&line),
-                    why: format!("a bad hello: {e}"),
-                })
+                Err(f)
             }
         }
     }
@@ -465,7 +436,8 @@ impl ProcessEngine {
     }
 }
 
-fn short(l: &str) -> String {
+/// An engine's line cut to 160 characters, for messages.
+pub(crate) fn short(l: &str) -> String {
     let mut s: String = l.chars().take(160).collect();
     if s.len() < l.len() {
         s.push('…');

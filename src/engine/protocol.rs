@@ -662,6 +662,34 @@ impl std::fmt::Display for Fault {
     }
 }
 
+/// Reads an engine's first line as its hello to `client`: a `hello` of a protocol version
+/// both sides speak, or the fault that names what is wrong with it.
+pub fn parse_hello(line: &str, client: &ClientHello) -> Result<Hello, Fault> {
+    let short = super::process::short;
+    let v: Value = serde_json::from_str(line).map_err(|e| Fault::Garbage {
+        line: short(line),
+        why: format!("expected the hello, not JSON ({e})"),
+    })?;
+    if v.get("type").and_then(|t| t.as_str()) != Some("hello") {
+        return Err(Fault::Garbage {
+            line: short(line),
+            why: "expected the engine's hello".into(),
+        });
+    }
+    let proto = v
+        .get("protocol")
+        .and_then(|p| p.as_str())
+        .unwrap_or("")
+        .to_string();
+    if !VERSIONS.contains(&proto.as_str()) || !client.accepts_version(&proto) {
+        return Err(Fault::WrongVersion { got: proto });
+    }
+    serde_json::from_value::<Hello>(v).map_err(|e| Fault::Garbage {
+        line: short(line),
+        why: format!("a bad hello: {e}"),
+    })
+}
+
 /// A reply as one JSON line.
 pub fn reply_line(id: u64, reply: &Reply) -> String {
     let q = |s: &str| Value::String(s.to_string()).to_string();

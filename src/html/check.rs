@@ -308,12 +308,16 @@ pub fn check_report(
                 body.push_str(&counterexample(system, &j.rules_arg, n, p, trace, *kind));
             }
             Outcome::NeverReached => {
-                let (title, why) = match j.miss(p.name).and_then(|m| m.reached_under.as_ref()) {
-                    Some(base) => (
+                let (title, why) = match j.miss(p.name).map(|m| &m.base) {
+                    Some(crate::verdict::BaseRun::Reaches(base)) => (
                         "Unreachable under this rulebook",
                         format!("{} reaches it on the same scenarios; {} never does: the rulebook made it unreachable.", esc(base), esc(&system.game.rules.book().name)),
                     ),
-                    None => (
+                    Some(crate::verdict::BaseRun::Stopped { base, why }) => (
+                        "Undecided",
+                        format!("{} never reaches it on this bound; whether {} does is unknown: the run under {} {}.", esc(&system.game.rules.book().name), esc(base), esc(base), esc(why)),
+                    ),
+                    _ => (
                         "Never reached",
                         "The bound never reaches this situation, so it proves nothing about it.".to_string(),
                     ),

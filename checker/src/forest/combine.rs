@@ -43,6 +43,34 @@ fn validate<M: Model>(ctx: &Ctx<'_, M>, parts: &[Part]) -> Result<(), CheckError
         if p.properties != names || p.symmetry != ctx.symmetry {
             return bad("the parts were made with other properties or options".into());
         }
+        if p.distinct_inits > p.init_states {
+            return bad("a part counts more distinct scenarios than scenarios".into());
+        }
+        // A part file is outside input: every summary must fit the model before anything is
+        // indexed by it.
+        for s in &p.summaries {
+            let at = format!("shard {}/{n}, scenario {}", p.shard.0 + 1, s.init);
+            if s.init >= p.init_states {
+                return bad(format!(
+                    "{at}: no such scenario (the model has {})",
+                    p.init_states
+                ));
+            }
+            if s.findings.len() != names.len() {
+                return bad(format!(
+                    "{at}: {} findings for {} properties",
+                    s.findings.len(),
+                    names.len()
+                ));
+            }
+            if s.transitions_per_level.len() > s.states_per_depth.len()
+                || s.stored_per_depth.len() > s.states_per_depth.len()
+            {
+                return bad(format!(
+                    "{at}: more levels of transitions or stored states than of states"
+                ));
+            }
+        }
     }
     if let Some(k) = seen.iter().position(|s| !s) {
         return bad(format!("shard {}/{} is missing", k + 1, n));
@@ -228,26 +256,33 @@ fn stats(
     started: Instant,
 ) -> Result<Stats, CheckError> {
     let (mut states_n, mut stored, mut transitions) = (0u64, 0u64, 0u64);
+    // Parts are outside input: counts that overflow are an error, never a wrapped total.
+    let overflow = || CheckError::PartsMismatch("the parts' counts overflow".into());
+    let total = |v: &[u64], take: usize| {
+        v.iter()
+            .take(take)
+            .try_fold(0u64, |a, x| a.checked_add(*x))
+            .ok_or_else(overflow)
+    };
     for s in summaries {
         let keep = cut.map_or(usize::MAX, |c| c as usize);
-        states_n += s
-            .states_per_depth
-            .iter()
-            .take(keep.saturating_add(1))
-            .sum::<u64>();
-        stored += s
-            .stored_per_depth
-            .iter()
-            .take(keep.saturating_add(1))
-            .sum::<u64>();
-        transitions += s.transitions_per_level.iter().take(keep).sum::<u64>();
+        let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(overflow);
+        states_n = add(
+            states_n,
+            total(&s.states_per_depth, keep.saturating_add(1))?,
+        )?;
+        stored = add(stored, total(&s.stored_per_depth, keep.saturating_add(1))?)?;
+        transitions = add(transitions, total(&s.transitions_per_level, keep)?)?;
     }
     debug_assert!(cut.is_some() || states_n == summaries.iter().map(|s| states(s)).sum::<u64>());
     let states_n =
         usize::try_from(states_n).map_err(|_| CheckError::TooManyStates { limit: usize::MAX })?;
     let elapsed =
         parts.iter().map(|p| p.elapsed_secs).sum::<f64>() + started.elapsed().as_secs_f64();
-    let visited: u64 = summaries.iter().map(|s| s.visited_bytes).sum();
+    let visited = summaries
+        .iter()
+        .try_fold(0u64, |a, s| a.checked_add(s.visited_bytes))
+        .ok_or_else(overflow)?;
     let peak = parts
         .iter()
         .filter_map(|p| p.peak_memory_bytes)

@@ -439,7 +439,7 @@ fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant, every:
             continue;
         }
         last = Instant::now();
-        let gib = |b: u64| format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64);
+        let gib = crate::memory::format_bytes;
         let memory = match (resident_bytes(), budget.limit()) {
             (Some(r), Some(l)) => format!("memory {} of {} budget", gib(r), gib(l)),
             (Some(r), None) => format!("memory {} (no budget)", gib(r)),

@@ -62,9 +62,10 @@ pub(super) fn build(
 }
 
 pub(super) fn card_id(cards: &[CardDef], n: &str) -> Result<model::CardId, String> {
+    // Ignoring case, as the catalogue's own lookups (`Catalogue::id`) and a bound's validation.
     cards
         .iter()
-        .position(|c| c.name == n)
+        .position(|c| c.name.eq_ignore_ascii_case(n))
         .map(|i| i as model::CardId)
         .ok_or_else(|| format!("no card `{n}`"))
 }

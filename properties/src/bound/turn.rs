@@ -103,40 +103,54 @@ impl TurnBound {
         self.yours.count()?.checked_mul(self.opponent.count()?)
     }
 
-    /// Checks the ranges and the card names; `line` is the `[turn]` table's line.
-    pub fn validate(&self, line: usize) -> Result<(), BoundError> {
-        let err = |message: String| Err(BoundError { line, message });
+    /// Checks the ranges and the card names; `line` gives the line of a field of the `[turn]`
+    /// table by its path under it (`["plays"]`, `["yours", "up_to"]`), so that an error names
+    /// the field's own line, not the table's header.
+    pub fn validate(&self, line: impl Fn(&[&str]) -> usize) -> Result<(), BoundError> {
+        let err = |path: &[&str], message: String| {
+            Err(BoundError {
+                line: line(path),
+                message,
+            })
+        };
         if !(1..=MAX_PLAYS).contains(&self.plays) {
-            return err(format!(
-                "`turn.plays` is {}; expected 1 to {MAX_PLAYS}",
-                self.plays
-            ));
+            return err(
+                &["plays"],
+                format!("`turn.plays` is {}; expected 1 to {MAX_PLAYS}", self.plays),
+            );
         }
         let cat = Catalogue::builtin();
         for (who, h) in [("yours", &self.yours), ("opponent", &self.opponent)] {
             if h.up_to > MAX_DRAWN {
-                return err(format!(
-                    "`turn.{who}.up_to` is {}; expected 0 to {MAX_DRAWN}",
-                    h.up_to
-                ));
+                return err(
+                    &[who, "up_to"],
+                    format!(
+                        "`turn.{who}.up_to` is {}; expected 0 to {MAX_DRAWN}",
+                        h.up_to
+                    ),
+                );
             }
             if h.up_to > 0 && h.from.is_empty() {
-                return err(format!(
-                    "`turn.{who}.from` is empty but `up_to` is {}",
-                    h.up_to
-                ));
+                return err(
+                    &[who, "up_to"],
+                    format!("`turn.{who}.from` is empty but `up_to` is {}", h.up_to),
+                );
             }
             for n in &h.from {
                 let Some(id) = cat.id(n) else {
-                    return err(format!(
-                        "`turn.{who}.from`: no card named `{n}` in model/cards.toml"
-                    ));
+                    return err(
+                        &[who, "from"],
+                        format!("`turn.{who}.from`: no card named `{n}` in model/cards.toml"),
+                    );
                 };
                 if !matches!(
                     cat.cards[id as usize].kind,
                     CardKind::Spell | CardKind::Unit
                 ) {
-                    return err(format!("`turn.{who}.from`: `{n}` is not a spell or a unit"));
+                    return err(
+                        &[who, "from"],
+                        format!("`turn.{who}.from`: `{n}` is not a spell or a unit"),
+                    );
                 }
             }
         }

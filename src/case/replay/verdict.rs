@@ -400,8 +400,23 @@ pub fn check_checkpoint_subjects(case: &Case, r: &Replayed) -> Result<(), super:
     Ok(())
 }
 
+/// Whether `r` is where the case ends, so that every subject must exist in it: the replay ran
+/// to the end, or stopped at the very statement the case expects illegal. A replay stopped at a
+/// statement the case does not expect refused never got to what follows (items, tokens,
+/// moments): the verdict reports that statement instead.
+fn at_the_end(case: &Case, r: &View) -> bool {
+    match r.illegal {
+        None => true,
+        Some(i) => case
+            .expects
+            .iter()
+            .any(|e| matches!(e.stmt, Expect::Illegal { line, .. } if line == i.line)),
+    }
+}
+
 fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super::CaseError> {
     let items = usize::from(r.state.next_item);
+    let end = at_the_end(case, r);
     for Line { line, stmt } in expects {
         let fail = |message: String| {
             Err(super::CaseError {
@@ -425,9 +440,7 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
             | Expect::Discarded(n, _) => Some(*n),
             _ => None,
         };
-        // An item the replay never got to because a statement was refused is not an error in
-        // the file: the verdict reports that statement.
-        if let (Some(n), None) = (item, r.illegal) {
+        if let (Some(n), true) = (item, end) {
             if usize::from(n) > items {
                 return fail(format!(
                     "there is no item {n}: the replay put {items} item(s) on the chain"
@@ -446,10 +459,7 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
             _ => (None, false),
         };
         if let Some(l) = label {
-            // Tokens and moments exist only if the replay got that far: a replay stopped by a
-            // refused statement reports that statement instead (see `verdict`).
-            let stopped = r.illegal.is_some();
-            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() && !stopped {
+            if l.starts_with("token-") && unit && unit_or_label(r, l).is_none() && end {
                 return fail(format!(
                     "`{l}`: no such token entered the board (tokens are numbered from 1 in the order they enter)"
                 ));
@@ -467,7 +477,7 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
                 }
             }
         }
-        if let (Expect::Order(v), None) = (stmt, r.illegal) {
+        if let (Expect::Order(v), true) = (stmt, end) {
             for (i, m) in v.iter().enumerate() {
                 if v[..i].contains(m) {
                     return fail(format!(
