@@ -288,7 +288,8 @@ fn the_validator_refuses_what_the_schema_forbids() {
     let s = schema();
     let good = json!({
         "format": "rbcheck-diff/1", "a": "v1.3", "b": "rup4", "bound": "tiny",
-        "classes": [], "fields": [], "scenarios": 3
+        "classes": [], "fields": [], "scenarios": 3, "auto": null,
+        "exercised": {"against": "rup4", "fields": []}, "verdict": "same"
     });
     assert!(validate(&s, &s, &good, "$").is_empty());
     let mut bad: Vec<Value> = vec![];
@@ -314,6 +315,9 @@ fn the_validator_refuses_what_the_schema_forbids() {
     }));
     bad.push(with(&|o| {
         o.insert("classes".into(), json!([{"what": "x"}]));
+    }));
+    bad.push(with(&|o| {
+        o.insert("verdict".into(), json!("holds"));
     }));
     for b in &bad {
         assert!(!validate(&s, &s, b, "$").is_empty(), "accepted {b}");
