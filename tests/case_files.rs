@@ -39,6 +39,7 @@ fn cost() -> impl Strategy<Value = Cost> {
         energy: e,
         power: p,
         any: 0,
+        own: 0,
     })
 }
 fn obj() -> impl Strategy<Value = ObjRef> {

@@ -2,7 +2,9 @@
 //!
 //! A cost is written as the digest writes it: `[4][B]`, `[1][A]`, `[P]`, `[0]`. `[n]` is n Energy,
 //! a domain letter is one Power of that domain, `[A]` is one Power of any domain and `[C]` is one
-//! Power of the card's own domain (resolved when the card is loaded).
+//! Power of the card's own domain (resolved when the card is loaded: on a one-domain card it is that
+//! domain, on a domainless card it is `[A]`, and on a multi-domain card it stays `[C]`, Power of any
+//! one of the card's domains, 135.2.e.6.c).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -71,6 +73,14 @@ pub struct Cost {
     pub power: [u8; 6],
     /// Power of any domain ([A]); in a pool this is always 0.
     pub any: u8,
+    /// Power of any one of the card's own domains, on a multi-domain card ([C], 135.2.e.6.c);
+    /// which domains those are is the card's. In a pool this is always 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub own: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Cost {
@@ -79,6 +89,7 @@ impl Cost {
         energy: 0,
         power: [0; 6],
         any: 0,
+        own: 0,
     };
 
     /// A cost of `n` Energy.
@@ -93,7 +104,9 @@ impl Cost {
     pub fn power_total(&self) -> u8 {
         self.power
             .iter()
-            .fold(self.any, |a, p| a.saturating_add(*p))
+            .fold(self.any.saturating_add(self.own), |a, p| {
+                a.saturating_add(*p)
+            })
     }
 
     /// True when nothing is asked.
@@ -109,6 +122,7 @@ impl Cost {
             *o = o.saturating_add(p);
         }
         out.any = out.any.saturating_add(other.any);
+        out.own = out.own.saturating_add(other.own);
         out
     }
 
@@ -119,10 +133,15 @@ impl Cost {
         taken
     }
 
-    /// Reduces the Power part by one, any-domain Power first; returns whether anything was taken.
+    /// Reduces the Power part by one, the least restricted first (any domain, then one of the
+    /// card's domains, then one domain); returns whether anything was taken.
     pub fn reduce_one_power(&mut self) -> bool {
         if self.any > 0 {
             self.any -= 1;
+            return true;
+        }
+        if self.own > 0 {
+            self.own -= 1;
             return true;
         }
         if let Some(p) = self.power.iter_mut().find(|p| **p > 0) {
@@ -164,9 +183,8 @@ impl Cost {
                 "A" => &mut cost.any,
                 "C" => match own {
                     [d] => &mut cost.power[*d as usize],
-                    // A domainless card's [C] is [A]; a multi-domain card's [C] is any one of its
-                    // domains (135.2.e.6.c), which this model treats as any-domain Power.
-                    _ => &mut cost.any,
+                    [] => &mut cost.any,
+                    _ => &mut cost.own,
                 },
                 s => match s.chars().next().and_then(Domain::from_letter) {
                     Some(d) if s.len() == 1 => &mut cost.power[d as usize],
@@ -198,6 +216,9 @@ impl fmt::Display for Cost {
                 write!(f, "[{}]", d.letter())?;
             }
         }
+        for _ in 0..self.own {
+            write!(f, "[C]")?;
+        }
         for _ in 0..self.any {
             write!(f, "[A]")?;
         }
@@ -220,6 +241,11 @@ mod tests {
             Cost::parse("[C]", &[Domain::Chaos]).unwrap().to_string(),
             "[P]"
         );
+        // A multi-domain card's [C] stays one Power of its domains, not [A] (135.2.e.6.c).
+        let c = Cost::parse("[1][C]", &[Domain::Fury, Domain::Mind]).unwrap();
+        assert_eq!((c.own, c.any, c.power_total()), (1, 0, 1));
+        assert_eq!(c.to_string(), "[1][C]");
+        assert_eq!(Cost::parse("[C]", &[]).unwrap().any, 1);
         assert_eq!(Cost::parse("[0]", &[]).unwrap(), Cost::ZERO);
         assert!(Cost::parse("4B", &[]).is_err());
         assert!(Cost::parse("[X]", &[]).is_err());

@@ -144,6 +144,9 @@ impl Game {
                 self.obj_name(s, Obj::Gear(*gear))
             ),
             Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
+            Event::PoolEmptied { who, amount } => {
+                format!("{who}'s rune pool empties at the end of the turn: {amount} is gone")
+            }
             Event::Stunned { unit } => format!("{} is stunned", self.obj_name(s, Obj::Unit(*unit))),
             Event::Readied { unit } => format!("{} is readied", self.obj_name(s, Obj::Unit(*unit))),
             Event::AssaultGiven { unit, amount } => format!(
@@ -366,6 +369,7 @@ impl Game {
                 match why {
                     CancelWhy::NoLegalChoice => "no legal choice, 355.8",
                     CancelWhy::CannotPay => "cost cannot be paid, 357",
+                    CancelWhy::TargetsIllegal => "its cost kills a unit it chose, 358.1",
                 }
             ),
             _ => unreachable!("not this group's event"),

@@ -110,12 +110,14 @@ fn repeat_cost() -> impl Strategy<Value = RepeatCost> {
         (0u8..3, 0u8..2).prop_map(|(e, p)| RepeatCost::Pay(Cost {
             energy: e,
             power: [0, 0, p, 0, 0, 0],
-            any: 0
+            any: 0,
+            own: 0
         })),
         (0u8..2).prop_map(|a| RepeatCost::Pay(Cost {
             energy: 1,
             power: [0; 6],
-            any: a
+            any: a,
+            own: 0
         })),
         Just(RepeatCost::Discard(1)),
     ]

@@ -393,10 +393,13 @@ fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-/// The first player whose pool is not the start plus what runes added minus what was paid:
-/// the player and those four amounts (now, start, added, paid).
+/// The first player whose pool is not the start plus what runes added minus what was paid (and
+/// minus what left it as it emptied at the end of the turn, 166–167): the player and those four
+/// amounts (now, start, added, paid).
 fn refund_of(s: &State) -> Option<(Player, [Cost; 4])> {
+    let emptied = runes::emptied_by(s);
     let paid = facts::with(s, Facts::paid_by);
+    let paid: [Cost; 2] = std::array::from_fn(|i| paid[i].plus(&emptied[i]));
     let produced = runes::produced_by(s);
     [Player::YOU, Player::OPP].into_iter().find_map(|p| {
         let i = p.ix();
@@ -416,7 +419,7 @@ fn no_refund(_: &RepeatSystem, s: &State) -> bool {
 fn why_refund(_: &RepeatSystem, s: &State) -> Option<String> {
     let (p, [now, start, added, paid]) = refund_of(s)?;
     Some(format!(
-        "{p}: {now} in the pool, but the start {start}, plus {added} added by runes, minus {paid} paid, is not that"
+        "{p}: {now} in the pool, but the start {start}, plus {added} added by runes, minus {paid} paid or emptied at the end of the turn, is not that"
     ))
 }
 

@@ -562,6 +562,7 @@ fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
         | Cleanup
         | ChainClosed
         | TurnEnded
+        | PoolEmptied { .. }
         | GrantGiven { .. }
         | GearExhausted { .. }
         | GrantTaken { .. }

@@ -208,6 +208,7 @@ pub fn expect_stmt(e: &Expect) -> String {
             let w = match why {
                 Some(CancelWhy::NoLegalChoice) => " no-legal-choice",
                 Some(CancelWhy::CannotPay) => " cannot-pay",
+                Some(CancelWhy::TargetsIllegal) => " targets-illegal",
                 None => "",
             };
             format!("cancelled item {n}{w}")

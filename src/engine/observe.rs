@@ -23,6 +23,7 @@ pub fn cancel_name(w: CancelWhy) -> &'static str {
     match w {
         CancelWhy::NoLegalChoice => "no-legal-choice",
         CancelWhy::CannotPay => "cannot-pay",
+        CancelWhy::TargetsIllegal => "targets-illegal",
     }
 }
 

@@ -354,12 +354,14 @@ def mutant(name):
 # ---------------------------------------------------------------- costs
 
 class Cost:
-    """Energy, Power by domain, and Power of any domain ([A])."""
+    """Energy, Power by domain, Power of any domain ([A]) and Power of one of the card's own
+    domains ([C] on a multi-domain card, 135.2.e.6.c)."""
 
-    def __init__(self, energy=0, power=None, any_=0):
+    def __init__(self, energy=0, power=None, any_=0, own=0):
         self.energy = energy
         self.power = dict(power or {})
         self.any = any_
+        self.own = own
 
     @staticmethod
     def parse(text, own=()):
@@ -378,8 +380,10 @@ class Cost:
             elif sym == "C":
                 if len(own) == 1:
                     c.power[own[0]] = c.power.get(own[0], 0) + 1
-                else:
+                elif not own:
                     c.any += 1
+                else:
+                    c.own += 1
             elif sym in DOMAINS:
                 c.power[sym] = c.power.get(sym, 0) + 1
             else:
@@ -387,7 +391,7 @@ class Cost:
         return c
 
     def copy(self):
-        return Cost(self.energy, self.power, self.any)
+        return Cost(self.energy, self.power, self.any, self.own)
 
     def add(self, other):
         r = self.copy()
@@ -395,15 +399,20 @@ class Cost:
         for d, n in other.power.items():
             r.power[d] = r.power.get(d, 0) + n
         r.any += other.any
+        r.own += other.own
         return r
 
     def power_total(self):
-        return sum(self.power.values()) + self.any
+        return sum(self.power.values()) + self.any + self.own
 
     def reduce_one_power(self):
-        """One Power off: [A] first, else the first domain that has some."""
+        """One Power off: [A] first, then [C] of a multi-domain card, else the first domain that
+        has some."""
         if self.any > 0:
             self.any -= 1
+            return
+        if self.own > 0:
+            self.own -= 1
             return
         for d in DOMAINS:
             if self.power.get(d, 0) > 0:
@@ -419,6 +428,7 @@ class Cost:
             s += "[%d]" % self.energy
         for d in DOMAINS:
             s += ("[%s]" % d) * self.power.get(d, 0)
+        s += "[C]" * self.own
         s += "[A]" * self.any
         return s
 
@@ -802,6 +812,8 @@ class Game:
         for p in self.players:
             p.portal = False
             p.academy = False
+            # 166-167: the rune pool empties at the end of the turn.
+            p.pool = Cost()
             if not mutant("end-turn-keeps-finalized"):
                 p.finalized = 0
         self.turn_over = True
@@ -1068,12 +1080,17 @@ class Game:
         total, discard = self.total_cost(it)
         # 357: pay, or undo when it cannot be paid. 357.1.a: runes add to the pool first.
         pool_before, runes_before = p.pool.copy(), p.runes_copy()
+        if self.unit_costs_payable(it) and self.kills_only_chosen(it):
+            self.cancel(it, "targets-illegal", undo)
+            return
+        mine = it.card.domains
         if p.runes is not None:
-            self.pay_with_runes(p, total)
+            self.pay_with_runes(p, total, mine)
         split = self.payable(p, total, max(0, discard - 1) if mutant("discard-counts-played-card")
-                             and it.kind == "spell" else discard)
+                             and it.kind == "spell" else discard, mine)
         if split is not None and not self.unit_costs_payable(it):
             split = None
+
         if split is None:
             if mutant("cannot-pay-illegal"):
                 raise self.illegal("358.5", "the cost cannot be paid")
@@ -1087,8 +1104,10 @@ class Game:
         if st["do"] != "pay":
             raise self.illegal("357", "pay the cost")
         anys = [DOMAIN_NAMES.get(a.lower(), a) for a in st.get("any", [])]
-        if len(anys) != total.any:
-            raise self.illegal("357", "name one domain for each [A]")
+        if len(anys) != total.any + total.own:
+            raise self.illegal("357", "name one domain for each [A] and [C]")
+        if sum(1 for d in anys if d in mine) < total.own:
+            raise self.illegal("135.2.e.6.c", "[C] is Power of one of the card's domains")
         need = dict(total.power)
         for d in anys:
             if not mutant("any-power-free"):
@@ -1393,21 +1412,24 @@ class Game:
                             else total.energy, d.get("energy", 0))
         return total, discard
 
-    def payable(self, p, total, discard):
+    def payable(self, p, total, discard, mine=()):
         if total.energy > p.pool.energy:
             return None
-        spare = 0
+        spare = spare_mine = 0
         for d in DOMAINS:
             if total.power.get(d, 0) > p.pool.power.get(d, 0):
                 return None
             spare += p.pool.power.get(d, 0) - total.power.get(d, 0)
-        if total.any > spare:
+            if d in mine:
+                spare_mine += p.pool.power.get(d, 0) - total.power.get(d, 0)
+        # [C] of a multi-domain card from its domains, [A] from what is left (135.2.e.6.c).
+        if total.own > spare_mine or total.any + total.own > spare:
             return None
         if discard > p.other + len(p.hand):
             return None
         return True
 
-    def pay_with_runes(self, p, total):
+    def pay_with_runes(self, p, total, mine=()):
         """164.2, 357.1.a: the `rune exhaust D` / `rune recycle D` lines, each while the cost
         still needs what the rune adds: [E]: Add [1]; Recycle this: Add one Power of its domain
         (an exhausted rune first), to the bottom of the rune deck."""
@@ -1419,7 +1441,10 @@ class Game:
             d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
             if d not in DOMAINS:
                 raise self.illegal("357.1.a", "not a rune's domain")
-            spare = sum(max(0, p.pool.power.get(x, 0) - total.power.get(x, 0)) for x in DOMAINS)
+            extra = {x: max(0, p.pool.power.get(x, 0) - total.power.get(x, 0)) for x in DOMAINS}
+            own_from_pool = min(total.own, sum(extra[x] for x in mine))
+            short_own = total.own - own_from_pool
+            short_any = max(0, total.any - (sum(extra.values()) - own_from_pool))
             if st.get("use") == "exhaust":
                 if r["ready"][d] == 0:
                     raise self.illegal("357.1.a", "no ready rune of that domain")
@@ -1431,7 +1456,8 @@ class Game:
             elif st.get("use") == "recycle":
                 if r["ready"][d] + r["exhausted"][d] == 0:
                     raise self.illegal("357.1.a", "no rune of that domain")
-                if p.pool.power.get(d, 0) >= total.power.get(d, 0) and spare >= total.any:
+                if p.pool.power.get(d, 0) >= total.power.get(d, 0) and short_any == 0 \
+                        and not (short_own > 0 and d in mine):
                     raise self.illegal("357.1.a", "the cost needs no more Power")
                 if r["exhausted"][d] > 0 and not (mutant("recycle-ready-first")
                                                   and r["ready"][d] > 0):
@@ -1705,8 +1731,11 @@ class Game:
                 self.counter(o)
         elif eff == "channel-exhausted":
             # A player who pays from the pool alone has no rune deck: nothing is channelled,
-            # and the instruction is still performed (nothing in it can fail).
+            # and the instruction is still performed.
             r = self.players[it.controller].runes
+            # With the rune deck empty it cannot be followed: ignored (359.3.e.6, 820.1.d.2).
+            if r is not None and not r["deck"] and ins.get("amount", 1) > 0:
+                return "impossible"
             for _ in range(ins.get("amount", 1) if r is not None else 0):
                 if r["deck"]:
                     r["ready" if mutant("channel-ready") else "exhausted"][
@@ -1840,6 +1869,18 @@ class Game:
                 raise Unsupported("costs", "additional cost " + c)
         return discard, exhaust, kill, me
 
+    def chose(self, it, u):
+        """Whether item `it` chose unit `u` as a target for some execution."""
+        return any(o is u for ex in it.execs for objs in ex.targets.values() for o in objs)
+
+    def kills_only_chosen(self, it):
+        """358.1: the kills of the cost can be paid only with units the item chose, which would
+        then be illegal targets: the play is undone (358.5) before anything is paid."""
+        kill = self.mandatory_costs(it)[2]
+        spare = [u for u in self.on_board_units()
+                 if u.controller == it.controller and not self.chose(it, u)]
+        return kill > 0 and len(spare) < kill
+
     def unit_costs_payable(self, it):
         """203.3, 414.4: checked before anything is paid: the source is ready for "exhaust
         me", enough other ready friendly units to exhaust, enough friendly units to kill."""
@@ -1873,6 +1914,11 @@ class Game:
             for _ in range(n):
                 options = [u for u in self.on_board_units() if u.controller == it.controller
                            and (kills or not u.status["exhausted"])]
+                # 357.3: no self-sabotage: a unit the item chose is not killed while another
+                # unit can pay.
+                spared = [u for u in options if not self.chose(it, u)]
+                if kills and spared:
+                    options = spared
                 if len(options) == 1:
                     u = options[0]
                 else:

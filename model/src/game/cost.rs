@@ -6,7 +6,7 @@
 use super::{pending, pending_mut, Game};
 use crate::action::Action;
 use crate::card::{Ability, AdditionalCost, Condition, RepeatCost};
-use crate::cost::Cost;
+use crate::cost::{Cost, Domain};
 use crate::rulebook::{DeflectRule, EzrealScope};
 use crate::state::*;
 
@@ -31,7 +31,8 @@ fn one_or_any_less(c: &mut Cost) -> u8 {
 impl Game {
     /// DetermineTotalCost's guard (356): the pending item's choices are all made. PayCosts' guard
     /// (357): each way to pay the determined cost from the pool, then each rune that may add to
-    /// the pool (357.1.a, `runes`); with none, the play is undone (358.5).
+    /// the pool (357.1.a, `runes`); with none, the play is undone (358.5), as it is when the cost
+    /// could be paid only by killing a unit the item chose (358.1, `kills_only_chosen`).
     pub(super) fn cost_actions(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         if item.phase == Phase::Chosen {
             if let Some(component) = self.reduction_to_choose(s, item) {
@@ -41,6 +42,9 @@ impl Game {
                 return;
             }
             return out.push(Action::DetermineTotalCost);
+        }
+        if self.unit_costs_payable(s, item) && self.kills_only_chosen(s, item) {
+            return self.cancel(out, CancelWhy::TargetsIllegal);
         }
         self.payment_options(s, item, out);
         self.rune_actions(s, item, out);
@@ -324,7 +328,8 @@ impl Game {
     }
 
     /// 357: the ways to pay the determined cost from the pool; any-domain Power may come from
-    /// any domain with Power left, and each distinct split is its own choice.
+    /// any domain with Power left, Power of the card's domains ([C] on a multi-domain card,
+    /// 135.2.e.6.c) from one of those, and each distinct split is its own choice.
     fn payment_options(&self, s: &State, item: &ChainItem, out: &mut Vec<Action>) {
         let pool = s.players[item.controller.ix()].pool;
         let need = item.cost.resources;
@@ -346,8 +351,18 @@ impl Game {
         if !self.unit_costs_payable(s, item) {
             return;
         }
-        let mut split = [0u8; 6];
-        splits(need.any, 0, &left, &mut split, out);
+        let own = domain_mask(&self.card(item.card).domains);
+        let mut ways = vec![];
+        for o in splits(need.own, own, left) {
+            let rest: [u8; 6] = std::array::from_fn(|d| left[d] - o[d]);
+            for a in splits(need.any, ALL_DOMAINS, rest) {
+                let way: [u8; 6] = std::array::from_fn(|d| o[d] + a[d]);
+                if !ways.contains(&way) {
+                    ways.push(way);
+                }
+            }
+        }
+        out.extend(ways.into_iter().map(|any| Action::PayCosts { any }));
     }
 
     /// 356.2.a: the card's mandatory additional costs that are not Energy or Power: cards to
@@ -383,7 +398,7 @@ impl Game {
         let mut paid = Cost {
             energy: need.resources.energy,
             power: need.resources.power,
-            any: 0,
+            ..Cost::ZERO
         };
         for (p, a) in paid.power.iter_mut().zip(any) {
             *p += a;
@@ -445,20 +460,38 @@ fn discount_total(id: u8, total: &mut Cost, pooled: Cost, events: &mut Vec<Event
     }
 }
 
-/// Every way to take `n` any-domain Power from the domains' `left` Power, as PayCosts actions.
-fn splits(n: u8, d: usize, left: &[u8; 6], cur: &mut [u8; 6], out: &mut Vec<Action>) {
-    if n == 0 {
-        out.push(Action::PayCosts { any: *cur });
-        return;
+/// Every domain, as a mask for [`splits`].
+const ALL_DOMAINS: u8 = 0b11_1111;
+
+/// The domains of `domains` as a mask, bit `Domain as usize` set for each.
+pub(super) fn domain_mask(domains: &[Domain]) -> u8 {
+    domains.iter().fold(0, |m, d| m | 1 << *d as usize)
+}
+
+/// Every way to take `n` Power from the `left` Power of the domains in `mask`, most from the
+/// first domain first.
+fn splits(n: u8, mask: u8, left: [u8; 6]) -> Vec<[u8; 6]> {
+    fn go(n: u8, d: usize, mask: u8, left: &[u8; 6], cur: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+        if n == 0 {
+            return out.push(*cur);
+        }
+        if d == 6 {
+            return;
+        }
+        let most = if mask >> d & 1 == 1 {
+            n.min(left[d])
+        } else {
+            0
+        };
+        for take in (0..=most).rev() {
+            cur[d] = take;
+            go(n - take, d + 1, mask, left, cur, out);
+        }
+        cur[d] = 0;
     }
-    if d == 6 {
-        return;
-    }
-    for take in (0..=n.min(left[d])).rev() {
-        cur[d] = take;
-        splits(n - take, d + 1, left, cur, out);
-    }
-    cur[d] = 0;
+    let mut out = vec![];
+    go(n, 0, mask, &left, &mut [0; 6], &mut out);
+    out
 }
 
 /// Logs a discount that took something off (a discount that found nothing to reduce is silent).

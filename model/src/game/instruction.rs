@@ -118,6 +118,18 @@ impl Game {
                 Outcome::Performed
             }
             Effect::NewChoices => return self.begin_new_choices(s, ex, at),
+            // With the rune deck empty there is no rune to channel: the instruction cannot be
+            // followed and is ignored, not performed (359.3.e.6, 820.1.d.2). A pool-only player
+            // has no rune deck and counts what it channels.
+            Effect::ChannelExhausted(n)
+                if n > 0
+                    && s.players[item.controller.ix()]
+                        .runes
+                        .as_ref()
+                        .is_some_and(|r| r.deck.is_empty()) =>
+            {
+                return ignored(s, at, IgnoredWhy::Impossible);
+            }
             Effect::Choose | Effect::ChannelExhausted(_) | Effect::GrantRepeatToNextSpell => {
                 let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
                 self.run_untargeted(s, &live, ins.effect);

@@ -9,31 +9,40 @@
 //! rules would let a player add more (the surplus empties with the pool, 166–167), which this
 //! model leaves out to keep the state space small.
 
+use super::cost::domain_mask;
 use super::{pending, pending_mut, Game};
 use crate::action::Action;
 use crate::cost::{Cost, Domain};
 use crate::state::*;
 
-/// What the pool still lacks to pay a cost: Energy, Power per domain, and any-domain Power after
-/// the Power the pool has beyond each domain's own need.
+/// What the pool still lacks to pay a cost: Energy, Power per domain, Power of one of the card's
+/// domains (`own`, those in the mask `mine`) and any-domain Power, after the Power the pool has
+/// beyond each domain's own need (spent on the card's domains first, where it is needed most).
 struct Shortfall {
     energy: u8,
     power: [u8; 6],
+    own: u8,
     any: u8,
 }
 
 impl Shortfall {
-    fn of(pool: Cost, need: Cost) -> Shortfall {
+    fn of(pool: Cost, need: Cost, mine: u8) -> Shortfall {
         let mut power = [0u8; 6];
-        let mut surplus = 0u8;
-        for ((lack, n), p) in power.iter_mut().zip(need.power).zip(pool.power) {
+        let (mut surplus, mut surplus_mine) = (0u8, 0u8);
+        for (d, ((lack, n), p)) in power.iter_mut().zip(need.power).zip(pool.power).enumerate() {
             *lack = n.saturating_sub(p);
-            surplus = surplus.saturating_add(p.saturating_sub(n));
+            let extra = p.saturating_sub(n);
+            surplus = surplus.saturating_add(extra);
+            if mine >> d & 1 == 1 {
+                surplus_mine = surplus_mine.saturating_add(extra);
+            }
         }
+        let own_from_pool = need.own.min(surplus_mine);
         Shortfall {
             energy: need.energy.saturating_sub(pool.energy),
             power,
-            any: need.any.saturating_sub(surplus),
+            own: need.own - own_from_pool,
+            any: need.any.saturating_sub(surplus - own_from_pool),
         }
     }
 }
@@ -52,8 +61,9 @@ impl Game {
         };
         let need = item.cost.resources;
         let spent = &item.runes_spent;
-        let payable = can_finish(ps.pool, need, runes, spent);
-        let short = Shortfall::of(ps.pool, need);
+        let mine = domain_mask(&self.card(item.card).domains);
+        let payable = can_finish(ps.pool, need, mine, runes, spent);
+        let short = Shortfall::of(ps.pool, need, mine);
         let free = !self.rules.runes_only_for_the_cost();
         for d in Domain::ALL {
             let i = d as usize;
@@ -67,14 +77,16 @@ impl Game {
                 r.exhaust(d);
                 pool.energy += 1;
                 sp.exhausted[i] += 1;
-                if !payable || can_finish(pool, need, &r, &sp) {
+                if !payable || can_finish(pool, need, mine, &r, &sp) {
                     out.push(Action::ExhaustRune { domain: d });
                 }
             }
         }
         for d in Domain::ALL {
             let i = d as usize;
-            if (free || short.power[i] > 0 || short.any > 0)
+            let wanted =
+                short.power[i] > 0 || short.any > 0 || (short.own > 0 && mine >> i & 1 == 1);
+            if (free || wanted)
                 && (runes.ready[i] > 0 || runes.exhausted[i] > 0)
                 && ps.pool.power[i] < u8::MAX
                 && !spent.recycled_after(d)
@@ -87,7 +99,7 @@ impl Game {
                 } else {
                     sp.recycled_exhausted[i] += 1;
                 }
-                if !payable || can_finish(pool, need, &r, &sp) {
+                if !payable || can_finish(pool, need, mine, &r, &sp) {
                     out.push(Action::RecycleRune { domain: d });
                 }
             }
@@ -180,8 +192,8 @@ impl Game {
 /// Whether the rune steps still allowed (exhausting only before any recycling, each in domain
 /// order from the last one used) can make the pool cover `need`. Exhausting leaves a rune on the
 /// board, where it can still be recycled, so Energy and Power are found independently.
-fn can_finish(pool: Cost, need: Cost, runes: &Runes, spent: &RunesSpent) -> bool {
-    let short = Shortfall::of(pool, need);
+fn can_finish(pool: Cost, need: Cost, mine: u8, runes: &Runes, spent: &RunesSpent) -> bool {
+    let short = Shortfall::of(pool, need, mine);
     let last = |counts: &[&[u8; 6]]| {
         (0..6)
             .rev()
@@ -196,7 +208,7 @@ fn can_finish(pool: Cost, need: Cost, runes: &Runes, spent: &RunesSpent) -> bool
         ready >= u16::from(short.energy)
     };
     let from = last(&[&spent.recycled_exhausted, &spent.recycled_ready]);
-    let mut spare = 0u16;
+    let (mut spare, mut spare_mine) = (0u16, 0u16);
     for d in 0..6 {
         let board = u16::from(runes.ready[d]) + u16::from(runes.exhausted[d]);
         let lack = u16::from(short.power[d]);
@@ -208,7 +220,13 @@ fn can_finish(pool: Cost, need: Cost, runes: &Runes, spent: &RunesSpent) -> bool
             return false;
         } else {
             spare += board - lack;
+            if mine >> d & 1 == 1 {
+                spare_mine += board - lack;
+            }
         }
     }
-    energy && spare >= u16::from(short.any)
+    // The card's-domain Power comes from its domains, the any-domain Power from what is left.
+    energy
+        && spare_mine >= u16::from(short.own)
+        && spare >= u16::from(short.own) + u16::from(short.any)
 }

@@ -39,8 +39,8 @@ impl Game {
     /// "this turn" effects end: Might given or taken this turn, [Assault] granted this turn,
     /// the unused grants "the next spell you play this turn" (Temporal Portal, The Academy), and
     /// what counts cards played this turn (419.4.b). Damage is removed too. The digest gives no
-    /// clause numbers for these expirations beyond 334.1; the rune pool emptying at the end of
-    /// the turn (166–167) is not modelled (the pool properties compare it with the start).
+    /// clause numbers for these expirations beyond 334.1. Each rune pool empties (166–167), what
+    /// it held logged so that the pool properties can account for it.
     pub(super) fn end_turn(&self, s: &mut State) {
         for u in s.units.iter_mut().filter(|u| u.zone == Zone::Board) {
             u.might_mod = 0;
@@ -54,6 +54,13 @@ impl Game {
         }
         s.priority = None;
         s.passes = 0;
+        for who in [Player::YOU, Player::OPP] {
+            let pool = std::mem::take(&mut s.players[who.ix()].pool);
+            if !pool.is_zero() {
+                s.log.push(Event::PoolEmptied { who, amount: pool });
+            }
+        }
+        // Last, as `State::is_over` reads it.
         s.log.push(Event::TurnEnded);
     }
 }

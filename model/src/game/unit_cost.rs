@@ -49,6 +49,17 @@ impl Game {
             && all >= usize::from(need.kill)
     }
 
+    /// 358.1 before paying: the kills the item's cost needs can be paid only with units it chose,
+    /// so whatever is paid, a chosen target is then illegal and the play is undone (358.5). The
+    /// model undoes it before anything is paid, which ends where paying and undoing would.
+    pub(super) fn kills_only_chosen(&self, s: &State, item: &ChainItem) -> bool {
+        item.cost.kill > 0
+            && s.units_on_board()
+                .filter(|(i, u)| u.controller == item.controller && !chose(item, *i))
+                .count()
+                < usize::from(item.cost.kill)
+    }
+
     /// ExhaustForCost's and KillForCost's guard (357.2): with no card left to discard, each
     /// friendly unit that can pay the next unit cost: a ready one to exhaust (414.4), then any to
     /// kill.
@@ -143,12 +154,30 @@ impl Game {
 }
 
 /// The friendly units that can pay the pending item's next unit cost: ready ones while units are
-/// still to be exhausted, then any.
+/// still to be exhausted, then any. A unit the item chose is not killed while another unit can
+/// pay (357.3: no deterministic self-sabotage; killed, it would be an illegal target, 358.1).
 fn unit_options(s: &State, item: &ChainItem) -> Vec<u8> {
     let exhausting = item.cost.exhaust > 0;
-    s.units_on_board()
+    let all: Vec<u8> = s
+        .units_on_board()
         .filter(|(_, u)| u.controller == item.controller)
         .filter(|(_, u)| !exhausting || !u.status.exhausted)
         .map(|(i, _)| i)
-        .collect()
+        .collect();
+    if exhausting {
+        return all;
+    }
+    let spared: Vec<u8> = all.iter().copied().filter(|&u| !chose(item, u)).collect();
+    if spared.is_empty() {
+        all
+    } else {
+        spared
+    }
+}
+
+/// Whether `item` chose unit `u` for some execution.
+fn chose(item: &ChainItem, u: u8) -> bool {
+    item.choices
+        .iter()
+        .any(|ex| ex.objects().any(|o| o == Obj::Unit(u)))
 }

@@ -222,11 +222,17 @@ impl Encode for Zone {
 impl Encode for Cost {
     #[inline(always)]
     fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
-        let Cost { energy, power, any } = *self;
+        let Cost {
+            energy,
+            power,
+            any,
+            own,
+        } = *self;
         let [p0, p1, p2, p3, p4, p5] = power;
         let w = u64::from_le_bytes([energy, p0, p1, p2, p3, p4, p5, any]);
         b.put(w & 0xffff_ffff, 32);
         b.put(w >> 32, 32);
+        b.u8(own);
     }
 }
 

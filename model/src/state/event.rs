@@ -26,6 +26,9 @@ pub enum CancelWhy {
     NoLegalChoice,
     /// The total cost cannot be paid (357, 358.2).
     CannotPay,
+    /// A chosen target would be illegal at the legality check (358.1): the cost can be paid only
+    /// by killing a unit the item chose.
+    TargetsIllegal,
 }
 
 /// An observable event. Properties read these, never the model's own counters.
@@ -341,6 +344,14 @@ pub enum Event {
     },
     /// The turn player ended the turn: "this turn" effects ended (issue 13; `EndTurn`).
     TurnEnded,
+    /// What was left in `who`'s rune pool at the end of the turn, `amount`, is gone: the pool
+    /// empties (166–167).
+    PoolEmptied {
+        /// Whose pool.
+        who: Player,
+        /// What it held.
+        amount: Cost,
+    },
     /// `who` was given the grant "the next spell you play this turn" by item `item` (Temporal
     /// Portal's activated ability resolving).
     GrantGiven {

@@ -48,6 +48,7 @@ pub(super) fn build(
             // One Body Power only for a Body reaction (Repulse), so other bounds stay as they were.
             power: power(&[(Domain::Calm, 3), (Domain::Order, 1), (Domain::Body, body)]),
             any: 0,
+            own: 0,
         },
         hand: hand
             .iter()

@@ -177,7 +177,8 @@ pub fn paid_by(s: &State) -> [model::Cost; 2] {
 }
 
 pub fn no_refund(_: &RepeatSystem, s: &State) -> bool {
-    let paid = paid_by(s);
+    let (paid, emptied) = (paid_by(s), super::runes::emptied_by(s));
+    let paid: [model::Cost; 2] = std::array::from_fn(|p| paid[p].plus(&emptied[p]));
     let produced = super::runes::produced_by(s);
     (0..2).all(|p| {
         let now = s.players[p].pool;

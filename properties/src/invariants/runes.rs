@@ -50,6 +50,17 @@ pub fn produced_by(s: &State) -> [Cost; 2] {
     out
 }
 
+/// What left each player's pool as it emptied at the end of the turn (166–167).
+pub fn emptied_by(s: &State) -> [Cost; 2] {
+    let mut out = [Cost::ZERO; 2];
+    for e in &s.log {
+        if let Event::PoolEmptied { who, amount } = e {
+            out[who.ix()] = out[who.ix()].plus(amount);
+        }
+    }
+    out
+}
+
 /// `undone-play-gives-back-runes` (358.5): each player's runes on the board and in the rune deck
 /// are the starting runes changed by the rune events of plays that were not undone, in order.
 pub fn undone_play_gives_back_runes(_: &RepeatSystem, s: &State) -> bool {

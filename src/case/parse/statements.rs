@@ -443,17 +443,16 @@ fn illegal(c: &mut Cursor) -> Result<Expect, ParseError> {
     Ok(Expect::Illegal { line, rule })
 }
 
-/// `cancelled item N [no-legal-choice|cannot-pay]` (358.5)
+/// `cancelled item N [no-legal-choice|cannot-pay|targets-illegal]` (358.5)
 fn cancelled(c: &mut Cursor) -> Result<Expect, ParseError> {
     let item = c.item()?;
     let why = match c.peek_word() {
         Some("no-legal-choice") => Some(CancelWhy::NoLegalChoice),
         Some("cannot-pay") => Some(CancelWhy::CannotPay),
-        Some(w) => {
-            return Err(c.err(format!(
-                "expected `no-legal-choice`, `cannot-pay` or the end, found `{w}`"
-            )))
-        }
+        Some("targets-illegal") => Some(CancelWhy::TargetsIllegal),
+        Some(w) => return Err(c.err(format!(
+            "expected `no-legal-choice`, `cannot-pay`, `targets-illegal` or the end, found `{w}`"
+        ))),
         None => None,
     };
     if why.is_some() {

@@ -239,6 +239,9 @@ fn undone(game: &Game, s: &State) -> Option<String> {
     let why = match why {
         CancelWhy::CannotPay => "its total cost cannot be paid".to_string(),
         CancelWhy::NoLegalChoice => "a required choice has no legal option, 355.8".to_string(),
+        CancelWhy::TargetsIllegal => {
+            "its cost can be paid only by killing a unit it chose, which is then an illegal target (358.1)".to_string()
+        }
     };
     let cost = match total {
         Some(t) => format!(": total {t}, pool {}", s.players[by.ix()].pool),

@@ -320,8 +320,8 @@ fn instructions() -> impl Strategy<Value = Vec<Instruction>> {
 fn repeat_cost() -> impl Strategy<Value = RepeatCost> {
     prop_oneof![
         4 => (0u8..4).prop_map(|e| RepeatCost::Pay(Cost::energy(e))),
-        2 => (0u8..3).prop_map(|e| RepeatCost::Pay(Cost { energy: e, power: [0, 0, 1, 0, 0, 0], any: 0 })),
-        1 => Just(RepeatCost::Pay(Cost { energy: 1, power: [0; 6], any: 1 })),
+        2 => (0u8..3).prop_map(|e| RepeatCost::Pay(Cost { energy: e, power: [0, 0, 1, 0, 0, 0], any: 0, own: 0 })),
+        1 => Just(RepeatCost::Pay(Cost { energy: 1, power: [0; 6], any: 1, own: 0 })),
         1 => Just(RepeatCost::Discard(1)),
     ]
 }
@@ -632,12 +632,14 @@ pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
                 energy: 8,
                 power: [1, 4, 1, 0, 0, 1],
                 any: 0,
+                own: 0,
             }
         } else {
             Cost {
                 energy: 1,
                 power: [0, 1, 0, 0, 0, 0],
                 any: 0,
+                own: 0,
             }
         },
         hand: r

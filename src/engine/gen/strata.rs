@@ -425,6 +425,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                     energy: 0,
                     power: [0, 0, 1, 0, 0, 0],
                     any: 0,
+                    own: 0,
                 }
             })];
             r.item = ItemPick::Generated(Box::new(d));
@@ -523,6 +524,7 @@ pub fn focused(mut r: Recipe, f: Focus) -> Recipe {
                     energy: 1,
                     power: [0, 0, 1, 0, 0, 0],
                     any: 0,
+                    own: 0,
                 }),
                 RepeatCost::Discard(1),
             ];

@@ -128,10 +128,14 @@ impl Encode for Event {
             PlayCancelled { item, why } => {
                 tag(12);
                 b.u8(item);
-                b.bool(match why {
-                    CancelWhy::NoLegalChoice => false,
-                    CancelWhy::CannotPay => true,
-                });
+                b.put(
+                    match why {
+                        CancelWhy::NoLegalChoice => 0,
+                        CancelWhy::CannotPay => 1,
+                        CancelWhy::TargetsIllegal => 2,
+                    },
+                    2,
+                );
             }
             LegalityChecked { item } => {
                 tag(13);
@@ -280,6 +284,11 @@ impl Encode for Event {
             Cleanup => tag(39),
             ChainClosed => tag(40),
             TurnEnded => tag(54),
+            PoolEmptied { who, amount } => {
+                tag(58);
+                who.encode(b);
+                amount.encode(b);
+            }
             GrantGiven { item, who, grant } => {
                 tag(56);
                 b.u8(item);

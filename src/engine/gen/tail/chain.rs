@@ -78,6 +78,7 @@ fn defy_on_power(r: &mut Recipe, n: usize) {
         energy: 1,
         power: [0; 6],
         any: 0,
+        own: 0,
     };
     d.cost.power[domain as usize] = 2;
     d.repeat = vec![RepeatCost::Pay(Cost::energy(0))];

@@ -63,7 +63,8 @@ fn spire_on_power(r: &mut Recipe, n: usize) {
         RepeatCost::Pay(Cost {
             energy: 0,
             power,
-            any: 0
+            any: 0,
+            own: 0
         });
         1 + (n / 2) % 2
     ];
@@ -151,6 +152,7 @@ fn rune_recycled(r: &mut Recipe, n: usize) {
         energy: 1,
         power: [0; 6],
         any: 0,
+        own: 0,
     };
     d.cost.power[Domain::Mind as usize] = 1;
     // A free [Repeat]: paying it asks no more of the runes.
