@@ -503,7 +503,8 @@ fn a_closed_stdout_pipe_ends_every_command_quietly() {
 #[test]
 fn every_commands_help_has_examples_and_exit_codes() {
     let commands = [
-        "check", "merge", "rules", "graph", "cases", "diff", "replay", "fmt", "serve", "fuzz",
+        "check", "merge", "rules", "bounds", "graph", "cases", "diff", "replay", "fmt", "serve",
+        "fuzz",
     ];
     for c in commands {
         for flag in ["--help", "-h"] {

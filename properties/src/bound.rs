@@ -357,10 +357,22 @@ impl Bound {
                     message: format!("no card named `{n}` in model/cards.toml"),
                 });
             };
-            if cat.cards[id as usize].kind != CardKind::Spell {
+            // An item is played from hand: a spell or a unit (the `costs` preset plays units);
+            // the opponent's reactions are spells.
+            let kind = cat.cards[id as usize].kind;
+            let (key, allowed, what) = if b.catalogue.contains(n) {
+                (
+                    "catalogue",
+                    matches!(kind, CardKind::Spell | CardKind::Unit),
+                    "a spell or a unit",
+                )
+            } else {
+                ("reactions", kind == CardKind::Spell, "a spell")
+            };
+            if !allowed {
                 return Err(BoundError {
-                    line: line_of("catalogue"),
-                    message: format!("`{n}` is not a spell"),
+                    line: line_of(key),
+                    message: format!("`{n}` is a {kind:?}; `{key}` takes {what}"),
                 });
             }
         }
@@ -693,6 +705,7 @@ fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
 mod build;
 pub mod pool;
 mod presets;
+pub use presets::{Preset, PRESET_TABLE};
 mod resources;
 mod turn;
 pub use turn::{HandDraw, TurnBound};
