@@ -3,7 +3,7 @@
 rbcheck-engine/1 to a client that speaks only v1.
 
 Written the way an engine author would write one: plain imperative code from the rules digest
-(../shared/rules/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
+(corpus/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
 (model/cards.toml) and the protocol - not from rbcheck's model. Standard library only.
 
     python3 tests/engines/reference_engine.py                  # the engine

@@ -198,7 +198,7 @@ fn large() -> Bound {
     }
 }
 
-/// Units' combat statuses and Might (issue 12): every catalogue spell that gives [Assault], stuns,
+/// Units' combat statuses and Might: every catalogue spell that gives [Assault], stuns,
 /// readies, makes two units deal damage to each other, gives a group Might or returns a unit to its
 /// owner's hand, on boards with a combat on (you attacking, or the opponent) and one without; Syndra
 /// at the showdown; the opponent answering with Frigid Touch. Seconds.
@@ -237,7 +237,7 @@ fn combat() -> Bound {
     }
 }
 
-/// Issue 12: the named deck, looking and recycling, demands to pay, counters by what a repeated
+/// The named deck, looking and recycling, demands to pay, counters by what a repeated
 /// spell chose, channelled runes.
 fn deck() -> Bound {
     Bound {
@@ -274,7 +274,7 @@ fn deck() -> Bound {
 /// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
 /// Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take off, token locations and
 /// plays, and The Academy's grant beside the Portal's; mandatory costs that exhaust or kill a
-/// friendly unit (the Mixed board has one) and the "if this kills it" rider (issue 12, h12k).
+/// friendly unit (the Mixed board has one) and the "if this kills it" rider.
 fn costs() -> Bound {
     Bound {
         name: "costs".into(),
@@ -310,7 +310,7 @@ fn costs() -> Bound {
     }
 }
 
-/// Paying with runes (issue 13): an empty pool and a few runes (`Resources::Runes`), items whose
+/// Paying with runes: an empty pool and a few runes (`Resources::Runes`), items whose
 /// costs need Energy, Power of a domain the runes have (Chaos, Calm) or lack (Order), an optional
 /// cost Ezreal takes to 0, Find Your Center channelling from the rune deck, and Curtain Call's
 /// three instances (with the reactions and bodies the witnesses need). Some payments succeed,
@@ -341,7 +341,7 @@ fn runes() -> Bound {
     }
 }
 
-/// A turn, not a single play (issue 13): the turn player makes two plays, each a full play whose
+/// A turn, not a single play: the turn player makes two plays, each a full play whose
 /// chain closes before the next; you hold the item and up to one more card (a reaction: your
 /// second play or your response), the opponent up to two reactions, so that each player can
 /// respond. Temporal Portal's grant and tight resources reach "the next spell" and undone plays.
