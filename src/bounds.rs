@@ -1,7 +1,10 @@
 //! `rbcheck bounds`: every bound preset with what it is for, what it contains (in the words a
 //! bound file uses) and its size in scenarios, read from `properties::bound::PRESET_TABLE`, the one
-//! list of presets; and the text of the `--bound` option of every command, from the same list.
+//! list of presets; with `--states`, its size in states too, counted by exploring it; and the
+//! text of the `--bound` option of every command, from the same list.
 
+use crate::check::{check, CheckOptions};
+use crate::Error;
 use properties::bound::{Bound, HandDraw, PRESET_TABLE};
 use serde::Serialize;
 use std::fmt::Write;
@@ -29,6 +32,9 @@ pub struct PresetSummary {
     pub scenarios: u64,
     /// How many generated items (body shapes times [Repeat] instance cost multisets).
     pub generated_items: u64,
+    /// Distinct states under RUP4, counted by exploring the preset (`--states`); null when not
+    /// counted.
+    pub states: Option<u64>,
     /// The preset itself, as a bound file writes it (the same keys; `also` parts nested).
     pub bound: Bound,
 }
@@ -44,10 +50,36 @@ pub fn summaries() -> Vec<PresetSummary> {
                 purpose: p.purpose,
                 scenarios: bound.scenario_count().unwrap_or(u64::MAX),
                 generated_items: generated_items(&bound),
+                states: None,
                 bound,
             })
         })
         .collect()
+}
+
+/// The presets `--states` counts when no preset is named: all but `large`, whose exploration
+/// takes minutes and gigabytes (name it to count it).
+pub fn counted_by_default(name: &str) -> bool {
+    name != "large"
+}
+
+/// Counts a preset's distinct states under RUP4 by exploring it, as `rbcheck check --bound NAME`
+/// does (the same search, so the same count and cost).
+pub fn count_states(name: &str, threads: usize) -> Result<u64, Error> {
+    let opts = CheckOptions {
+        rules: "rup4".into(),
+        bound: name.into(),
+        threads,
+        ..CheckOptions::default()
+    };
+    let run = check(&opts, None, None)?;
+    if !run.result.complete {
+        return Err(Error::Usage(format!(
+            "bound `{name}`: the exploration stopped before the end ({:?}), so its states were not all counted",
+            run.result.stop
+        )));
+    }
+    Ok(run.result.stats.states as u64)
 }
 
 /// One preset as a bound file (TOML), to copy and edit; it reads back as the same bound.
@@ -64,14 +96,6 @@ fn unknown(name: &str) -> String {
     )
 }
 
-/// The JSON report.
-pub fn json() -> BoundsJson {
-    BoundsJson {
-        format: BOUNDS_FORMAT,
-        presets: summaries(),
-    }
-}
-
 /// The text of every command's `--bound` option: the presets, one a line, with their sizes.
 pub fn bound_help(intro: &str) -> String {
     let mut o = format!("{intro}\nPresets (`rbcheck bounds` says what each contains):");
@@ -85,9 +109,9 @@ pub fn bound_help(intro: &str) -> String {
     o
 }
 
-/// The human listing: each preset (or the one named) with its purpose, size and contents.
-pub fn human(only: Option<&str>) -> Result<String, String> {
-    let all = summaries();
+/// The human listing of `all` (the summaries, states counted or not): each preset (or the one
+/// named) with its purpose, size and contents.
+pub fn human(all: &[PresetSummary], only: Option<&str>) -> Result<String, String> {
     let chosen: Vec<&PresetSummary> = match only {
         None => all.iter().collect(),
         Some(name) => {
@@ -100,7 +124,15 @@ pub fn human(only: Option<&str>) -> Result<String, String> {
     };
     let mut o = String::new();
     for s in &chosen {
-        let _ = writeln!(o, "{} ({} scenarios): {}", s.name, s.scenarios, s.purpose);
+        let states = match s.states {
+            Some(n) => format!(", {n} states"),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            o,
+            "{} ({} scenarios{states}): {}",
+            s.name, s.scenarios, s.purpose
+        );
         contents(&mut o, &s.bound, s.generated_items, "  ");
         let parts = &s.bound.also;
         for (i, part) in parts.iter().enumerate() {
@@ -119,7 +151,7 @@ pub fn human(only: Option<&str>) -> Result<String, String> {
         o,
         "A scenario is one item on one board with one set of board cards, resources and hands. \
          `rbcheck bounds NAME --toml` prints a preset as a bound file to start an edit from; \
-         `rbcheck check --bound NAME` explores it and reports its states."
+         `--states` counts each preset's states by exploring it (all but `large` unless named)."
     );
     Ok(o)
 }

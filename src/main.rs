@@ -55,8 +55,12 @@ enum Command {
         #[arg(long, conflicts_with = "toml")]
         json: bool,
         /// Print the named preset as a bound file (TOML) to copy and edit.
-        #[arg(long, requires = "name")]
+        #[arg(long, requires = "name", conflicts_with = "states")]
         toml: bool,
+        /// Also count each preset's distinct states under RUP4 by exploring it, as `check` does
+        /// (seconds each; `large`, minutes and gigabytes, only when named).
+        #[arg(long)]
+        states: bool,
     },
     /// Write the state graph of one scenario of a bound as DOT.
     #[command(after_help = help::GRAPH)]
@@ -108,7 +112,12 @@ fn main() -> ExitCode {
         Command::Serve => fuzz::serve(),
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Rules { list } => check::rules(list),
-        Command::Bounds { name, json, toml } => check::bounds(name.as_deref(), json, toml),
+        Command::Bounds {
+            name,
+            json,
+            toml,
+            states,
+        } => check::bounds(name.as_deref(), json, toml, states),
     };
     match result {
         Ok(code) => code,

@@ -174,3 +174,27 @@ fn rules_list_gives_each_field_what_it_decides_and_values_a_rulebook_accepts() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bounds_states_counts_what_check_explores() {
+    let o = rbcheck(&["bounds", "tiny", "--states", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let check = rbcheck(&["check", "--bound", "tiny", "--json", "--quiet"]);
+    let c: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert!(c["states"].as_u64().unwrap() > 0);
+    assert_eq!(v["presets"][0]["states"], c["states"]);
+    let human = stdout(&rbcheck(&["bounds", "tiny", "--states"]));
+    assert!(
+        human.starts_with(&format!(
+            "tiny ({} scenarios, {} states): ",
+            Bound::preset("tiny").unwrap().scenario_count().unwrap(),
+            c["states"]
+        )),
+        "{human}"
+    );
+    // Without --states nothing is explored and the count is null.
+    let plain = rbcheck(&["bounds", "tiny", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(v["presets"][0]["states"].is_null());
+}

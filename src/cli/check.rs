@@ -287,23 +287,38 @@ pub fn rules(list: bool) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `rbcheck bounds [NAME] [--json | --toml]`: the presets with their purpose, contents and
-/// size, or one preset as a bound file.
-pub fn bounds(name: Option<&str>, json: bool, toml: bool) -> Result<ExitCode, Error> {
+/// `rbcheck bounds [NAME] [--json | --toml] [--states]`: the presets with their purpose,
+/// contents and size, or one preset as a bound file.
+pub fn bounds(name: Option<&str>, json: bool, toml: bool, states: bool) -> Result<ExitCode, Error> {
+    use rbcheck::bounds;
     if let (true, Some(n)) = (toml, name) {
-        out!("{}", rbcheck::bounds::toml(n).map_err(Error::Usage)?);
-    } else if json {
-        let mut report = rbcheck::bounds::json();
-        if let Some(n) = name {
-            report.presets.retain(|p| p.name == n);
-            if report.presets.is_empty() {
-                rbcheck::bounds::human(Some(n)).map_err(Error::Usage)?;
+        out!("{}", bounds::toml(n).map_err(Error::Usage)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut all = bounds::summaries();
+    if let Some(n) = name {
+        if !all.iter().any(|p| p.name == n) {
+            return Err(Error::Usage(bounds::human(&all, Some(n)).unwrap_err()));
+        }
+        all.retain(|p| p.name == n);
+    }
+    if states {
+        for p in &mut all {
+            if name.is_some() || bounds::counted_by_default(p.name) {
+                eprintln!("rbcheck bounds: exploring {} to count its states", p.name);
+                p.states = Some(bounds::count_states(p.name, 0)?);
             }
         }
+    }
+    if json {
+        let report = bounds::BoundsJson {
+            format: bounds::BOUNDS_FORMAT,
+            presets: all,
+        };
         let text = serde_json::to_string(&report).map_err(|e| Error::Usage(e.to_string()))?;
         outln!("{text}");
     } else {
-        out!("{}", rbcheck::bounds::human(name).map_err(Error::Usage)?);
+        out!("{}", bounds::human(&all, name).map_err(Error::Usage)?);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -58,6 +58,7 @@ pub const BOUNDS: &str = concat!(
     "EXAMPLES:\n",
     "  rbcheck bounds                      # every preset: purpose, contents, scenarios\n",
     "  rbcheck bounds multi                # one preset, its parts included\n",
+    "  rbcheck bounds --states             # also count each preset's states (all but large)\n",
     "  rbcheck bounds tiny --toml > my-bound.toml   # edit it, then: rbcheck check --bound my-bound.toml\n",
     "  rbcheck bounds --json\n",
     "\nEXIT CODES:\n",
