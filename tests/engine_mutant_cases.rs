@@ -1,7 +1,7 @@
-//! Cases that kill the reference engine's mutants: the corpus cases that catch the
-//! mistakes of the deck, demand, counter, combat and cost features, and the hand-written case of each mutant of the second held-out set, each
-//! replayed with the clean engine (which must agree with the model) and with the mutant (which
-//! must not).
+//! Cases that kill the reference engine's mutants: the corpus cases that catch the mistakes of the
+//! deck, demand, counter, combat and cost features, and the hand-written case of each mutant of the
+//! second held-out set, each replayed with the clean engine (which must agree with the model) and
+//! with the mutant (which must not).
 
 use rbcheck::engine::fuzz::{check_files, Verdict};
 use rbcheck::engine::ProcessEngine;

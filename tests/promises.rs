@@ -1,6 +1,6 @@
-//! The README's promises about inputs tested as a user meets them: every read has a
-//! size cap and refuses what is not a regular file, `serve` writes no file, and messages name
-//! the file, the line and what is wrong.
+//! The documented promises about inputs (docs/outputs.md, "Output folders and input files") tested
+//! as a user meets them: every read has a size cap and refuses what is not a regular file, `serve`
+//! writes no file, and messages name the file, the line and what is wrong.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
