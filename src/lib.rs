@@ -8,6 +8,7 @@
     clippy::multiple_unsafe_ops_per_block
 )]
 
+pub mod bounds;
 pub mod case;
 pub mod cases;
 pub mod check;

@@ -11,8 +11,9 @@
 #[macro_use]
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli::{cases, check, diff, fuzz, help};
+use properties::Bound;
 use rbcheck::{case, Error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,6 +45,22 @@ enum Command {
         /// Print every field with its rule, what it means and each preset's value.
         #[arg(long)]
         list: bool,
+    },
+    /// List every bound preset: what it is for, what it contains and how many scenarios it makes.
+    #[command(after_help = help::BOUNDS)]
+    Bounds {
+        /// Only this preset.
+        name: Option<String>,
+        /// Print one JSON object (`"format": "rbcheck-bounds/1"`) instead.
+        #[arg(long, conflicts_with = "toml")]
+        json: bool,
+        /// Print the named preset as a bound file (TOML) to copy and edit.
+        #[arg(long, requires = "name", conflicts_with = "states")]
+        toml: bool,
+        /// Also count each preset's distinct states under RUP4 by exploring it, as `check` does
+        /// (seconds each; `large`, minutes and gigabytes, only when named).
+        #[arg(long)]
+        states: bool,
     },
     /// Write the state graph of one scenario of a bound as DOT.
     #[command(after_help = help::GRAPH)]
@@ -83,7 +100,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => check::graph(args),
@@ -95,6 +112,12 @@ fn main() -> ExitCode {
         Command::Serve => fuzz::serve(),
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Rules { list } => check::rules(list),
+        Command::Bounds {
+            name,
+            json,
+            toml,
+            states,
+        } => check::bounds(name.as_deref(), json, toml, states),
     };
     match result {
         Ok(code) => code,
@@ -103,6 +126,23 @@ fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// The command line, with the `--bound` help of every command that takes one listing the
+/// presets from their one source (`properties::bound::PRESET_TABLE`).
+fn parse() -> Cli {
+    let mut command = Cli::command();
+    for name in ["check", "cases", "diff", "graph"] {
+        command = command.mut_subcommand(name, |sub| {
+            sub.mut_arg("bound", |arg| {
+                let intro = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                let short = format!("{intro}\nPresets: {}.", Bound::PRESETS.join(", "));
+                arg.help(short)
+                    .long_help(rbcheck::bounds::bound_help(&intro))
+            })
+        });
+    }
+    Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
 }
 
 /// `rbcheck replay`: one line per case, then `N passed, N failed`.

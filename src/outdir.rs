@@ -1,8 +1,7 @@
 //! Output folders written all at once (cases, traces, diff examples, fuzz findings), new single
-//! files (`--html` reports) and files
-//! rewritten in place (`rbcheck fmt --write`), keeping the README's promise: an output folder
-//! must be new or empty, nothing is ever overwritten, and a failed or interrupted command leaves
-//! nothing behind.
+//! files (`--html` reports) and files rewritten in place (`rbcheck fmt --write`), keeping the
+//! documented promise (docs/outputs.md): an output folder must be new or empty, nothing is ever
+//! overwritten, and a failed or interrupted command leaves nothing behind.
 //!
 //! How: every command hands all its output targets to one function, [`prepare`], before any
 //! work. It checks each by the rules of its kind (a folder: not `.`, not a link, not a file, new

@@ -561,10 +561,16 @@ pub fn rules(list: bool) -> String {
     if !list {
         let _ = writeln!(
             o,
-            "(`rbcheck rules --list` prints every field with its rule and each preset's value)"
+            "(`rbcheck rules --list` prints every field with its rule, what it decides, the values \
+             it takes and each preset's value)"
         );
         return o;
     }
+    let _ = writeln!(
+        o,
+        "A rulebook file is `base = \"rup4\"` (or another preset) and the fields it changes, e.g. \
+         `payments_per_instance = 2`.\n"
+    );
     let tables: Vec<toml::Table> = presets
         .iter()
         .map(|r| toml::Table::try_from(r).unwrap_or_default())
@@ -583,15 +589,34 @@ pub fn rules(list: bool) -> String {
             .collect();
         let _ = writeln!(
             o,
-            "{}  [{}]\n    {}\n    {}",
+            "{}  [{}]\n    decides: {}\n    values:  {}\n    presets: {}",
             f.name,
             f.rule,
             f.doc,
+            field_values_words(f.name),
             values.join("  ")
         );
     }
     unmodelled_cards(&mut o);
     o
+}
+
+/// The values a rulebook field takes, as a rulebook file writes them (`false | true`,
+/// `each-cost | once-per-play`); a count says it is one.
+fn field_values_words(name: &str) -> String {
+    let values = model::rulebook::field_values(name).unwrap_or_default();
+    let words: Vec<String> = values
+        .iter()
+        .map(|v| match v {
+            toml::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    if values.iter().all(|v| v.is_integer()) && !values.is_empty() {
+        format!("a count ({}, ...)", words.join(", "))
+    } else {
+        words.join(" | ")
+    }
 }
 
 /// The catalogue's cards with printed parts the model leaves out (`unmodelled` in

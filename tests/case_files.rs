@@ -456,7 +456,7 @@ fn fmt_prints_the_canonical_form() {
     let dir = std::env::temp_dir().join(format!("rbcheck-malformed-{}", std::process::id()));
     let o = rbcheck(&["fmt", dir.join("messy.case").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
-    // Canonical statements; the comment stays beside its statement (issue 14).
+    // Canonical statements; the comment stays beside its statement.
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
         print(&parse(GOOD).unwrap()).replace(
@@ -639,7 +639,7 @@ fn a_utf8_byte_order_mark_is_skipped() {
     assert_eq!(c, parse::parse(GOOD).unwrap());
 }
 
-/// Issue 12: a Blood Rush case whose statuses and Might expectations each fail when they should,
+/// A Blood Rush case whose statuses and Might expectations each fail when they should,
 /// match nothing as an error, and whose setup statements are checked.
 const COMBAT: &str = "rbcheck-case 1
 rules rup4

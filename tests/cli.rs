@@ -452,7 +452,7 @@ fn rbcheck_into_closed_pipe(args: &[&str]) -> Output {
         .expect("rbcheck runs")
 }
 
-/// Issue 14: `rbcheck rules --list | head -c1` panicked with a backtrace. Every command that
+/// `rbcheck rules --list | head -c1` once panicked with a backtrace. Every command that
 /// prints exits quietly (141, as if killed by SIGPIPE) when its reader has gone.
 #[test]
 fn a_closed_stdout_pipe_ends_every_command_quietly() {
@@ -503,7 +503,8 @@ fn a_closed_stdout_pipe_ends_every_command_quietly() {
 #[test]
 fn every_commands_help_has_examples_and_exit_codes() {
     let commands = [
-        "check", "merge", "rules", "graph", "cases", "diff", "replay", "fmt", "serve", "fuzz",
+        "check", "merge", "rules", "bounds", "graph", "cases", "diff", "replay", "fmt", "serve",
+        "fuzz",
     ];
     for c in commands {
         for flag in ["--help", "-h"] {

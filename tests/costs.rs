@@ -1,5 +1,5 @@
-//! Costs other than [Repeat], tokens played and the case statements about them (issue 12, part
-//! b): each new statement passes when the model agrees, fails (exit 1) when it does not, and is an
+//! Costs other than [Repeat], tokens played and the case statements about them: each new
+//! statement passes when the model agrees, fails (exit 1) when it does not, and is an
 //! error (exit 2, naming its line) when it names nothing or is malformed.
 
 use rbcheck::case::ast::*;
@@ -471,7 +471,7 @@ fn non_energy_costs_the_model_lacks_are_refused_at_load() {
         )
     };
     assert_eq!(replay_text("discard.case", &define("Discard 1")).0, 0);
-    // "Kill a friendly unit" and "Exhaust a friendly unit" load since issue 12's unit costs
+    // "Kill a friendly unit" and "Exhaust a friendly unit" load since the unit costs
     // (tests in model/tests and the corpus); other kill and exhaust costs are still refused.
     assert_exit(
         "kill.case",

@@ -1,7 +1,7 @@
-//! Cases that kill the reference engine's mutants: the corpus cases that catch issue 12's
-//! mistakes, and the hand-written case of each mutant of the second held-out set (issue 15), each
-//! replayed with the clean engine (which must agree with the model) and with the mutant (which
-//! must not).
+//! Cases that kill the reference engine's mutants: the corpus cases that catch the mistakes of the
+//! deck, demand, counter, combat and cost features, and the hand-written case of each mutant of the
+//! second held-out set, each replayed with the clean engine (which must agree with the model) and
+//! with the mutant (which must not).
 
 use rbcheck::engine::fuzz::{check_files, Verdict};
 use rbcheck::engine::ProcessEngine;
@@ -20,12 +20,12 @@ fn engine_cmd(script: &str, args: &str) -> String {
     )
 }
 
-/// The reference engine's mistakes in the features of issue 12 (known survivors until issue 15's
-/// strata reached them; now in its `MUTANTS`) are each caught by the corpus too: the cases named here
+/// The reference engine's mistakes in the deck, demand, counter, combat and cost features
+/// (known survivors until the generator's strata reached them; now in its `MUTANTS`) are each caught by the corpus too: the cases named here
 /// show a difference or a fault with the mutant, so the clean engine's agreement on them
 /// (`reference_engine_passes_the_corpus`) means something.
 #[test]
-fn the_corpus_kills_the_reference_engines_issue_12_mutants() {
+fn the_corpus_kills_the_reference_engines_feature_mutants() {
     let kills = [
         (
             "stun-twice",
@@ -64,7 +64,7 @@ fn the_corpus_kills_the_reference_engines_issue_12_mutants() {
             "kills-it-any-lethal",
             "if-this-kills-it-repeated-deal-draws-once.case",
         ),
-        // Seen since the result field `items[].entered` (issue 15).
+        // Seen since the result field `items[].entered`.
         (
             "accelerate-enters-exhausted",
             "legion-rearguard-accelerate-paid-enters-ready.case",
@@ -95,7 +95,7 @@ fn kills_on(mutant: &str, path: &std::path::Path) {
     }
 }
 
-/// The second held-out set (issue 15, README "Second held-out set"): every mutant
+/// The second held-out set: every mutant
 /// `--held-out-2 --list-mutants` names is shown to change behaviour by the case named here (a
 /// corpus case, or `tests/engines/heldout/NAME.case` written for it), on which the clean engine
 /// agrees with the model; a listed mutant without a case is a failure, not a pass.

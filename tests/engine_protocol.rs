@@ -329,7 +329,7 @@ fn garbage_replies_are_told_apart() {
 }
 
 /// The clean reference engine agrees with the model on every corpus case it supports, and it
-/// supports every feature (issue 15): it skips only the cases of other rules (rules versions
+/// supports every feature: it skips only the cases of other rules (rules versions
 /// and rulebook files), never one for a feature.
 #[test]
 fn reference_engine_passes_the_corpus() {
@@ -526,7 +526,7 @@ fn an_engine_that_cannot_start_stops_the_run_with_exit_code_2() {
         .exists());
 }
 
-// Issue 14: the bytes on an engine's pipes. Each test runs the fake engine in one of its
+// The bytes on an engine's pipes. Each test runs the fake engine in one of its
 // pipe modes (tests/engines/fake_engine.py).
 
 #[test]

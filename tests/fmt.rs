@@ -1,4 +1,4 @@
-//! `rbcheck fmt` keeps meaning and comments (issue 14): every corpus case, and mutants of them
+//! `rbcheck fmt` keeps meaning and comments: every corpus case, and mutants of them
 //! (comments and blank lines added, lines removed, duplicated, swapped, `expect illegal` moved),
 //! gets the same verdict before and after formatting; formatting is idempotent; `--write`
 //! replaces each file at once.

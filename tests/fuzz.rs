@@ -181,7 +181,7 @@ fn budget_reaches(seed: u64, unreachable: &[&str], not_yet: &[&str]) {
     assert!(printed_differs >= 5, "seed {seed}: {printed_differs}");
 }
 
-/// Issue 13's "done when": within the default budget generated cases hold two of your spells
+/// Turns are generated: within the default budget generated cases hold two of your spells
 /// and play the turn out: two plays of yours, the chain closed, the turn ended (335, 340.2,
 /// 334.1); one at least holds two of your spells and a rune setup in a turn that ends. Read
 /// from the case itself (its board and plays).
@@ -403,7 +403,7 @@ fn fuzz_cli(args: &[&str]) -> std::process::Output {
         .expect("rbcheck runs")
 }
 
-/// Issue 14: `--timeout inf` panicked, `--timeout -5` became 0.05 s, `--cases 0` passed.
+/// Out-of-range options: `--timeout inf` once panicked, `--timeout -5` became 0.05 s, `--cases 0` passed.
 /// Out-of-range numbers are clap errors, exit 2, before any engine is started.
 #[test]
 fn fuzz_numbers_out_of_range_are_errors() {
@@ -490,7 +490,7 @@ fn fuzz_corpus_reports_an_invalid_case_file_as_replay_does_and_exits_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 14: a run that compared nothing "passed" with exit 0. An engine that declines every
+/// A run that compared nothing "passed" with exit 0. An engine that declines every
 /// case, or answers every case with an empty result, makes `fuzz` exit 2 and say why.
 #[test]
 fn a_fuzz_run_that_compared_nothing_exits_2_with_the_reasons() {
@@ -531,7 +531,7 @@ fn a_fuzz_run_that_compared_nothing_exits_2_with_the_reasons() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// Issue 14: an engine answer naming an item (4294967295), unit, gear or player the case does
+/// An engine answer naming an item (4294967295), unit, gear or player the case does
 /// not have was silently ignored; each is now a finding of its own kind.
 #[test]
 fn an_engine_naming_what_does_not_exist_is_a_finding() {
@@ -574,7 +574,7 @@ fn an_engine_naming_what_does_not_exist_is_a_finding() {
     }
 }
 
-// ---- Issue 15, item 3: triage by cause ----
+// ---- triage by cause ----
 
 /// The reference engine with one mutant.
 fn mutant(name: &str) -> ProcessEngine {

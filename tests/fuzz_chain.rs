@@ -1,4 +1,4 @@
-//! The directed tail's `chain` area (issue 15): what may go on the chain and what an undone play
+//! The directed tail's `chain` area: what may go on the chain and what an undone play
 //! leaves. An [Action] card or a Defy without a legal choice said to be played on the open chain
 //! (358.4, 355.8), undone plays (358.5) that chose a Watchful Sentry or were one of a turn's
 //! plays (335), and Syndra's showdown grant (820.1.b).

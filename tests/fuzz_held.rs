@@ -1,4 +1,4 @@
-//! The directed tail's `held` area (issue 15): what a player holds. Your own "enemy" counter
+//! The directed tail's `held` area: what a player holds. Your own "enemy" counter
 //! told to counter your own spell (425), and named cards drawn into hand, which the protocol v2
 //! result field `players.P.hand` reports (359.3.e).
 

@@ -111,7 +111,7 @@ fn fuzz(seeds: &[Vec<u8>], check: impl Fn(&[u8], usize) + std::panic::RefUnwindS
         .for_each(|m| check(&mutate(seeds, m), m.0 as usize % seeds.len()));
 }
 
-/// Case files from past bugs (issue 14 and before).
+/// Case files from past bugs.
 const CASE_REGRESSIONS: &[&str] = &[
     "\u{feff}rbcheck-case 1\nrules rup4\n",
     "rbcheck-case 1\nrules rup4\npool you [256]\n",

@@ -1,4 +1,4 @@
-//! The `unreached` tail area (issue 15): each of its strata makes, at every seed, the situation
+//! The `unreached` tail area: each of its strata makes, at every seed, the situation
 //! a mistake shows in that no cycled case made (read from the generated case, whose
 //! expectations are the model's).
 

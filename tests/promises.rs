@@ -1,6 +1,6 @@
-//! Issue 14: the README's promises about inputs tested as a user meets them: every read has a
-//! size cap and refuses what is not a regular file, `serve` writes no file, and messages name
-//! the file, the line and what is wrong.
+//! The documented promises about inputs (docs/outputs.md, "Output folders and input files") tested
+//! as a user meets them: every read has a size cap and refuses what is not a regular file, `serve`
+//! writes no file, and messages name the file, the line and what is wrong.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -209,7 +209,7 @@ fn serve_writes_no_file_for_a_rulebook() {
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
-/// The attack of issue 14 itself: links planted in a writable temp folder at the names `serve`
+/// The symlink attack itself: links planted in a writable temp folder at the names `serve`
 /// once wrote each request's rulebook to (`rbcheck-serve-PID-N.toml`), pointing at a file of the
 /// user's. The answer comes, the file is untouched and nothing appears beside the links.
 #[test]

@@ -1,4 +1,4 @@
-//! What a failing replay says when the model refuses a statement (issue 14): the rule that
+//! What a failing replay says when the model refuses a statement: the rule that
 //! refuses it and plain words, never the model's internal step names.
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Runes in case files (issue 13): the `runes` board line, the `rune exhaust|recycle` payment
+//! Runes in case files: the `runes` board line, the `rune exhaust|recycle` payment
 //! statements and `expect runes`; every malformed form is an error naming its line and column;
 //! counterexamples of the rune rulebooks on the `runes` bound are written as cases that replay
 //! and still break the same property; and the hand-written rune cases catch a wrong rulebook.

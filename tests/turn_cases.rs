@@ -1,4 +1,4 @@
-//! A turn of several plays in case files (issue 13): the board line `turn plays N [end-turn]`,
+//! A turn of several plays in case files: the board line `turn plays N [end-turn]`,
 //! the play statements `close` and `end turn`, expectations among the plays (read where they are
 //! written), their wire form; hostile forms are errors naming their line; cases written by
 //! `rbcheck cases`, `rbcheck diff` and `check` on a turn replay; and the hand-written turn cases

@@ -1,4 +1,4 @@
-//! Hostile inputs to this session's turn statements (review r7): who activates a gear, the range
+//! Hostile inputs to the turn statements: who activates a gear, the range
 //! a `turn plays N` refusal names, and strings in a protocol request that would print as other
 //! statements than were sent. Each was a silent pass or a misleading answer before.
 

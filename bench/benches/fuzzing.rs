@@ -1,4 +1,4 @@
-//! The engine-fuzzing benchmark (issue 15): how many generated cases per second `rbcheck fuzz`
+//! The engine-fuzzing benchmark: how many generated cases per second `rbcheck fuzz`
 //! runs against the Python reference engine (generation, the model's run, the engine's answer
 //! and the comparison, on one engine process), and the kill rate of its mutants at the default
 //! budget. Not a test: it asserts nothing and prints Markdown.

@@ -1,4 +1,4 @@
-//! The benchmark of issue 7: the `rbcheck` checker against Stateright's BFS checker (0.30.2 and
+//! The performance benchmark: the `rbcheck` checker against Stateright's BFS checker (0.30.2 and
 //! 0.31) over the same Repeat model, plus the scaling curve over the bounds.
 //!
 //! ```sh
@@ -15,7 +15,7 @@
 //! - `BENCH_ENGINES`: which engines (default `rbcheck,stateright-0.30.2,stateright-0.31`).
 //! - `BENCH_SEARCH`: how `rbcheck` explores each scenario: `auto` (default: depth-first where
 //!   the model declares the scenario tree-shaped, with no visited set, so its bytes per state
-//!   are 0) or `bfs` (breadth-first with a visited set, as before issue 16).
+//!   are 0) or `bfs` (breadth-first with a visited set everywhere).
 //! - `BENCH_PROPS`: `all` (default: every `always` and `sometimes` property of `rbcheck check`,
 //!   given to every engine) or `trivial` (one property that always holds, for every engine:
 //!   engine overhead only).

@@ -116,7 +116,7 @@ pub enum Action {
         /// The instance.
         instance: u8,
     },
-    // ---- issue 12 (m12c): decisions inside an execution ----
+    // ---- decisions inside an execution ----
     /// 359.3.e: draw the card looked at in position `index` (Called Shot), or reveal a unit and
     /// draw it, or none (Double Trouble) (DrawLooked).
     DrawLooked {
@@ -172,7 +172,7 @@ pub enum Action {
         /// `State::units[n]`.
         unit: u8,
     },
-    // ---- issue 13: a turn, not a single play ----
+    // ---- a turn, not a single play ----
     /// 334.1: the turn player, holding priority in the open state, ends the turn; its
     /// end-of-turn steps (tasks, 334.1) end "this turn" effects (EndTurn).
     EndTurn,

@@ -131,7 +131,7 @@ pub enum Effect {
     NewChoices,
     /// Banish this item from the chain while it resolves (a rules probe for 359.3.e.15).
     BanishSelf,
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck, demands, counters by what a spell chose ----
     /// "Look at the top N of your Main Deck", take a card as `take` says, recycle the rest to
     /// the bottom (416): the controller decides while the instruction executes.
     LookAtTop {
@@ -149,7 +149,7 @@ pub enum Effect {
     /// "Choose X": the instruction only names an object that a later one refers to (Repulse's
     /// friendly unit; Marching Orders' first unit).
     Choose,
-    // ---- Combat statuses and Might (issue 12) ----
+    // ---- Combat statuses and Might ----
     /// "Give a unit [Assault N] this turn": summed with its other [Assault] (807.2).
     GiveAssault(u8),
     /// "[Stun] a unit" (423.1); a stunned unit is not stunned again (423.1.a.1).
@@ -313,7 +313,7 @@ pub struct TargetSpec {
     pub max_energy: Option<u8>,
     /// For spells: printed Power cost at most this.
     pub max_power: Option<u8>,
-    /// For spells and abilities: what the chosen item must have chosen (issue 12, m12c).
+    /// For spells and abilities: what the chosen item must have chosen.
     pub chooses: Option<Chooses>,
     /// For units: only an attacking unit (Thwonk!, Existential Dread).
     pub attacking: bool,
@@ -395,7 +395,7 @@ pub struct CardDef {
     pub optional_costs: Vec<OptionalCost>,
     /// Mandatory additional costs that are not Energy or Power (356.2.a, 356.7).
     pub additional_costs: Vec<AdditionalCost>,
-    /// The printed text, and which parts of it the model leaves out (issue 12, m12c).
+    /// The printed text, and which parts of it the model leaves out.
     pub printed: Printed,
 }
 

@@ -105,7 +105,7 @@ struct RawCard {
     synthetic: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     source: String,
-    // ---- issue 12 (m12c): the printed text and what the model leaves out ----
+    // ---- the printed text and what the model leaves out ----
     #[serde(default, skip_serializing_if = "Option::is_none")]
     printed: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -161,7 +161,7 @@ enum RawEffect {
     GainControl,
     NewChoices,
     BanishSelf,
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck, demands, combat ----
     LookAtTop,
     CounterUnlessPays,
     ChannelExhausted,

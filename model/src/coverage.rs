@@ -69,10 +69,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("339", "pass priority"),
     ("340.1", "the newest finalized item resolves"),
     ("340.2", "the chain closes"),
-    (
-        "334.1",
-        "the end of the turn: \"this turn\" effects end (issue 13)",
-    ),
+    ("334.1", "the end of the turn: \"this turn\" effects end"),
     ("383.3", "a triggered ability goes on the chain"),
     (
         "401",
@@ -114,7 +111,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("820.2.a", "each execution's own choices, in order"),
     ("820.3", "one more execution per instance paid"),
     ("820.3.a", "a repeated item is played once"),
-    // ---- issue 12 (m12c): where the digest gives no rule number, the card code stands ----
+    // ---- where the digest gives no rule number, the card code stands ----
     ("416", "recycle: a card goes to the bottom of the main deck"),
     (
         "359.3.e.9.a",
@@ -136,7 +133,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "OGN-047",
         "channel runes exhausted (Find Your Center; counted only for a pool-only player)",
     ),
-    // Combat statuses and Might (issue 12).
+    // Combat statuses and Might.
     ("807.2", "[Assault] granted this turn, summed"),
     ("423.1", "stun a unit"),
     ("415.1", "ready a unit"),

@@ -458,7 +458,7 @@ impl Game {
         }
     }
 
-    /// Events of the main deck, demands to pay and channelled runes (issue 12).
+    /// Events of the main deck, demands to pay and channelled runes.
     fn describe_deck(&self, s: &State, e: &Event) -> String {
         let card = |c: DeckCard| match c {
             DeckCard::Named(id) => format!("\"{}\"", self.card(id).name),

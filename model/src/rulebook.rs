@@ -147,7 +147,7 @@ pub enum ChosenAcross {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InShowdown {
-    /// A showdown is in progress anywhere; the unit may be in its base (the model before issue 12).
+    /// A showdown is in progress anywhere; the unit may be in its base (the model's first reading).
     Anywhere,
     /// The unit is at the battlefield where the showdown is (316.8.b: a showdown is at a
     /// battlefield).
@@ -156,7 +156,7 @@ pub enum InShowdown {
     Designated,
 }
 
-/// What "if this kills it" reads after a deal (open question, issue 12): damage kills only in the
+/// What "if this kills it" reads after a deal (open question): damage kills only in the
 /// next cleanup (321), after the whole item has resolved, and the digest does not say which deal
 /// "kills" a unit that several executions damaged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -228,14 +228,14 @@ pub struct Rulebook {
     pub new_choices_reopen_repeat: bool,
     /// Open question (b): a Targeting Effect once per item or once per choice.
     pub targeting_triggers: TargetingTriggers,
-    /// 359.3.e.9.a, digest silent on Repeat: what a repeated item "chooses" (issue 12, m12c).
+    /// 359.3.e.9.a, digest silent on Repeat: what a repeated item "chooses".
     #[serde(default = "default_chosen_across")]
     pub chosen_across: ChosenAcross,
     /// What "while I'm in a showdown" asks of the unit (Syndra); the digest is silent.
     pub in_showdown: InShowdown,
     /// 358.5: undoing a play gives back the runes its payment exhausted and recycled. False
     /// leaves them spent (and the resources they added gone): a wrong edit, the engine bug of an
-    /// auto-payment that fails half-way (issue 13).
+    /// auto-payment that fails half-way.
     #[serde(default = "yes")]
     pub undo_gives_back_runes: bool,
     /// 357.1.a as this model reads it: while paying, a rune is exhausted or recycled only while
@@ -247,16 +247,16 @@ pub struct Rulebook {
     #[serde(default = "default_kills_it")]
     pub kills_it: KillsIt,
     /// "The next spell you play this turn" (Temporal Portal, The Academy): the grant is used up
-    /// by that one spell. False leaves it for every spell this turn: a wrong edit (issue 13).
+    /// by that one spell. False leaves it for every spell this turn: a wrong edit.
     #[serde(default = "yes")]
     pub next_spell_grant_used_once: bool,
     /// 358.5: undoing a play gives back the grant its spell took. False loses the grant: a wrong
-    /// edit (issue 13).
+    /// edit.
     #[serde(default = "yes")]
     pub undo_gives_back_grants: bool,
     /// 357.1.a, 429.3, digest silent on demands: a player told to pay a demand ("unless its
     /// controller pays [N]", Hard Bargain) may exhaust runes to add the Energy, as when paying a
-    /// cost. False pays a demand from the pool alone (issue 13).
+    /// cost. False pays a demand from the pool alone.
     #[serde(default = "yes")]
     pub demand_paid_with_runes: bool,
 }

@@ -74,7 +74,7 @@ pub struct PlayerSetup {
     pub portal_charged: bool,
     /// Within 3 points of the Victory Score.
     pub near_victory: bool,
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck, grants, runes ----
     /// Named cards on top of the main deck, top first, above the `deck` anonymous ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck_top: Vec<CardId>,
@@ -114,10 +114,10 @@ pub struct Setup {
 /// The most plays by the turn player a scenario may make; more would not fit the chain's ids.
 pub const MAX_PLAYS: u8 = 8;
 
-/// How much of the turn a scenario explores (issue 13).
+/// How much of the turn a scenario explores.
 ///
-/// The default, one play with no end of turn, is the single-play scenario every bound and case
-/// before issue 13 meant: it is over when that play's chain closes (340.2). With more plays, or
+/// The default, one play with no end of turn, is the single-play scenario a bound or case
+/// means unless it says otherwise: it is over when that play's chain closes (340.2). With more plays, or
 /// `end_turn`, the turn player regains priority in the open state each time the chain closes
 /// (335, 340.2) and may play again while plays remain, or end the turn; the scenario is over when
 /// the turn ends.

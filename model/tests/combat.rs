@@ -1,4 +1,4 @@
-//! Units' combat statuses and Might (issue 12): each test reads the board or the event log after a
+//! Units' combat statuses and Might: each test reads the board or the event log after a
 //! play, and each would fail if its rule were implemented wrongly; where a rulebook option flips the
 //! rule, the test shows both sides.
 

@@ -1,4 +1,4 @@
-//! Rule tests of issue 12 (m12c): the main deck's named cards, looking at the top of it (Called
+//! Rule tests of the main deck's named cards, looking at the top of it (Called
 //! Shot, Double Trouble; recycling, 416), Hard Bargain's demand to pay, counters by what a repeated
 //! spell chose (Not So Fast, Repulse; 359.3.e.9.a and the rulebook's `chosen_across`), channelled
 //! runes, and draws that cannot wrap. Each reads the log or the board, and fails if the rule is
@@ -293,8 +293,8 @@ fn card_counts_are_bounded_and_exact() {
     assert_eq!(s.players[0].deck_size(), 47);
 }
 
-/// Hard Bargain repeated against a player whose pool is empty but who has three ready runes
-/// (issue 13): a demand is paid by exhausting runes (164.2, 357.1.a), in the canonical domain
+/// Hard Bargain repeated against a player whose pool is empty but who has three ready runes:
+/// a demand is paid by exhausting runes (164.2, 357.1.a), in the canonical domain
 /// order, and once runes are used it is paid; the second [2] finds one ready rune, which cannot
 /// make it up, so it can only be declined. With `demand_paid_with_runes` off, runes do not help.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 13: a turn, not a single play. Several plays by the turn player, each a full play whose
+//! A turn, not a single play. Several plays by the turn player, each a full play whose
 //! chain closes before the next begins (335, 340.2), reactions by both players, the grant "the
 //! next spell you play this turn" used by exactly one spell and given back by an undone play
 //! (358.5), and the end of the turn (334.1) ending "this turn" effects.

@@ -154,7 +154,7 @@ pub enum BoardShape {
     Sentry,
     /// Enemy units at base and battlefield, two enemy gear, your unit at the battlefield.
     Mixed,
-    // ---- Combat statuses (issue 12) ----
+    // ---- Combat statuses ----
     /// A combat at battlefield 1 (a showdown there): your 2-Might unit attacking, an enemy
     /// 4-Might unit defending; your exhausted Mech in your base, an enemy Mech in its base.
     Attack,
@@ -187,7 +187,7 @@ pub enum Extra {
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
     Academy,
     /// Temporal Portal on the board, ready and not yet activated: in a turn of several plays
-    /// you may activate it ("[A], [E]: ...", 401) before a play (issue 13).
+    /// you may activate it ("[A], [E]: ...", 401) before a play.
     PortalReady,
 }
 
@@ -199,7 +199,7 @@ pub enum Resources {
     Rich,
     /// Too few for everything: 4 Energy, 1 Mind, 1 Chaos Power, 1 card in hand.
     Tight,
-    /// An empty pool and runes to pay with (issue 13): 2 Calm, 2 Mind and 1 Chaos ready, 1
+    /// An empty pool and runes to pay with: 2 Calm, 2 Mind and 1 Chaos ready, 1
     /// Fury exhausted, a rune deck of 1 Calm; 2 cards in hand. Enough for some plays, not all,
     /// so payments that fail half-way are reached.
     Runes,
@@ -237,10 +237,10 @@ pub struct Bound {
     pub resources: Vec<Resources>,
     /// The opponent's hand of reactions, one list per scenario variant ([] for none).
     pub reactions: Vec<Vec<String>>,
-    /// Named cards on top of your main deck, top first (issue 12: "look at the top N").
+    /// Named cards on top of your main deck, top first ("look at the top N").
     #[serde(default)]
     pub deck_top: Vec<String>,
-    /// The turn (issue 13): plays by the turn player and the hands drawn besides the item.
+    /// The turn: plays by the turn player and the hands drawn besides the item.
     #[serde(default, skip_serializing_if = "TurnBound::is_single")]
     pub turn: TurnBound,
     /// More scenarios: each of these bounds' scenarios, after this one's (`[[also]]` tables), for
@@ -357,10 +357,22 @@ impl Bound {
                     message: format!("no card named `{n}` in model/cards.toml"),
                 });
             };
-            if cat.cards[id as usize].kind != CardKind::Spell {
+            // An item is played from hand: a spell or a unit (the `costs` preset plays units);
+            // the opponent's reactions are spells.
+            let kind = cat.cards[id as usize].kind;
+            let (key, allowed, what) = if b.catalogue.contains(n) {
+                (
+                    "catalogue",
+                    matches!(kind, CardKind::Spell | CardKind::Unit),
+                    "a spell or a unit",
+                )
+            } else {
+                ("reactions", kind == CardKind::Spell, "a spell")
+            };
+            if !allowed {
                 return Err(BoundError {
-                    line: line_of("catalogue"),
-                    message: format!("`{n}` is not a spell"),
+                    line: line_of(key),
+                    message: format!("`{n}` is a {kind:?}; `{key}` takes {what}"),
                 });
             }
         }
@@ -693,6 +705,7 @@ fn multisets(n: usize, k: usize) -> Vec<Vec<usize>> {
 mod build;
 pub mod pool;
 mod presets;
+pub use presets::{Preset, PRESET_TABLE};
 mod resources;
 mod turn;
 pub use turn::{HandDraw, TurnBound};

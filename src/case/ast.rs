@@ -22,7 +22,7 @@ pub struct Case {
     pub board: Vec<Line<BoardStmt>>,
     /// The decisions, in order.
     pub plays: Vec<Line<PlayStmt>>,
-    /// Expectations written among the play statements (issue 13), in file order: each checked
+    /// Expectations written among the play statements, in file order: each checked
     /// right after the play statements above it, nothing passed for it.
     pub checkpoints: Vec<Checkpoint>,
     /// The expected outcome; what is not stated is not checked.
@@ -122,18 +122,18 @@ pub enum BoardStmt {
     Showdown(Option<u8>),
     /// `attack LABEL`: the scenario starts with that unit's "when I attack" ability.
     Attack(String),
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck and grants ----
     /// `deck-top PLAYER "Card"...`: named cards on top of the main deck, top first, above the
     /// `deck N` anonymous ones.
     DeckTop(Player, Vec<String>),
     /// `academy PLAYER`: The Academy's hold triggered this turn (its next spell gets [Repeat]
     /// equal to its base cost).
     Academy(Player),
-    // ---- Runes (issue 13, h13c) ----
+    // ---- Runes ----
     /// `runes PLAYER [ready D...] [exhausted D...] [deck D...]`: the player pays with runes
     /// (164, 357.1.a); without it the player is pool-only.
     Runes(Player, RunesSetup),
-    // ---- A turn of several plays (issue 13, h13s) ----
+    // ---- A turn of several plays ----
     /// `turn plays N [end-turn]`: the turn player may make up to N plays from the open state
     /// (N in 1..=`MAX_PLAYS`), and with `end-turn` the case may end the turn (334.1). Absent:
     /// one play, no end of turn.
@@ -262,7 +262,7 @@ pub enum PlayStmt {
         #[serde(rename = "object")]
         unit: ObjRef,
     },
-    // ---- issue 12 (m12c): decisions inside an execution ----
+    // ---- decisions inside an execution ----
     /// `look draw "Card"|other|none`: the card looked at that is drawn (or revealed and drawn);
     /// `none` declines a "you may" (359.3.e).
     LookDraw {
@@ -280,7 +280,7 @@ pub enum PlayStmt {
         /// Pay or decline.
         pay: bool,
     },
-    // ---- Runes (issue 13, h13c) ----
+    // ---- Runes ----
     /// `rune exhaust D` / `rune recycle D`: while paying, exhaust a ready rune to add [1] or
     /// recycle a rune to add one Power of its domain (164.2, 357.1.a).
     Rune {
@@ -291,7 +291,7 @@ pub enum PlayStmt {
         #[serde(with = "wire::domain")]
         domain: Domain,
     },
-    // ---- A turn of several plays (issue 13, h13s) ----
+    // ---- A turn of several plays ----
     /// `close`: everyone passes until the chain closes (339, 340.2); in a turn of several plays
     /// the turn player then holds priority in the open state and may play again.
     Close,
@@ -430,7 +430,7 @@ pub enum Expect {
     Trash(Player, Vec<String>),
     /// `deck PLAYER K`
     Deck(Player, u8),
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck, the hand, demands ----
     /// `deck-top PLAYER "Card"...` / `none`: the named cards on top of the main deck, above the
     /// first anonymous or recycled card, top first.
     DeckTop(Player, Vec<String>),
@@ -444,7 +444,7 @@ pub enum Expect {
     Demands(u8, Vec<bool>),
     /// `runes-exhausted PLAYER K`: runes channelled exhausted (Find Your Center).
     RunesExhausted(Player, u8),
-    // ---- Combat statuses and Might (issue 12) ----
+    // ---- Combat statuses and Might ----
     /// `unit LABEL might K`: its current Might (807.1.c: with [Assault] while attacking).
     UnitMight(String, u8),
     /// `unit LABEL stunned` / `unit LABEL not-stunned` (423.1)
@@ -464,7 +464,7 @@ pub enum Expect {
     /// `discarded item N "Card"|other ...` / `... none`: the cards discarded to pay item N's
     /// costs, in order (`None`: one of the other cards)
     Discarded(u8, Vec<Option<String>>),
-    // ---- Runes (issue 13, h13c) ----
+    // ---- Runes ----
     /// `runes PLAYER ready|exhausted|deck D...|none`: the player's ready or exhausted runes (in
     /// domain order, R G B O P Y) or rune deck (top first) at the end.
     Runes(Player, RunePart, Vec<Domain>),

@@ -526,7 +526,7 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
     out
 }
 
-/// Where a chain closed (or a play was undone) before more statements (issue 13): the board
+/// Where a chain closed (or a play was undone) before more statements: the board
 /// there, as expectations among the plays, where it differs from the end (the item expectations
 /// at the end say the rest).
 fn checkpoints(
@@ -578,7 +578,7 @@ fn board_expectations(r: &View, setup: &Setup) -> Vec<Expect> {
         if now.loc != u.loc {
             out.push(Expect::UnitAt(l.clone(), now.loc));
         }
-        // Statuses and Might that changed (issue 12), read from the final board.
+        // Statuses and Might that changed, read from the final board.
         let card_might = r.game.card(u.card).might;
         let was = model::state::Unit {
             might: card_might,
@@ -630,7 +630,7 @@ pub fn case_for_run(
     let builtin = Catalogue::builtin();
     let mut defines = vec![];
     let mut board = board(game, setup, &builtin, &mut defines);
-    // A turn of several plays, or one that ends (issue 13): `turn plays N`, with `end-turn`
+    // A turn of several plays, or one that ends: `turn plays N`, with `end-turn`
     // when the run ends the turn (the model explores the end with more than one play anyway).
     let ends = run.iter().any(|(_, a)| *a == Action::EndTurn);
     if !setup.turn.is_one_play() || ends {

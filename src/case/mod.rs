@@ -85,7 +85,7 @@ pub fn run_file(path: &Path) -> FileResult {
 mod tests {
     use super::*;
 
-    /// Issue 14: a folder holding a link to itself replayed one case 41 times, and a FIFO named
+    /// A folder holding a link to itself replayed one case 41 times, and a FIFO named
     /// `x.case` hung the walk.
     #[test]
     fn folder_walks_skip_links_and_fifos() {

@@ -215,7 +215,7 @@ fn statement(
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
         | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" | "rune" | "close" | "end" => {
             if *section == Section::Expect {
-                // Expectations among the play statements (issue 13) are checked at that point.
+                // Expectations among the play statements are checked at that point.
                 checkpoints(case)?;
             } else {
                 order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
@@ -260,7 +260,7 @@ fn statement(
 }
 
 /// Turns the expectations read since the last play statement into checkpoints: a play
-/// statement follows them, so they are checked at that point, not at the end (issue 13). They
+/// statement follows them, so they are checked at that point, not at the end. They
 /// must follow a play statement, and cannot be `legal` / `illegal`, which judge the whole case.
 fn checkpoints(case: &mut Case) -> Result<(), ParseError> {
     let Some(first) = case.expects.first() else {

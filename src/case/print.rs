@@ -464,7 +464,7 @@ pub fn print_with(case: &Case, comments: &Comments) -> String {
             if p.line != 0 {
                 renumber.insert(p.line, at);
             }
-            // Expectations among the plays (issue 13) right below the statement they follow.
+            // Expectations among the plays right below the statement they follow.
             for cp in case.checkpoints.iter().filter(|cp| cp.after == i + 1) {
                 line(
                     &mut o,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// Options of `rbcheck cases`.
 #[derive(Args)]
 pub struct CasesArgs {
-    /// Bound: a preset (tiny, default, large) or a bound file.
+    /// Bound: a preset (listed below) or a bound file.
     #[arg(long)]
     pub bound: String,
     /// Rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.

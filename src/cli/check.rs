@@ -13,9 +13,9 @@ pub struct CheckArgs {
     /// Rulebook: a preset (v1.2, v1.3, rup4, guide) or a rulebook file.
     #[arg(long, default_value = "rup4")]
     pub rules: String,
-    /// Bound: a preset (tiny, default, large, combat, deck, costs, runes, multi), a bound file,
-    /// or `auto`: the scenarios of every preset but `large` in which the rulebook decides a
-    /// step otherwise than its base. Default: `auto` for a rulebook file, `default` for a preset.
+    /// Bound: a preset (listed below), a bound file, or `auto`: the scenarios of every preset
+    /// but `large` in which the rulebook decides a step otherwise than its base. Default: `auto`
+    /// for a rulebook file, `default` for a preset.
     #[arg(long, default_value = "")]
     pub bound: String,
     /// Check only this property (repeatable; the names are those of the report's table).
@@ -164,7 +164,7 @@ pub struct GraphArgs {
     /// Rulebook: a preset or a rulebook file.
     #[arg(long, default_value = "rup4")]
     pub rules: String,
-    /// Bound: a preset or a bound file.
+    /// Bound: a preset (listed below) or a bound file.
     #[arg(long, default_value = "tiny")]
     pub bound: String,
     /// The scenario's number in the bound (1-based; `rbcheck check` names them).
@@ -284,5 +284,41 @@ pub fn graph(args: GraphArgs) -> Result<ExitCode, Error> {
 /// Runs `rbcheck rules`.
 pub fn rules(list: bool) -> Result<ExitCode, Error> {
     out!("{}", report::rules(list));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `rbcheck bounds [NAME] [--json | --toml] [--states]`: the presets with their purpose,
+/// contents and size, or one preset as a bound file.
+pub fn bounds(name: Option<&str>, json: bool, toml: bool, states: bool) -> Result<ExitCode, Error> {
+    use rbcheck::bounds;
+    if let (true, Some(n)) = (toml, name) {
+        out!("{}", bounds::toml(n).map_err(Error::Usage)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut all = bounds::summaries();
+    if let Some(n) = name {
+        if !all.iter().any(|p| p.name == n) {
+            return Err(Error::Usage(bounds::human(&all, Some(n)).unwrap_err()));
+        }
+        all.retain(|p| p.name == n);
+    }
+    if states {
+        for p in &mut all {
+            if name.is_some() || bounds::counted_by_default(p.name) {
+                eprintln!("rbcheck bounds: exploring {} to count its states", p.name);
+                p.states = Some(bounds::count_states(p.name, 0)?);
+            }
+        }
+    }
+    if json {
+        let report = bounds::BoundsJson {
+            format: bounds::BOUNDS_FORMAT,
+            presets: all,
+        };
+        let text = serde_json::to_string(&report).map_err(|e| Error::Usage(e.to_string()))?;
+        outln!("{text}");
+    } else {
+        out!("{}", bounds::human(&all, name).map_err(Error::Usage)?);
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -16,9 +16,8 @@ pub struct DiffArgs {
     pub a: String,
     /// The second rulebook.
     pub b: String,
-    /// Bound: a preset (tiny, default, large, combat, deck, costs, runes, multi), a bound file,
-    /// or `auto` (the default):
-    /// the scenarios of every preset but `large` in which A decides a step otherwise than B.
+    /// Bound: a preset (listed below), a bound file, or `auto` (the default): the scenarios of
+    /// every preset but `large` in which A decides a step otherwise than B.
     #[arg(long, default_value = "auto")]
     pub bound: String,
     /// Write each class's smallest example as a pair of cases (and a README) into this folder.

@@ -53,6 +53,20 @@ pub const RULES: &str = concat!(
     closed_pipe!()
 );
 
+/// `rbcheck bounds`.
+pub const BOUNDS: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck bounds                      # every preset: purpose, contents, scenarios\n",
+    "  rbcheck bounds multi                # one preset, its parts included\n",
+    "  rbcheck bounds --states             # also count each preset's states (all but large)\n",
+    "  rbcheck bounds tiny --toml > my-bound.toml   # edit it, then: rbcheck check --bound my-bound.toml\n",
+    "  rbcheck bounds --json\n",
+    "\nEXIT CODES:\n",
+    "  0    printed\n",
+    "  2    an unknown preset or a bad flag\n",
+    closed_pipe!()
+);
+
 /// `rbcheck graph`.
 pub const GRAPH: &str = concat!(
     "EXAMPLES:\n",

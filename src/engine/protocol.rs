@@ -38,14 +38,14 @@ pub const FEATURES: [&str; 18] = [
     "grants",
     "moves",
     "as-you-play",
-    // ---- issue 12 (m12c) ----
+    // ---- the main deck, demands, counters, combat ----
     "deck-cards",
     "demands",
     "chosen-counters",
     "combat",
-    // ---- issue 13 (h13c) ----
+    // ---- runes ----
     "runes",
-    // ---- issue 13 (h13s) ----
+    // ---- a turn of several plays ----
     "turn",
 ];
 
@@ -239,7 +239,7 @@ pub struct Board {
     pub turn: Option<TurnJson>,
 }
 
-/// How much of the turn a case plays (issue 13): `{"plays": N, "end_turn": bool}`.
+/// How much of the turn a case plays: `{"plays": N, "end_turn": bool}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnJson {
     /// At most this many plays by the turn player from the open state (1..=8).

@@ -1,5 +1,5 @@
-//! The rule texts the HTML reports quote: the project's rules digest (`corpus/digest.md`, a copy
-//! of `shared/rules/digest.md`) embedded at build time, split into paragraphs, and a look-up from
+//! The rule texts the HTML reports quote: the rules digest (`corpus/digest.md`)
+//! embedded at build time, split into paragraphs, and a look-up from
 //! a rule number as the model cites it (`"355.1.a, 820.1.c.2–3"`) to the paragraph that states
 //! it. The digest is a paraphrase, not the Core Rules: the report says so beside every quote.
 
@@ -7,8 +7,7 @@
 pub const DIGEST: &str = include_str!("../../corpus/digest.md");
 
 /// Where the digest came from, as the report names it.
-pub const SOURCE: &str =
-    "the project's rules digest (corpus/digest.md, a copy of shared/rules/digest.md)";
+pub const SOURCE: &str = "the rules digest (corpus/digest.md)";
 
 /// The longest quote, in characters: a paragraph past it is cut with `…`.
 const MAX_QUOTE: usize = 700;
@@ -380,7 +379,7 @@ mod tests {
                 None => missing.push(c),
             }
         }
-        // Combat's clauses (issue 12) come from the Core Rules, which the digest does not cover;
+        // Combat's clauses come from the Core Rules, which the digest does not cover;
         // the report says "not in the digest" for them.
         assert_eq!(
             missing,

@@ -3,7 +3,7 @@
 rbcheck-engine/1 to a client that speaks only v1.
 
 Written the way an engine author would write one: plain imperative code from the rules digest
-(../shared/rules/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
+(corpus/digest.md), the case-file format (corpus/FORMAT.md), the card vocabulary
 (model/cards.toml) and the protocol - not from rbcheck's model. Standard library only.
 
     python3 tests/engines/reference_engine.py                  # the engine
@@ -91,8 +91,8 @@ MUTANTS = {
     "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
-    # Held-out mutants (issue 15): written without reading the generator and killed at seeds 0
-    # and 1 when first measured (README, "Held-out mutants"); the survivors are in KNOWN_SURVIVORS.
+    # Held-out mutants: written without reading the generator and killed at seeds 0
+    # and 1 when first measured (CHANGELOG.md, "Engine fuzzing"); the survivors are in KNOWN_SURVIVORS.
     "executions-off-by-one": "one execution per [Repeat] instance paid, without the first one (820.3)",
     "repeat-cost-from-turn-player": "a [Repeat] cost is taken from the turn player's pool, whoever plays the spell (357)",
     "deflect-first-execution-only": "Deflect is counted only for the first execution's choices (809.1.c)",
@@ -113,22 +113,22 @@ MUTANTS = {
     "trash-to-controller": "a resolved or countered spell goes to its controller's trash, not its owner's (359.3.d, 425.1.a.1)",
     "granted-instance-first": "the Portal's granted [Repeat] is numbered before the card's own instances (820.1.c.2)",
     # Survived seed 1 when first measured; the NewChoicesDeflect stratum now has the opponent play
-    # Mystic Reversal and remake the choice (session 8): dies at seeds 0 and 1.
+    # Mystic Reversal and remake the choice: dies at seeds 0 and 1.
     "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
-    # ---- h15e (issue 15): combat, the deck's named cards, demands, chosen counters, costs
+    # ---- combat, the deck's named cards, demands, chosen counters, costs
     "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
-    # ---- h13f (issue 13): a turn of several plays
+    # ---- a turn of several plays
     "grant-not-used-up": "a \"next spell you play this turn\" grant applies to every spell of the turn (820.1.c.2)",
     "undo-loses-grant": "an undone play does not give back the grant it took (358.5)",
     "this-turn-might-persists": "Might given \"this turn\" stays after the turn ends (334.1)",
     "second-play-refused": "the chain closing ends the turn: a second play is refused (335, 340.2)",
-    # ---- h15k (issue 15): formerly known survivors, now reached by generation
+    # ---- formerly known survivors, now reached by generation
     "new-choices-reuse": "a new choice may be an object the execution chose before (751.1)",
     "new-target-no-trigger": "a newly targeted unit's \"when chosen\" does not trigger (754)",
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
     "token-location-unchecked": "a token may enter any location, not only its base or a battlefield its controller controls (355.2)",
-    # ---- f15g (issue 15): formerly known survivors, now reached by generation (the featured
+    # ---- formerly known survivors, now reached by generation (the featured
     # cards on staged boards, the opponent's other counters, Deflect against an ability, a cheap
     # discounted spell, linked draws of both players)
     "repeat-power-card-domain": "a [Repeat] cost's Power is taken in the card's own domain (820.1.c)",
@@ -148,11 +148,11 @@ MUTANTS = {
     "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
     "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
     "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
-    # ---- h16e (issue 15): formerly a known survivor, now seen by the result field
+    # ---- formerly a known survivor, now seen by the result field
     # `items[].entered` (the Legion Rearguard stratum plays it with and without [Accelerate])
     "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
-    # ---- h16u (issue 15): second held-out set
-    # Killed at seeds 0 and 1 when first measured (README, "Second held-out set"); the others
+    # ---- the second held-out set
+    # Killed at seeds 0 and 1 when first measured (CHANGELOG.md, "Engine fuzzing"); the others
     # are in KNOWN_SURVIVORS.
     "ezreal-once-per-play": "Ezreal's \"[1] or [A] less\" reduces only the first paid [Repeat] cost, not each (356.4.c)",
     "ezreal-any-controller": "Ezreal reduces the optional costs of every player's spells, not only his controller's (356.4.c)",
@@ -168,13 +168,13 @@ MUTANTS = {
     "might-not-floored": "a unit's Might can go below 0 (807.1.c)",
     "damage-persists": "damage stays on units when the turn ends (334.1)",
     "deflect-value-one": "[Deflect 2] costs one Power per choice, like [Deflect] (809.1.c)",
-    # ---- clauses (issue 15): formerly known survivors of the second held-out set, now reached by
+    # ---- clauses: formerly known survivors of the second held-out set, now reached by
     # the clauses tail (src/engine/gen/tail/clauses.rs): the walk activates your Temporal Portal
     # beside your Spellwatcher (case 304), Find Your Center resolves for a player with runes over a
     # rune deck (case 305); each dies at seeds 0 and 1 on that case.
     "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
     "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
-    # ---- chance (issue 15): formerly known survivors that the cycle killed only at some seeds,
+    # ---- chance: formerly known survivors that the cycle killed only at some seeds,
     # now made on purpose by the directed tail's `chance` strata (src/engine/gen/tail/chance.rs),
     # one stratum each, killed at seeds 0 and 1 (their strata also kill `play-trigger-on-abilities`
     # and `channel-ready`, listed above)
@@ -185,7 +185,7 @@ MUTANTS = {
     "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
     "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
-    # ---- unreached (issue 15): formerly known survivors, now reached by the `unreached` tail
+    # ---- unreached: formerly known survivors, now reached by the `unreached` tail
     # (src/engine/gen/tail/unreached.rs): Piercing Light with "other" given the first
     # instruction's unit (injected kind 14), a new choice breaking the target's side (kind 15),
     # your spell while the opponent's Portal grant waits, a unit played before a spell with your
@@ -195,15 +195,15 @@ MUTANTS = {
     "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
     "grant-used-by-unit": "a unit played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078)",
     "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
-    # ---- held (issue 15): formerly known survivors of the second held-out set, now reached by
+    # ---- held: formerly known survivors of the second held-out set, now reached by
     # the directed tail's `held` strata (src/engine/gen/tail/held.rs), killed at seeds 0 and 1.
     # Held(0) (case 300): your Not So Fast told to counter your own spell (injected kind 16).
     "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
     # Held(1) (case 301): named cards on your deck's top drawn into hand, seen by the result field
     # `players.P.hand`.
     "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
-    # ---- heldout3 (issue 15): the third held-out set (HELD_OUT_3), killed at seeds 0 and 1 when
-    # measured at the default budget of session 9 (README, "Third held-out set")
+    # ---- the third held-out set (HELD_OUT_3), killed at seeds 0 and 1 when
+    # measured at the default budget (CHANGELOG.md, "Engine fuzzing")
     "discount-condition-own-victory": "Find Your Center's \"if an opponent is within 3 points\" reads the payer's own score (356.4.d)",
     "spire-discounts-spell": "Marai Spire's [1] less comes off a [Repeat] spell's own cost, once, not off each paid [Repeat] cost (356.4.c)",
     "ezreal-discounts-base-cost": "Ezreal's \"[1] or [A] less\" comes off the spell's cost, not off the optional costs paid (356.4.c)",
@@ -223,7 +223,7 @@ MUTANTS = {
     "draw-not-repeated": "a draw instruction runs in the first execution only, like an \"as you play\" one (820.3, 135.2.b.3)",
     "new-choices-first-execution-only": "new choices remake only the first execution's targets of a repeated spell (752.1, 820.2.a)",
     "deflect-in-card-domain": "Deflect's Power must be paid in the choosing card's own domain, not any domain (809.1.c)",
-    # ---- board (issue 15): third held-out set survivors killed at seeds 0 and 1 by the board area
+    # ---- board: third held-out set survivors killed at seeds 0 and 1 by the board area
     # of the directed tail (src/engine/gen/tail/board.rs).
     # Board(0): Existential Dread returns the opponent's stunned attacker, damage marked, to hand.
     "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
@@ -235,7 +235,7 @@ MUTANTS = {
     "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
     # Board(4): Find Your Center channelling from the rune deck [B] then [R].
     "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
-    # ---- chain (issue 15): formerly known survivors of the third held-out set, now reached by
+    # ---- chain: formerly known survivors of the third held-out set, now reached by
     # the directed tail's `chain` strata (src/engine/gen/tail/chain.rs), killed at seeds 0 and 1.
     # Chain(0) (case 322): your [Action] card said to be played on the open chain (injected kind 17).
     "action-on-chain": "an [Action] card may be added to an existing chain, like a [Reaction] (358.4)",
@@ -256,17 +256,17 @@ MUTANTS = {
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
 # out of --list-mutants and the score until generation reaches them.
 KNOWN_SURVIVORS = {
-    # Empty since session 9: the directed tail (src/engine/gen/tail/) kills at seeds 0 and 1 every
+    # Empty: the directed tail (src/engine/gen/tail/) kills at seeds 0 and 1 every
     # mistake listed here before, the second held-out set's survivors and the third's (the blocks
     # headed clauses, chance, unreached, held, board and chain above). A new mutant the default
     # budget does not kill goes here, with what generation does not reach, until it does.
 }
 
 
-# The held-out mutants (issue 15): written by one author without reading the generator and
+# The held-out mutants: written by one author without reading the generator and
 # measured once before any was kept; `--held-out --list-mutants` lists them (killed or not), so
 # `rbcheck fuzz --score --engine "python3 tests/engines/reference_engine.py --held-out"` repeats
-# the measurement (README, "Held-out mutants").
+# the measurement (CHANGELOG.md, "Engine fuzzing").
 HELD_OUT = [
     "executions-off-by-one", "repeat-cost-from-turn-player", "discount-on-base-only",
     "deflect-first-execution-only", "deflect-per-execution", "deflect-as-energy",
@@ -279,10 +279,10 @@ HELD_OUT = [
     "discard-counts-played-card", "new-choices-deflect-paid", "granted-instance-first",
 ]
 
-# The second held-out set (issue 15): 30 mutants written by another author (helper h16u, session
-# 8) from the digest, the seeds, issue 15 and this engine, without reading the generator, each
+# The second held-out set: 30 mutants written by another author from the digest, the seeds,
+# the fuzzing brief and this engine, without reading the generator, each
 # shown to change behaviour on a hand-written or corpus case, then measured once at the default
-# budget before any was kept (README, "Held-out mutants"). `--held-out-2 --list-mutants` lists
+# budget before any was kept (CHANGELOG.md, "Engine fuzzing"). `--held-out-2 --list-mutants` lists
 # them, so `rbcheck fuzz --score --engine "python3 tests/engines/reference_engine.py
 # --held-out-2"` repeats the measurement.
 HELD_OUT_2 = [
@@ -296,10 +296,9 @@ HELD_OUT_2 = [
     "deflect-value-one", "draw-from-bottom", "short-draw-draws-nothing",
 ]
 
-# The third held-out set (issue 15): 30 mutants written by a third author (helper heldout3,
-# session 9) from the digest, the seeds and this engine, without reading the generator, each
+# The third held-out set: 30 mutants written by a third author from the digest, the seeds and this engine, without reading the generator, each
 # shown to change behaviour on tests/engines/heldout/NAME.case (tests/engine_heldout3.rs), then
-# measured at the default budget before any was kept (README, "Third held-out set").
+# measured at the default budget before any was kept (CHANGELOG.md, "Engine fuzzing").
 # `--held-out-3 --list-mutants` lists them, so `rbcheck fuzz --score --engine "python3
 # tests/engines/reference_engine.py --held-out-3"` repeats the measurement.
 HELD_OUT_3 = [
@@ -454,7 +453,7 @@ class Card:
         self.might = j.get("might", 0)
         self.abilities = j.get("abilities", [])
         self.tags = j.get("tags", [])
-        # Costs other than [Repeat] (issue 12): optional ones (Accelerate, "you may pay ... as
+        # Costs other than [Repeat]: optional ones (Accelerate, "you may pay ... as
         # an additional cost", each with its rider) and mandatory ones that are not Energy or
         # Power (discard, exhaust or kill a friendly unit, "exhaust me").
         self.optional_costs = [(Cost.parse(o["cost"], self.domains), o.get("rider"),
@@ -497,7 +496,7 @@ class Unit:
         self.zone = "board"
         self.might = card.might if might is None else might
         self.might_mod = 0
-        # Combat statuses (feature `combat`, issue 12): 124.2, 414-415, 423, 807.2.
+        # Combat statuses (feature `combat`): 124.2, 414-415, 423, 807.2.
         self.status = default_status()
 
     def current_might(self):
@@ -1815,7 +1814,7 @@ class Game:
                 self.consume()
                 it.opt_reductions[oi] = st["less"]
 
-    # ---- costs other than [Repeat] (issue 12; the `costs` statements)
+    # ---- costs other than [Repeat] (the `costs` statements)
 
     def decide_optional_costs(self, it):
         """355.1.a: after the [Repeat] instances, each optional additional cost of the card, in
@@ -2129,7 +2128,7 @@ class Game:
         ex.targets[s][ex.targets[s].index(old)] = o
         t.ever_chosen.append((k, o))
 
-    # ---- the deck's named cards (issue 12; feature `deck-cards`)
+    # ---- the deck's named cards (feature `deck-cards`)
 
     def look_at_top(self, it, ins):
         """"Look at the top N of your Main Deck" (Called Shot, Double Trouble): as many as there
@@ -2267,7 +2266,7 @@ class Game:
             return len(units) == 1 and (ref is None or units[0] is ref)
         return True
 
-    # ---- combat statuses and Might (issue 12; feature `combat`)
+    # ---- combat statuses and Might (feature `combat`)
 
     def run_combat(self, it, slot, ins, choice, done, targets):
         """The effects on units' statuses and Might, on the targets still legal (359.3.e);

@@ -1,4 +1,4 @@
-//! Catalogue fidelity (issue 12): a printed card carries its printed text, and every part of that
+//! Catalogue fidelity: a printed card carries its printed text, and every part of that
 //! text is accounted for: by a mode's text (its instructions model it), by `modelled_text` (its
 //! abilities or discount model it), by a keyword the card's fields model ([Action], [Reaction],
 //! [Repeat] and its costs, [Deflect]), or by an `unmodelled` entry, which reports list. Whatever

@@ -112,7 +112,7 @@ fn malformed_entries_name_file_line_card_and_field() {
     assert_eq!(e.line, 6, "{e}");
 }
 
-// ---- issue 12 (m12c): printed text and what the model leaves out ----
+// ---- printed text and what the model leaves out ----
 
 /// The shipped catalogue's Hidden Blade, as a one-card catalogue with `edit` applied to its text.
 fn hidden_blade(edit: impl Fn(String) -> String) -> Result<Catalogue, CatalogueError> {

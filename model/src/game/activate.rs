@@ -1,4 +1,4 @@
-//! Activating an ability of gear (398–406, issue 13): Temporal Portal's "[A], [E]: Give the next
+//! Activating an ability of gear (398–406): Temporal Portal's "[A], [E]: Give the next
 //! spell you play this turn [Repeat] equal to its cost". The activation puts a pending item on
 //! the chain (401) that is then played like a spell: its cost is the activation cost (403.1),
 //! "[A]" paid from the pool or with runes and "[E]" the gear's "exhaust me" (357.2, 414);

@@ -1,4 +1,4 @@
-//! The effects on units' combat statuses and Might (issue 12): [Assault] given this turn (807),
+//! The effects on units' combat statuses and Might: [Assault] given this turn (807),
 //! [Stun] (423), readying (415), two units dealing damage equal to their Mights to each other
 //! (417.6.b.3), Might given to a group picked by its tag (355.10.d), and "stun it; if it's
 //! already stunned, return it to its owner's hand instead" (423.1.a.1, 124). Each effect runs

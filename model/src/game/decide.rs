@@ -1,4 +1,4 @@
-//! Decisions made while an instruction executes (issue 12): looking at the top of the main deck,
+//! Decisions made while an instruction executes: looking at the top of the main deck,
 //! drawing one of the cards looked at and recycling the rest (Called Shot, Double Trouble; 416),
 //! and a demand to pay or have a spell countered (Hard Bargain; 425). The resolving item pauses,
 //! as for new choices (750), until the deciding player has decided; such an instruction is the

@@ -1,4 +1,4 @@
-//! The turn around the plays (issue 13): who may start a chain in the open state, the open state
+//! The turn around the plays: who may start a chain in the open state, the open state
 //! a closed chain leaves in a turn (335, 340.2), and ending the turn (334.1), which ends "this
 //! turn" effects. A single-play scenario (the default `Setup::turn`) never reaches these steps
 //! after its chain closes: it is over then. Each step's guard sits above its effect.

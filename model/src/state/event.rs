@@ -333,7 +333,7 @@ pub enum Event {
     /// regains priority in the open state (335).
     ChainClosed,
     /// `who`'s spell, item `item`, took the grant "the next spell you play this turn" as it was
-    /// put on the chain (issue 13).
+    /// put on the chain.
     GrantTaken {
         /// The spell.
         item: u8,
@@ -342,7 +342,7 @@ pub enum Event {
         /// Which grant.
         grant: super::Grant,
     },
-    /// The turn player ended the turn: "this turn" effects ended (issue 13; `EndTurn`).
+    /// The turn player ended the turn: "this turn" effects ended.
     TurnEnded,
     /// What was left in `who`'s rune pool at the end of the turn, `amount`, is gone: the pool
     /// empties (166–167).
@@ -369,7 +369,7 @@ pub enum Event {
         /// `State::gear[n]`.
         gear: u8,
     },
-    // ---- issue 12 (m12c): the main deck, demands to pay, channelled runes ----
+    // ---- the main deck, demands to pay, channelled runes ----
     /// A player looked at the top `n` cards of their main deck (Called Shot, Double Trouble).
     LookedAt {
         /// The item whose instruction it is.
@@ -435,7 +435,7 @@ pub enum Event {
         /// How many.
         n: u8,
     },
-    // ---- Combat statuses (issue 12) ----
+    // ---- Combat statuses ----
     /// A unit became stunned (423.1).
     Stunned {
         /// The unit.
@@ -545,7 +545,7 @@ pub enum Event {
         /// The cost it paid.
         cost: crate::card::AdditionalCost,
     },
-    // ---- Runes (issue 13) ----
+    // ---- Runes ----
     /// A rune was exhausted to add [1] while paying for an item (164.2, 357.1.a).
     RuneExhausted {
         /// The item being paid for.

@@ -134,7 +134,7 @@ impl Unit {
     }
 }
 
-// ---- Combat statuses (issue 12: units' statuses and Might) ----
+// ---- Combat statuses (units' statuses and Might) ----
 
 /// A unit's combat designation (323.2, 459): attacker, defender, or none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -213,7 +213,7 @@ pub struct PlayerState {
     pub portal_charged: bool,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
     pub near_victory: bool,
-    // ---- issue 12 (m12c): the main deck's named cards and channelled runes ----
+    // ---- the main deck's named cards and channelled runes ----
     /// Named cards on top of the main deck, top first; the `deck` anonymous cards lie below them.
     pub deck_top: InlineVec<CardId, 4>,
     /// Cards recycled to the bottom of the main deck (416), in the order recycled: the last is the
@@ -431,7 +431,7 @@ pub enum Phase {
         /// The chain item whose choices may be remade.
         for_item: u8,
     },
-    // ---- issue 12 (m12c): decisions made while an instruction executes ----
+    // ---- decisions made while an instruction executes ----
     /// Resolving, paused inside execution `exec` at instruction `slot`: its controller has looked
     /// at the top `left` cards of their main deck, which are still there; `taking` while the
     /// card to draw (or reveal and draw) is still to be chosen, then the rest is recycled.
@@ -606,7 +606,7 @@ pub struct State {
     /// The scenario's first play (or trigger) has begun: passing needs a chain, and a cleanup
     /// before it leaves the turn player priority in the open state.
     pub started: bool,
-    /// Where the turn is: plays left and whether its end is explored (issue 13).
+    /// Where the turn is: plays left and whether its end is explored.
     pub turn: TurnState,
     /// What each player started with, for properties that compare the board with it.
     pub start: Start,
@@ -614,7 +614,7 @@ pub struct State {
     pub log: Log,
 }
 
-/// Where the turn is (issue 13): how many more plays the turn player may start from the open
+/// Where the turn is: how many more plays the turn player may start from the open
 /// state, and whether the scenario goes on to the end of the turn (`Setup::turn`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TurnState {
@@ -625,7 +625,7 @@ pub struct TurnState {
     pub ends: bool,
 }
 
-/// A grant "the next spell you play this turn" a player holds (issue 13): taken by exactly
+/// A grant "the next spell you play this turn" a player holds: taken by exactly
 /// that spell, given back if its play is undone (358.5), ended with the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -1,5 +1,5 @@
 //! Building one scenario's starting position from the bound's shapes: the board (its units and
-//! gear, the combat boards of issue 12), the board cards of the extras, resources and hands.
+//! gear, the combat boards), the board cards of the extras, resources and hands.
 
 use super::*;
 
@@ -142,7 +142,7 @@ fn board_cards(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<()
     Ok(())
 }
 
-/// The combat boards (issue 12): statuses set as the board shape says.
+/// The combat boards: statuses set as the board shape says.
 fn combat_board(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<(), String> {
     use model::state::{Combat, UnitStatus};
     let (you, opp) = (Player::YOU, Player::OPP);
@@ -231,7 +231,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
                 s.players[0].portal_charged = true;
             }
             Extra::Syndra => {
-                // "While I'm in a showdown": at the showdown's battlefield (issue 12); the
+                // "While I'm in a showdown": at the showdown's battlefield; the
                 // board's showdown if it has one, else one at battlefield 2.
                 let at = s.showdown_at.unwrap_or(1);
                 add_unit(

@@ -1,8 +1,6 @@
-//! The named bounds: `tiny` (seconds, for tests), `default` (the main job), `large` (minutes and
-//! gigabytes) `combat` (units' combat statuses and Might, issue 12) and `deck` (the named deck, demands,
-//! counters by what a spell chose, issue 12), `costs` (costs other than [Repeat]) and `runes`
-//! (paying with runes and undoing a payment, issue 13), `multi` (a turn of two plays with
-//! reactions by both players, issue 13).
+//! The named bounds. [`PRESET_TABLE`] is the one list of them: each preset's name, what it is
+//! for, and the function that builds it; `Bound::PRESETS`, `rbcheck bounds` and the `--bound`
+//! help of every command are read from it.
 
 use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
 use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra};
@@ -19,25 +17,80 @@ fn e(v: &[&[Extra]]) -> Vec<Vec<Extra>> {
     v.iter().map(|x| x.to_vec()).collect()
 }
 
+/// A named bound: its name, what it is for (one line, for `rbcheck bounds` and `--help`), and
+/// the function that builds it.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// The name `--bound` takes.
+    pub name: &'static str,
+    /// What the preset is for, in one line.
+    pub purpose: &'static str,
+    /// Builds the bound.
+    build: fn() -> Bound,
+}
+
+/// Every preset, in the order commands list them.
+pub const PRESET_TABLE: [Preset; 8] = [
+    Preset {
+        name: "tiny",
+        purpose: "seconds, for tests: two catalogue cards and small generated items; every witness is reached",
+        build: tiny,
+    },
+    Preset {
+        name: "default",
+        purpose: "the main job: generated items with up to two [Repeat] instances and the catalogue's repeated cards",
+        build: default_bound,
+    },
+    Preset {
+        name: "large",
+        purpose: "minutes and gigabytes: three-instance generated items, more boards and reactions",
+        build: large,
+    },
+    Preset {
+        name: "combat",
+        purpose: "units' combat statuses and Might: [Assault], stun, ready, Mights dealt to each other",
+        build: combat,
+    },
+    Preset {
+        name: "deck",
+        purpose: "the named main deck (look, draw, recycle), Hard Bargain's demands, Not So Fast and Repulse",
+        build: deck,
+    },
+    Preset {
+        name: "costs",
+        purpose: "costs other than [Repeat]: units from hand, Ezreal's choice, token locations, discard, kill and exhaust costs",
+        build: costs,
+    },
+    Preset {
+        name: "runes",
+        purpose: "paying with runes from an empty pool; payments that fail half-way and are undone",
+        build: runes,
+    },
+    Preset {
+        name: "multi",
+        purpose: "a turn of two plays, each player able to respond; Temporal Portal activated in the turn",
+        build: multi,
+    },
+];
+
 impl Bound {
-    /// The preset names.
-    pub const PRESETS: [&'static str; 8] = [
-        "tiny", "default", "large", "combat", "deck", "costs", "runes", "multi",
-    ];
+    /// The preset names, in [`PRESET_TABLE`] order.
+    pub const PRESETS: [&'static str; PRESET_TABLE.len()] = {
+        let mut names = [""; PRESET_TABLE.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = PRESET_TABLE[i].name;
+            i += 1;
+        }
+        names
+    };
 
     /// A named preset.
     pub fn preset(name: &str) -> Option<Bound> {
-        Some(match name {
-            "tiny" => tiny(),
-            "default" => default_bound(),
-            "large" => large(),
-            "combat" => combat(),
-            "deck" => deck(),
-            "costs" => costs(),
-            "runes" => runes(),
-            "multi" => multi(),
-            _ => return None,
-        })
+        PRESET_TABLE
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.build)())
     }
 }
 
@@ -145,7 +198,7 @@ fn large() -> Bound {
     }
 }
 
-/// Units' combat statuses and Might (issue 12): every catalogue spell that gives [Assault], stuns,
+/// Units' combat statuses and Might: every catalogue spell that gives [Assault], stuns,
 /// readies, makes two units deal damage to each other, gives a group Might or returns a unit to its
 /// owner's hand, on boards with a combat on (you attacking, or the opponent) and one without; Syndra
 /// at the showdown; the opponent answering with Frigid Touch. Seconds.
@@ -184,7 +237,7 @@ fn combat() -> Bound {
     }
 }
 
-/// Issue 12: the named deck, looking and recycling, demands to pay, counters by what a repeated
+/// The named deck, looking and recycling, demands to pay, counters by what a repeated
 /// spell chose, channelled runes.
 fn deck() -> Bound {
     Bound {
@@ -221,7 +274,7 @@ fn deck() -> Bound {
 /// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
 /// Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take off, token locations and
 /// plays, and The Academy's grant beside the Portal's; mandatory costs that exhaust or kill a
-/// friendly unit (the Mixed board has one) and the "if this kills it" rider (issue 12, h12k).
+/// friendly unit (the Mixed board has one) and the "if this kills it" rider.
 fn costs() -> Bound {
     Bound {
         name: "costs".into(),
@@ -257,7 +310,7 @@ fn costs() -> Bound {
     }
 }
 
-/// Paying with runes (issue 13): an empty pool and a few runes (`Resources::Runes`), items whose
+/// Paying with runes: an empty pool and a few runes (`Resources::Runes`), items whose
 /// costs need Energy, Power of a domain the runes have (Chaos, Calm) or lack (Order), an optional
 /// cost Ezreal takes to 0, Find Your Center channelling from the rune deck, and Curtain Call's
 /// three instances (with the reactions and bodies the witnesses need). Some payments succeed,
@@ -288,7 +341,7 @@ fn runes() -> Bound {
     }
 }
 
-/// A turn, not a single play (issue 13): the turn player makes two plays, each a full play whose
+/// A turn, not a single play: the turn player makes two plays, each a full play whose
 /// chain closes before the next; you hold the item and up to one more card (a reaction: your
 /// second play or your response), the opponent up to two reactions, so that each player can
 /// respond. Temporal Portal's grant and tight resources reach "the next spell" and undone plays.

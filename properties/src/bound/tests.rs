@@ -91,7 +91,7 @@ fn also_parts_add_their_scenarios_and_name_their_line() {
 }
 
 /// With two `[[also]]` parts (and one nested in the first), an error in a later part names that
-/// part's header line, not the first part's (review r7: every part's error named line 9).
+/// part's header line, not the first part's (every part's error once named line 9).
 #[test]
 fn each_also_part_names_its_own_header_line() {
     let main = "instances = [1]\ninstance_costs = [\"[1]\"]\nbodies = [\"deal\"]\nboards = [\"enemy-base\"]\nextras = [[]]\nresources = [\"rich\"]\nreactions = [[]]\n";

@@ -1,4 +1,4 @@
-//! A bound's turn (issue 13): how many plays the turn player makes, and the hands each player
+//! A bound's turn: how many plays the turn player makes, and the hands each player
 //! holds besides the item: every multiset of up to k cards drawn from a set, per player.
 
 use super::{multisets, BoundError};
@@ -85,7 +85,7 @@ impl Default for TurnBound {
 }
 
 impl TurnBound {
-    /// The single-play turn with nothing drawn (every bound before issue 13).
+    /// The single-play turn with nothing drawn (a bound without `[turn]`).
     pub fn is_single(&self) -> bool {
         *self == TurnBound::default()
     }

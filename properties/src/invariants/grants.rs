@@ -1,4 +1,4 @@
-//! The grant properties (issue 13), read from the event log and the board against the starting
+//! The grant properties, read from the event log and the board against the starting
 //! position: "the next spell you play this turn" is taken by exactly that spell (Temporal
 //! Portal, The Academy), and an undone play restores everything, grants and runes included
 //! (358.5). Both hold vacuously when nobody starts with a grant and nothing is undone.

@@ -1,4 +1,4 @@
-//! The rune properties (issue 13), read from the event log and the board against the starting
+//! The rune properties, read from the event log and the board against the starting
 //! position: an undone play gives back every rune its payment used (358.5), and a payment uses
 //! runes only for what its cost needs (357.1.a). Both hold vacuously when nobody has runes.
 

@@ -1,4 +1,4 @@
-//! The statements of issue 12 (m12c): the main deck's named cards, the decisions made while an
+//! The statements of the main deck's named cards, the decisions made while an
 //! instruction executes (looking at the deck, a demand to pay), and expectations on the deck,
 //! the hand, demands and channelled runes.
 

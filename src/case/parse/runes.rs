@@ -1,4 +1,4 @@
-//! The rune statements (issue 13): a player's runes on the board and in the rune deck, the
+//! The rune statements: a player's runes on the board and in the rune deck, the
 //! payment decisions that exhaust or recycle a rune (164.2, 357.1.a), and expectations on the
 //! runes at the end.
 

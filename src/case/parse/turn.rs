@@ -1,4 +1,4 @@
-//! The statements of a turn of several plays (issue 13): `turn plays N [end-turn]` on the board,
+//! The statements of a turn of several plays: `turn plays N [end-turn]` on the board,
 //! and the play statements `close` (339, 340.2) and `end turn` (334.1).
 
 use super::lexer::Cursor;

@@ -1,4 +1,4 @@
-//! The steps of a case's cost statements (issue 12): optional additional costs, where a unit
+//! The steps of a case's cost statements: optional additional costs, where a unit
 //! enters, the card a discard cost takes, and which part of a cost Ezreal reduces.
 
 use super::err;

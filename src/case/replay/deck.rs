@@ -1,4 +1,4 @@
-//! Replaying the decisions of issue 12 (m12c) made while an instruction executes: which card
+//! Replaying the decisions made while an instruction executes: which card
 //! looked at a `look draw` or `look recycle` line names (its position from the top of the deck),
 //! and the main deck's named cards of the setup.
 

@@ -1,4 +1,4 @@
-//! Replaying runes (issue 13): a `runes` board line gives a player runes, a `rune` line stands
+//! Replaying runes: a `runes` board line gives a player runes, a `rune` line stands
 //! for the model's ExhaustRune or RecycleRune step while a cost or a demand is paid (164.2,
 //! 357.1.a), and
 //! `expect runes` reads the runes on the final board.

@@ -149,7 +149,7 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
     })
 }
 
-/// What the replay shows for the expectations of issue 12 (m12c): the deck, the hand, demands
+/// What the replay shows for the expectations about the deck, the hand, demands
 /// and channelled runes.
 fn deck_observed(r: &View, e: &Expect) -> Option<Expect> {
     use model::state::DeckCard;
@@ -372,7 +372,7 @@ pub fn check_subjects(case: &Case, r: &View) -> Result<(), super::CaseError> {
     subjects(case, &case.expects, r)
 }
 
-/// [`check_subjects`] for the expectations written among the plays (issue 13), each against the
+/// [`check_subjects`] for the expectations written among the plays, each against the
 /// state where it is written: an item not yet played there is an error at that point. One the
 /// replay can never reach (it is written after the statement the case expects illegal) is an
 /// error too; one after a refused statement the case does not expect is skipped, since the

@@ -49,7 +49,7 @@ pub const ITEMS: [&str; 14] = [
 
 /// Catalogue cards played as the item only by their own strata (`Focus::Item(k)` with `k` from
 /// [`ITEMS`]'s length on, see [`item_name`]), each on a board staged for it ([`stage`]): combat
-/// spells, the deck's named cards, units played from hand and other additional costs (issue 15).
+/// spells, the deck's named cards, units played from hand and other additional costs.
 /// They are not drawn at random, so the draws of every other stratum are unchanged. The last
 /// four are the directed tail's: readying, a group by tag, a discard cost ([`tail::clauses`])
 /// and the only card with "other" ([`tail::unreached`]). Their strata find them by name.
@@ -66,7 +66,7 @@ pub const FEATURED: [&str; 13] = [
     "Upstage Comedy",
     "Danger Zone",
     "Tithe Bolt",
-    // Issue 15 (the `unreached` tail): the only card with "other" (355.8).
+    // The `unreached` tail: the only card with "other" (355.8).
     "Piercing Light",
 ];
 
@@ -101,7 +101,7 @@ pub const UNITS: [&str; 8] = [
 ];
 
 /// The opponent's reactions. Random draws take the first eight; the counters after them
-/// (issue 15) only the `Counters` stratum gives.
+/// only the `Counters` stratum gives.
 pub const REACTIONS: [&str; 11] = [
     "Defy",
     "Wind Wall",
@@ -194,11 +194,11 @@ pub struct Recipe {
     /// "enemy" counter (425); 17: a card played on the open chain that may not go there (358.4,
     /// 355.8). Kinds 14 and 15 only from the `unreached` tail, 16 from `held`, 17 from `chain`.
     pub inject: u8,
-    /// Your runes (issue 13): 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
+    /// Your runes: 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
     /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
     pub runes: u8,
     /// A second spell of yours in hand (index into [`ITEMS`]), making the scenario a turn of two
-    /// plays that ends (issue 13: 335, 340.2, 334.1). Only the `Turn` strata set it.
+    /// plays that ends (335, 340.2, 334.1). Only the `Turn` strata set it.
     pub second: Option<usize>,
     /// The Academy's grant waits for your next spell (356.1.c). Only the `Turn` strata set it.
     pub academy: bool,

@@ -200,7 +200,7 @@ pub enum Focus {
     /// An empty pool and runes to pay with (164.2, 357.1.a), for an engine declaring `runes`;
     /// a payment that fails half-way must give its runes back (358.5).
     Runes,
-    /// A turn of two plays with two of your spells in hand (issue 13), for an engine declaring
+    /// A turn of two plays with two of your spells in hand, for an engine declaring
     /// `turn`: see [`super::turn::TurnFocus`].
     Turn(super::turn::TurnFocus),
     /// The opponent's Mystic Reversal against a spell whose executions each choose for two
@@ -208,7 +208,7 @@ pub enum Focus {
     /// target the Sentry anew (754) or, injected (`Illegal(12)`), reuse an execution's earlier
     /// choice (751.1).
     NewChoices,
-    // ---- issue 15 (f15g) ----
+    // ---- counters, linked instructions, featured cards ----
     /// The opponent's Hard Bargain (0), Not So Fast (1) or Repulse (2) against your repeated spell, your
     /// Spellwatcher beside it: demands (425), what a repeated spell chooses across its
     /// executions (359.3.e.9.a), a countered spell's play trigger (419.4.a.1).
@@ -283,7 +283,7 @@ pub const STRATA: [Focus; 58] = [
     Focus::EnemySyndra,
     Focus::Item(0),
     Focus::Illegal(2),
-    // Issue 13: in place of a second Plain and a second Counter stratum (no mutant's first kill
+    // In place of a second Plain and a second Counter stratum (no mutant's first kill
     // at seeds 0 and 1 was there), so that every other case index keeps its own.
     Focus::Turn(TurnFocus::Plays),
     Focus::Illegal(3),
@@ -291,13 +291,13 @@ pub const STRATA: [Focus; 58] = [
     Focus::EnemyDeflect,
     Focus::Runes,
     Focus::PartialIllegal,
-    // In place of a second Chosen stratum (slot 31 holds the turn's Plays since issue 13).
+    // In place of a second Chosen stratum (slot 31 holds the turn's Plays).
     Focus::NewChoices,
     Focus::Item(5),
     Focus::Illegal(12),
     Focus::Illegal(13),
     Focus::PartialIllegal,
-    // Issue 15: the featured cards (`super::FEATURED`, on their staged boards), the opponent's
+    // The featured cards (`super::FEATURED`, on their staged boards), the opponent's
     // other counters, Deflect against an ability, a cheap discounted spell, linked draws of
     // both players, a new choice of a Deflect unit.
     Focus::Item(14),

@@ -1,4 +1,4 @@
-//! Turns of several plays in generated cases (issue 13): two of your spells in hand, the turn
+//! Turns of several plays in generated cases: two of your spells in hand, the turn
 //! player starting a chain from the open state twice (335, 340.2), the opponent responding and
 //! you responding to their response, grants "the next spell you play this turn" (Temporal
 //! Portal, The Academy) used by one play and given back when it is undone (358.5), and the end

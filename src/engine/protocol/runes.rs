@@ -1,4 +1,4 @@
-//! A player's runes on the wire (feature `runes`, issue 13): in a request's board and in a
+//! A player's runes on the wire (feature `runes`): in a request's board and in a
 //! result's players, as domain letters: ready and exhausted runes in domain order (R G B O P Y),
 //! the rune deck top first.
 
