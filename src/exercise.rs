@@ -23,9 +23,13 @@ pub struct Effort {
 }
 
 impl Effort {
-    /// Runs `system`'s checker with this effort.
+    /// Runs `system`'s checker with this effort, to learn in which scenarios each of its
+    /// probes is found: a scenario's search ends once every probe is found in it.
     pub fn run(&self, system: &RepeatSystem) -> Result<CheckResult<RepeatSystem>, Error> {
-        let c = system.checker().threads(self.threads);
+        let c = system
+            .checker()
+            .threads(self.threads)
+            .settle_scenarios(true);
         let c = match self.memory {
             Some(b) => c.memory_limit(b),
             None => c,

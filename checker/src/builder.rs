@@ -18,6 +18,7 @@ pub struct Checker<'a, M: Model> {
     max_states: Option<usize>,
     symmetry: bool,
     stop_on_first_violation: bool,
+    settle: bool,
     report_progress: bool,
     on_level: Option<LevelCallback<'a>>,
     /// `None`: the default, decided when the run starts.
@@ -54,6 +55,7 @@ impl<'a, M: Model> Checker<'a, M> {
             max_states: None,
             symmetry: true,
             stop_on_first_violation: false,
+            settle: false,
             report_progress: false,
             on_level: None,
             memory_limit: None,
@@ -81,6 +83,15 @@ impl<'a, M: Model> Checker<'a, M> {
     /// model's symmetry reduction if any) or with a hash of the whole state (false).
     pub fn symmetry(mut self, on: bool) -> Self {
         self.symmetry = on;
+        self
+    }
+
+    /// For a model with independent initial states: ends each scenario's search once every
+    /// property has a finding in it. For runs that ask only in which scenarios each property is
+    /// found (the counts are then partial, and a depth-first finding is the first met, not
+    /// necessarily the shallowest).
+    pub fn settle_scenarios(mut self, on: bool) -> Self {
+        self.settle = on;
         self
     }
 
@@ -255,6 +266,7 @@ impl<'a, M: Model> Checker<'a, M> {
             max_states: self.max_states,
             collapse_forced: self.collapse_forced,
             depth_first: self.search_order == forest::SearchOrder::Auto,
+            settle: self.settle,
             progress_every: self.report_progress.then_some(self.progress_every),
             budget: Budget::new(
                 self.memory_limit

@@ -73,6 +73,8 @@ pub(super) struct TreeSearch<'a, M: Model> {
     pub(super) cap: Option<u64>,
     /// Whether forced states are folded (`Model::forced`), as in the breadth-first search.
     pub(super) collapse: bool,
+    /// Whether the search ends once every property has a finding (not the shallowest then).
+    pub(super) settle: bool,
     /// Asked every [`POLL_EVERY`] units of work: whether to give up.
     pub(super) cancelled: &'a (dyn Fn() -> bool + Sync),
     /// Called with the number of states visited since the last call, for progress reports.
@@ -145,6 +147,9 @@ impl<M: Model> TreeSearch<'_, M> {
                 break;
             }
             self.enter(&mut walk, succ, Some(from))?;
+            if self.settle && walk.best.iter().all(Option::is_some) {
+                break;
+            }
         }
         (self.tally)(walk.visited - walk.unreported);
         let mut summary = walk.summary;

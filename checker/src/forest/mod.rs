@@ -139,6 +139,9 @@ pub(crate) struct Options {
     pub(crate) collapse_forced: bool,
     /// Whether the scenarios the model declares tree-shaped are explored depth-first.
     pub(crate) depth_first: bool,
+    /// Whether a scenario's search ends once every property has a finding in it
+    /// (`Checker::settle_scenarios`).
+    pub(crate) settle: bool,
     /// Print progress every this often (`None`: never).
     pub(crate) progress_every: Option<Duration>,
     pub(crate) budget: Budget,
@@ -322,6 +325,7 @@ impl<M: Model> Workers<'_, M> {
                 ctx: self.ctx,
                 cap,
                 collapse,
+                settle: self.opts.settle,
                 cancelled: &cancelled,
                 tally: &tally,
             };
@@ -332,6 +336,7 @@ impl<M: Model> Workers<'_, M> {
             ctx: self.ctx,
             cap,
             collapse,
+            settle: self.opts.settle,
             cancelled: &cancelled,
             tally: &tally,
             room_for: &|bytes| self.opts.budget.room_for(bytes),

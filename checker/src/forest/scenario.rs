@@ -78,6 +78,9 @@ pub(super) struct ScenarioSearch<'a, M: Model> {
     pub(super) cap: Option<u64>,
     /// Whether to leave forced states (`Model::forced`) out of the visited set.
     pub(super) collapse: bool,
+    /// Whether the search ends once every property has a finding (at the end of its level, so
+    /// each finding is still a shallowest one).
+    pub(super) settle: bool,
     /// Asked every [`POLL_EVERY`] units of work: whether to give up.
     pub(super) cancelled: &'a (dyn Fn() -> bool + Sync),
     /// Called with the number of states visited since the last call, for progress reports.
@@ -178,6 +181,9 @@ impl<M: Model> ScenarioSearch<'_, M> {
             }
             if capped {
                 summary.complete = false;
+                break;
+            }
+            if self.settle && findings.iter().all(Option::is_some) {
                 break;
             }
             frontier = next;

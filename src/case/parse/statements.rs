@@ -450,9 +450,11 @@ fn cancelled(c: &mut Cursor) -> Result<Expect, ParseError> {
         Some("no-legal-choice") => Some(CancelWhy::NoLegalChoice),
         Some("cannot-pay") => Some(CancelWhy::CannotPay),
         Some("targets-illegal") => Some(CancelWhy::TargetsIllegal),
-        Some(w) => return Err(c.err(format!(
+        Some(w) => {
+            return Err(c.err(format!(
             "expected `no-legal-choice`, `cannot-pay`, `targets-illegal` or the end, found `{w}`"
-        ))),
+        )))
+        }
         None => None,
     };
     if why.is_some() {
