@@ -95,6 +95,14 @@ fn what_a_count_engine_declines_is_a_gap_named_by_its_rule() {
         "{gap:?}"
     );
     assert!(r.compared > 30);
+    // The conformance table: 820.2.a passed where executions chose alike, not expressible
+    // where they did not, each cell with an example case; nothing deviates.
+    let rows = rbcheck::engine::conformance::rows(&r);
+    let row = rows.iter().find(|x| x.clause == "820.2.a").unwrap();
+    assert_eq!(row.not_expressible, gap.cases, "{row:?}");
+    assert_eq!(row.not_expressible_case, Some(gap.first_case));
+    assert!(row.passed > 0 && row.passed_case.is_some(), "{row:?}");
+    assert!(rows.iter().all(|x| x.deviates == 0), "{rows:?}");
 }
 
 /// An engine that decides [Repeat] itself (`"repeat": "automatic"`) is compared where its

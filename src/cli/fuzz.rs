@@ -158,7 +158,7 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
     outln!(
-        "{} cases in {:.1} s: {} compared ({} agreed), {} skipped as unsupported{}, {} engine fault{}; {} finding{}",
+        "{} cases in {:.1} s: {} compared ({} agreed), {} not expressible by the engine{}, {} engine fault{}; {} finding{}",
         r.cases,
         r.seconds,
         r.compared,

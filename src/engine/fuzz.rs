@@ -110,6 +110,9 @@ pub struct Finding {
     /// does: a symptom cluster with the same decisive decision as a cause cluster is that
     /// cause's.
     pub decisive: Option<String>,
+    /// The clauses that decision brings about on the shrunk case: a symptom cluster joins the
+    /// cause cluster whose rule is among them.
+    pub cured: Vec<String>,
     /// Other names its cases first came under (clusters merged into this one).
     pub merged: Vec<String>,
 }
@@ -599,6 +602,16 @@ pub fn fuzz_with(
     report
 }
 
+/// True if the symptom cluster `weak` is one of the cause cluster `cause`: the same decision
+/// cures both, or the decision that cures it brings about the rule `cause` is named by.
+fn cures(weak: &Finding, cause: &Finding) -> bool {
+    let same = weak.decisive.is_some() && weak.decisive == cause.decisive;
+    let brought = super::conformance::clauses_of(&cause.cited)
+        .iter()
+        .any(|c| weak.cured.contains(c));
+    same || brought
+}
+
 /// One case that is a finding, before it is filed.
 struct Hit<'o> {
     outcome: &'o Outcome,
@@ -648,7 +661,7 @@ impl Clusters {
         let kind = hit.kind.clone();
         let finding = new_finding(checker, tree, cfg, hit.outcome, hit.kind, hit.case, hit.i);
         let same_name = |f: &Finding| f.kind == finding.kind;
-        let same_cure = |f: &Finding| !f.weak && f.decisive == finding.decisive;
+        let same_cure = |f: &Finding| !f.weak && cures(&finding, f);
         let joins = match report.findings.iter().position(same_name) {
             Some(n) => Some(Slot::Reported(n)),
             None => self.held.iter().position(same_name).map(Slot::Held),
@@ -689,7 +702,7 @@ impl Clusters {
     fn release(&mut self, report: &mut FuzzReport, checker: &mut Checker) -> bool {
         let mut reported = false;
         for f in std::mem::take(&mut self.held) {
-            let cure = |g: &Finding| !g.weak && g.decisive.is_some() && g.decisive == f.decisive;
+            let cure = |g: &Finding| !g.weak && cures(&f, g);
             if let Some(n) = report.findings.iter().position(cure) {
                 report.findings[n].absorb(f);
                 continue;
@@ -776,6 +789,7 @@ fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding> {
         refused: false,
         weak: false,
         decisive: None,
+        cured: vec![],
         merged: vec![],
     })
 }
@@ -858,10 +872,10 @@ fn new_finding(
         Some(s) => shrink_case(checker, s, &family, cfg.shrink_steps),
         None => first,
     };
-    let (cause, decisive) = if recurs {
+    let (cause, decisive, cured) = if recurs {
         decisive::name_cluster(checker, &best)
     } else {
-        (None, None)
+        (None, None, vec![])
     };
     let model = crate::engine::observe::model_observation(&best.case, None).ok();
     let refused_line = model
@@ -891,6 +905,7 @@ fn new_finding(
         refused: line.is_some() && line == refused_line,
         weak: cause.as_ref().is_some_and(|c| c.weak),
         decisive: decisive.map(|c| c.name),
+        cured,
         merged: vec![],
     };
     f.sentence = decisive::sentence(&f);

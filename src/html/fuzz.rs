@@ -31,7 +31,7 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
         (
             "cases",
             format!(
-                "{} generated in {:.1} s: {} compared ({} agreed), {} skipped as unsupported, {} engine fault(s)",
+                "{} generated in {:.1} s: {} compared ({} agreed), {} not expressible by the engine (conformance gaps), {} engine fault(s)",
                 r.cases, r.seconds, r.compared, r.agreed, skipped, r.faults
             ),
         ),

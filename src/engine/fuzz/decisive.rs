@@ -6,23 +6,34 @@
 use super::*;
 
 /// The decision of `case` whose change cures the divergence: the engine agrees with the rules
-/// on the changed case, which they allow or refuse at the same statement as the case. First
-/// the least change: a later execution choosing as the first did (every decision and execution
-/// kept); then a binary decision taken the other way ([Repeat] instance, optional cost, "you
-/// may", demand). Its play index.
+/// on the changed case, which they allow, or refuse at a statement the case has (a decision
+/// that changes the cost leaves the case's payments too big: agreeing there is computing the
+/// same cost). First the least change: a later execution
+/// choosing as the first did (every decision and execution kept); then a binary decision taken
+/// the other way ([Repeat] instance, optional cost, "you may", demand). Its play index.
 pub(super) fn decisive(checker: &mut Checker, case: &Case) -> Option<usize> {
     let n = case.plays.len();
-    let refused_text = |c: &Case| {
+    let refused_at = |c: &Case| {
         let m = model_observation(c, None).ok()?;
         let line = m.illegal.as_ref()?.line?;
-        triage::statement_text(c, line)
+        c.plays
+            .iter()
+            .find(|p| p.line == line)
+            .map(|p| p.stmt.clone())
     };
-    let refused = refused_text(case);
+    let refused = refused_at(case);
     let mut cures = |c: Option<Case>| {
         let Some(Ok(c)) = c.map(|c| crate::case::parse(&crate::case::print(&c))) else {
             return false;
         };
-        refused_text(&c) == refused
+        // A refusal of a statement the change made is no agreement; one of a statement the
+        // case had (a payment too big now, a turn that cannot end yet) is the engine's state
+        // there matching the model's.
+        let now = refused_at(&c);
+        let kept = now
+            .as_ref()
+            .is_none_or(|st| case.plays.iter().any(|p| &p.stmt == st));
+        (now == refused || kept)
             && matches!(checker.outcome_of(&c), Outcome::Agree(cmp) if cmp.compared > 0)
     };
     (0..n)
@@ -30,13 +41,45 @@ pub(super) fn decisive(checker: &mut Checker, case: &Case) -> Option<usize> {
         .or_else(|| (0..n).find(|&ix| cures(triage::flipped(case, ix))))
 }
 
-/// The cluster's cause on its shrunk case, and the cause of the decision that cures it (if
-/// one does): a cause that is more than a symptom stands; a symptom is named by its decisive
+/// What a decision brings about: the clauses of the model's events on `case` that the case
+/// with the decision at play `ix` changed no longer has (each event counted once). A symptom
+/// cured by undoing the decision is a symptom of a cause among these.
+pub(super) fn consequences(case: &Case, ix: usize) -> Vec<String> {
+    let changed = triage::aligned(case, ix).or_else(|| triage::flipped(case, ix));
+    let clauses = |c: &Case| -> Vec<&'static str> {
+        crate::case::replay::replay(c, None)
+            .map(|r| {
+                r.state
+                    .log
+                    .iter()
+                    .flat_map(|e| model::coverage::event_clauses(e).iter().copied())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut left = clauses(case);
+    for c in changed.map(|c| clauses(&c)).unwrap_or_default() {
+        if let Some(k) = left.iter().position(|x| *x == c) {
+            left.remove(k);
+        }
+    }
+    left.sort_unstable();
+    left.dedup();
+    left.into_iter().map(String::from).collect()
+}
+
+/// The cluster's cause on its shrunk case, the cause of the decision that cures it (if one
+/// does) and what that decision brings about (`consequences`): a cause that is more than a symptom stands; a symptom is named by its decisive
 /// decision; a fault by its decisive decision, else the statement the rules refuse, else what
 /// the model applies at the statement the fault is at (`triage::applied_at`).
-pub(super) fn name_cluster(checker: &mut Checker, best: &Shrunk) -> (Option<Cause>, Option<Cause>) {
+pub(super) fn name_cluster(
+    checker: &mut Checker,
+    best: &Shrunk,
+) -> (Option<Cause>, Option<Cause>, Vec<String>) {
     let case = &best.case;
-    let decisive = decisive(checker, case)
+    let ix = decisive(checker, case);
+    let cured = ix.map(|ix| consequences(case, ix)).unwrap_or_default();
+    let decisive = ix
         .and_then(|ix| triage::statement_cause(case, case.plays[ix].line))
         .map(Cause::weak);
     let cause = match (&best.cause, &best.fault) {
@@ -53,7 +96,7 @@ pub(super) fn name_cluster(checker: &mut Checker, best: &Shrunk) -> (Option<Caus
         }
         (None, None) => None,
     };
-    (cause, decisive)
+    (cause, decisive, cured)
 }
 
 /// The sentence a finding supports: what the engine does, what the rules say, and the rule.
