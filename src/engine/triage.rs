@@ -352,7 +352,8 @@ fn event_item(e: &Event) -> Option<u8> {
         | Countered { item, .. }
         | OptionalCostAdded { item, .. }
         | AdditionalCostAdded { item, .. }
-        | UnitEntered { item, .. } => Some(item),
+        | UnitEntered { item, .. }
+        | ModeChosen { item, .. } => Some(item),
         _ => None,
     }
 }

@@ -6,12 +6,12 @@
 use super::*;
 
 /// The decision of `case` whose change cures the divergence: the engine agrees with the rules
-/// on the changed case, which they allow, or refuse at a statement the case has (a decision
-/// that changes the cost leaves the case's payments too big: agreeing there is computing the
-/// same cost). First the least change: a later execution
+/// on the changed case, which they allow, or (with `refusals`, for a symptom of legality)
+/// refuse at a statement the case has (a decision that changes the cost leaves the case's
+/// payments too big: agreeing there is computing the same cost). First the least change: a later execution
 /// choosing as the first did (every decision and execution kept); then a binary decision taken
 /// the other way ([Repeat] instance, optional cost, "you may", demand). Its play index.
-pub(super) fn decisive(checker: &mut Checker, case: &Case) -> Option<usize> {
+pub(super) fn decisive(checker: &mut Checker, case: &Case, refusals: bool) -> Option<usize> {
     let n = case.plays.len();
     let refused_at = |c: &Case| {
         let m = model_observation(c, None).ok()?;
@@ -33,7 +33,7 @@ pub(super) fn decisive(checker: &mut Checker, case: &Case) -> Option<usize> {
         let kept = now
             .as_ref()
             .is_none_or(|st| case.plays.iter().any(|p| &p.stmt == st));
-        (now == refused || kept)
+        (now == refused || (refusals && kept))
             && matches!(checker.outcome_of(&c), Outcome::Agree(cmp) if cmp.compared > 0)
     };
     (0..n)
@@ -77,7 +77,14 @@ pub(super) fn name_cluster(
     best: &Shrunk,
 ) -> (Option<Cause>, Option<Cause>, Vec<String>) {
     let case = &best.case;
-    let ix = decisive(checker, case);
+    // Agreeing on a refusal cures only a symptom of legality (a refusal, a fault): a result
+    // field is cured by a run the rules allow.
+    let refusals = best.fault.is_some()
+        || best
+            .differences
+            .first()
+            .is_some_and(|d| d.field == "legality");
+    let ix = decisive(checker, case, refusals);
     let cured = ix.map(|ix| consequences(case, ix)).unwrap_or_default();
     let decisive = ix
         .and_then(|ix| triage::statement_cause(case, case.plays[ix].line))
