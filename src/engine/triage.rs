@@ -352,8 +352,7 @@ fn event_item(e: &Event) -> Option<u8> {
         | Countered { item, .. }
         | OptionalCostAdded { item, .. }
         | AdditionalCostAdded { item, .. }
-        | UnitEntered { item, .. }
-        | ModeChosen { item, .. } => Some(item),
+        | UnitEntered { item, .. } => Some(item),
         _ => None,
     }
 }
