@@ -663,6 +663,14 @@ pub struct FindingJson {
     pub statements_after: usize,
     /// The one-line report: what the engine did, what the rule says.
     pub summary: String,
+    /// The rule clause(s) the cluster is named by.
+    pub cited: String,
+    /// The sentence it supports: "the engine performs X where the rules (rule) say Y".
+    pub sentence: String,
+    /// The kinds of first difference (or fault) its cases showed, with how many showed each.
+    pub symptoms: std::collections::BTreeMap<String, usize>,
+    /// Other names its cases first came under, folded into this cluster (one root cause).
+    pub merged: Vec<String>,
 }
 
 /// The JSON report of `rbcheck fuzz` (a generated run; not `--corpus` or `--score`).
@@ -700,6 +708,10 @@ pub struct FuzzJson {
     pub stated_nothing: usize,
     /// Cases skipped as unsupported, by feature or rules.
     pub unsupported: std::collections::BTreeMap<String, usize>,
+    /// The same cases as conformance gaps, each under the rule the engine cannot follow.
+    pub gaps: Vec<crate::engine::capability::Gap>,
+    /// Per rule clause: cases passed, deviating, not expressible, with an example of each.
+    pub conformance: Vec<crate::engine::conformance::ClauseRow>,
 }
 
 /// The JSON report of a fuzzing run; `written` maps findings (by index) to their case files.
@@ -724,6 +736,10 @@ pub fn fuzz_json(
             statements_before: f.shrunk_from.0,
             statements_after: f.shrunk_from.1,
             summary: f.summary(),
+            cited: f.cited.clone(),
+            sentence: f.sentence.clone(),
+            symptoms: f.symptoms.clone(),
+            merged: f.merged.clone(),
         })
         .collect();
     FuzzJson {
@@ -743,5 +759,7 @@ pub fn fuzz_json(
         seed: r.seed,
         stated_nothing: r.stated_nothing,
         unsupported: r.unsupported.clone(),
+        gaps: r.gaps.clone(),
+        conformance: crate::engine::conformance::rows(r),
     }
 }

@@ -298,7 +298,7 @@ fn findings_are_written_as_replayable_cases() {
                 || stdout.contains("(820.1.c.3)")),
         "{stdout}"
     );
-    assert!(stdout.contains("the rules say `illegal line"), "{stdout}");
+    assert!(stdout.contains(") say `illegal line"), "{stdout}");
     assert!(stdout.contains("reproduce: rbcheck fuzz"), "{stdout}");
     let files: Vec<PathBuf> = std::fs::read_dir(&out)
         .unwrap()
@@ -568,7 +568,14 @@ fn an_engine_naming_what_does_not_exist_is_a_finding() {
                 ..FuzzConfig::default()
             },
         );
-        let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.as_str()).collect();
+        // Every third answer (by request id) names it: the shrunk case, sent twice more, may
+        // be answered both ways, and the engine is then rightly flagged nondeterministic too.
+        let kinds: Vec<&str> = r
+            .findings
+            .iter()
+            .map(|f| f.kind.as_str())
+            .filter(|k| *k != NONDETERMINISTIC)
+            .collect();
         assert_eq!(kinds, vec![kind], "{fail}");
         assert!(r.findings[0].hits >= 2, "{fail}: {:?}", r.findings[0].hits);
     }
@@ -605,6 +612,48 @@ fn unlimited_payments_is_one_cluster_named_by_its_rule() {
     );
     assert_eq!(f.cases.len(), f.hits);
     assert_eq!(f.symptoms.values().sum::<usize>(), f.hits);
+}
+
+/// One planted mistake, one cluster named by its rule: `repeat-paid-on-resolution` (the
+/// [Repeat] cost paid when the extra execution resolves, not while playing) showed as 8
+/// findings under 8 names (an error reply, paid less or more, fewer executions, legal `pay`,
+/// `rune`, `play` and `end turn` statements refused). Its cases are one cluster, named where the
+/// engine's run first leaves the model's: the [Repeat] cost added to the cost while playing,
+/// the error reply and the refusals folded in. Not yet reached: at seed 0 two cases of an
+/// opponent's Mystic Reversal remaking a repeated spell's choices show a pool difference that
+/// no decision of their shrunk case cures; they stay a second cluster, named by the catch-all
+/// "pay the costs (357)" (2 clusters, not 1: this test holds that line and no worse).
+#[test]
+fn repeat_paid_on_resolution_is_one_cluster_named_by_its_rule() {
+    let r = fuzz(
+        &mut mutant("repeat-paid-on-resolution"),
+        &FuzzConfig::default(),
+    );
+    let clusters: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind != NONDETERMINISTIC)
+        .collect();
+    let kinds: Vec<&str> = clusters.iter().map(|f| f.kind.as_str()).collect();
+    assert!(kinds.len() <= 2, "{kinds:?}");
+    assert!(
+        clusters.iter().skip(1).all(|f| f.weak && f.hits < 5),
+        "{kinds:?}"
+    );
+    let f = clusters[0];
+    assert!(!f.merged.is_empty() && f.hits >= 30, "{f:?}");
+    assert!(
+        rbcheck::engine::conformance::clauses_of(&f.cited).contains(&"356.2.b".to_string()),
+        "{}: {}",
+        f.kind,
+        f.cited
+    );
+    assert!(f.symptoms.len() >= 3, "{:?}", f.symptoms);
+    assert!(
+        f.sentence.contains("where the rules (356.2.b)"),
+        "{}",
+        f.sentence
+    );
 }
 
 /// One symptom, several causes: `paid: engine less` comes from a discount applied per
@@ -725,8 +774,9 @@ impl rbcheck::engine::Engine for ErrsOnRepeat {
     }
 }
 
-/// A fault (an error where the rules allow the play) is shrunk like a disagreement and cites
-/// the rules of its statements.
+/// A fault (an error where the rules allow the play) is shrunk like a disagreement and named
+/// by the statement it is at and the rule the model applies there: here the `repeat 1 pay`
+/// whose skipping cures it (355.1.a, 820.1.c.2-3), one cluster.
 #[test]
 fn a_fault_is_shrunk_and_cites_a_rule() {
     let r = fuzz(
@@ -736,25 +786,20 @@ fn a_fault_is_shrunk_and_cites_a_rule() {
             ..FuzzConfig::default()
         },
     );
-    let f = r
-        .findings
-        .iter()
-        .find(|f| f.kind == "engine error")
-        .unwrap_or_else(|| {
-            panic!(
-                "{:?}",
-                r.findings.iter().map(|f| &f.kind).collect::<Vec<_>>()
-            )
-        });
+    let kinds: Vec<&String> = r.findings.iter().map(|f| &f.kind).collect();
+    assert_eq!(kinds.len(), 1, "{kinds:?}");
+    let f = &r.findings[0];
+    assert!(f.fault.is_some(), "{f:?}");
     assert!(
         f.shrunk_from.1 < f.shrunk_from.0,
         "shrunk: {:?}",
         f.shrunk_from
     );
+    assert!(f.cited.contains("820.1.c"), "{}", f.cited);
     assert!(
-        f.cited.contains("the rules allow every statement") && f.cited.contains("820.1.c"),
+        f.sentence.contains("`repeat 1 pay`") && f.sentence.contains("allow it"),
         "{}",
-        f.cited
+        f.sentence
     );
     assert!(!r.findings.iter().any(|f| f.kind == NONDETERMINISTIC));
 }

@@ -346,5 +346,15 @@ fn fuzz_html_shows_each_finding_with_the_model_and_the_engine_answers() {
         .any(|q| q.attribute("data-clause") == Some(rule.as_str())));
     let case = &all(*first, "pre", "case")[0];
     assert!(text(case).starts_with("rbcheck-case 1"));
+    // The conformance table: the clause the mutant breaks deviates, with its finding linked.
+    let table = all(doc.root_element(), "section", "")
+        .into_iter()
+        .find(|x| x.attribute("id") == Some("conformance"))
+        .expect("a conformance section");
+    let row = all(table, "tr", "")
+        .into_iter()
+        .find(|r| r.attribute("data-clause") == Some(rule.as_str()))
+        .unwrap_or_else(|| panic!("no row {rule}: {}", text(&table)));
+    assert!(text(&row).contains("(finding 1)"), "{}", text(&row));
     let _ = std::fs::remove_dir_all(&d);
 }

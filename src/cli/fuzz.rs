@@ -121,7 +121,10 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
             if f.hits == 1 { "" } else { "s" },
             f.first_case
         );
-        outln!("  {}", f.summary());
+        outln!("  {}", f.sentence);
+        if !f.merged.is_empty() {
+            outln!("  one root cause: also seen as {}", f.merged.join("; "));
+        }
         if f.symptoms.len() > 1 || args.all {
             let s: Vec<String> = f
                 .symptoms
@@ -155,7 +158,7 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
     outln!(
-        "{} cases in {:.1} s: {} compared ({} agreed), {} skipped as unsupported{}, {} engine fault{}; {} finding{}",
+        "{} cases in {:.1} s: {} compared ({} agreed), {} not expressible by the engine{}, {} engine fault{}; {} finding{}",
         r.cases,
         r.seconds,
         r.compared,
@@ -167,6 +170,24 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         r.findings.len(),
         if r.findings.len() == 1 { "" } else { "s" }
     );
+    if r.stated_nothing > 0 {
+        outln!(
+            "{} answer{} stated nothing comparable (only `legal: true`, or no field): not compared",
+            r.stated_nothing,
+            if r.stated_nothing == 1 { "" } else { "s" }
+        );
+    }
+    for g in &r.gaps {
+        outln!(
+            "GAP: {}: {}, {} case{} (first: case {}; not expressible, not a finding)",
+            g.what,
+            g.rule,
+            g.cases,
+            if g.cases == 1 { "" } else { "s" },
+            g.first_case
+        );
+    }
+    out!("{}", rbcheck::engine::conformance::text(r));
     if !r.not_reported.is_empty() {
         let nr: Vec<String> = r
             .not_reported

@@ -16,7 +16,7 @@ use legality::legality;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The fields compared, in the order a case's differences are ranked.
-pub const FIELDS: [&str; 27] = [
+pub const FIELDS: [&str; 29] = [
     "legality",
     "cancelled",
     "repeat-paid",
@@ -32,11 +32,13 @@ pub const FIELDS: [&str; 27] = [
     "pool",
     "unit-zone",
     "gear-zone",
+    "gear-status",
     "damage",
     "might",
     "status",
     "location",
     "tokens",
+    "token-might",
     "grants",
     "runes",
     "hand-size",
@@ -81,8 +83,8 @@ pub struct Comparison {
     /// Fields the model describes that the engine did not report (not compared).
     pub not_reported: BTreeSet<&'static str>,
     /// How many values were compared: each field of each subject both sides stated, and
-    /// legality when the engine stated it. 0 with no difference: the answer stated nothing
-    /// comparable, which is not an agreement.
+    /// legality when either side refuses a statement. 0 with no difference: the answer stated
+    /// nothing comparable (`legal: true` alone, for a legal case), which is not an agreement.
     pub compared: usize,
 }
 
@@ -96,7 +98,10 @@ impl Comparison {
 /// Compares an engine's observation of `req` with the model's (which describes everything).
 pub fn compare(req: &CaseRequest, model: &Observation, engine: &Observation) -> Comparison {
     let mut out = Comparison::default();
-    if engine.legal.is_some() {
+    // `legal: true` of a case the rules allow says nothing of its substance (an engine
+    // answering it to every case would agree with every legal one): legality counts as compared
+    // only where a statement is refused, on either side, and the engine must say which.
+    if engine.legal.is_some() && !(model.legal.unwrap_or(true) && engine.legal == Some(true)) {
         out.compared += 1;
     }
     if legality(req, model, engine, &mut out) {

@@ -4,6 +4,7 @@
 //! cause, and replay the shrunk case twice to tell a nondeterministic engine. Case `i` of seed
 //! `s` is always the same case.
 
+use super::capability::{self, Gap};
 use super::compare::{compare, Comparison, Difference};
 use super::gen::{self, Recipe};
 use super::observe::model_observation;
@@ -96,9 +97,50 @@ pub struct Finding {
     pub shrunk_from: (usize, usize),
     /// The rules the case is under.
     pub rules: String,
+    /// What the finding supports, in one sentence: "the engine performs X where the rules
+    /// (rule) say Y" (for a fault: the statement it fails on and what the rules say of it).
+    pub sentence: String,
+    /// The statement of the shrunk case where the engine diverges, when one shows it.
+    pub line: Option<usize>,
+    /// The rules refuse that statement.
+    pub refused: bool,
+    /// The cluster is named by a symptom (see `triage::Cause::weak`).
+    pub weak: bool,
+    /// The cause of the decision of the shrunk case whose flip makes the engine agree, if one
+    /// does: a symptom cluster with the same decisive decision as a cause cluster is that
+    /// cause's.
+    pub decisive: Option<String>,
+    /// The clauses that decision brings about on the shrunk case: a symptom cluster joins the
+    /// cause cluster whose rule is among them.
+    pub cured: Vec<String>,
+    /// Other names its cases first came under (clusters merged into this one).
+    pub merged: Vec<String>,
 }
 
 impl Finding {
+    /// Takes in another cluster's cases: the same root cause.
+    fn absorb(&mut self, other: Finding) {
+        self.hits += other.hits;
+        for (k, v) in other.symptoms {
+            *self.symptoms.entry(k).or_default() += v;
+        }
+        self.cases.extend(other.cases);
+        self.cases.sort_by_key(|(i, _)| *i);
+        self.first_case = self.first_case.min(other.first_case);
+        for k in std::iter::once(other.kind).chain(other.merged) {
+            if k != self.kind && !self.merged.contains(&k) {
+                self.merged.push(k);
+            }
+        }
+    }
+
+    /// One more case of the cluster.
+    fn add_case(&mut self, i: usize, outcome: &Outcome) {
+        self.hits += 1;
+        *self.symptoms.entry(outcome.symptom()).or_default() += 1;
+        self.cases.push((i, outcome.line()));
+    }
+
     /// The one-line report: what the engine did, what the rule says, the rule number.
     pub fn summary(&self) -> String {
         match (&self.fault, self.differences.first()) {
@@ -124,6 +166,11 @@ pub struct FuzzReport {
     pub agreed: usize,
     /// Cases skipped, by unsupported feature or rules.
     pub unsupported: BTreeMap<String, usize>,
+    /// The same cases (skipped, declined, or decided otherwise by an automatic Repeat) as
+    /// conformance gaps, each under the rule the engine cannot follow, in order of appearance.
+    pub gaps: Vec<Gap>,
+    /// Per rule clause, the cases the engine passed (see `conformance`).
+    pub passed: super::conformance::Passed,
     /// Of those, cases the engine answered `unsupported` to (the rest its hello does not claim).
     pub declined: usize,
     /// Cases the engine answered with a result stating no field rbcheck compares (not
@@ -165,6 +212,14 @@ impl Outcome {
         match self {
             Outcome::Disagree(_, c) | Outcome::Fault(_, _, Some(c)) => Some(c.name.clone()),
             Outcome::Fault(k, _, None) => Some(k.clone()),
+            _ => None,
+        }
+    }
+
+    /// What triage says of the case, when it is a finding.
+    fn cause(&self) -> Option<&Cause> {
+        match self {
+            Outcome::Disagree(_, c) | Outcome::Fault(_, _, Some(c)) => Some(c),
             _ => None,
         }
     }
@@ -388,10 +443,8 @@ impl<'a> Checker<'a> {
         if let Some(f) = req.features.iter().find(|f| !self.hello.supports(f)) {
             return Outcome::Unsupported(f.clone());
         }
-        // Protocol v2: what the engine's Repeat shape cannot say is not asked, nor compared.
-        if let Some(why) = self.hello.inexpressible(&req) {
-            return Outcome::Unsupported(format!("repeat shape count: {why}"));
-        }
+        // What a count-shaped Repeat may not say is sent all the same: the engine answers it
+        // (and is compared) or declines it (a gap under the rule it cannot follow).
         let model = match model_observation(case, dir) {
             Ok(m) => self.hello.expressible(&m),
             Err(_) => return Outcome::NoCase,
@@ -404,6 +457,12 @@ impl<'a> Checker<'a> {
             Reply::Fault(f) => format!("engine {}", f.kind()),
         };
         match reply {
+            Reply::Result(obs)
+                if self.hello.repeat == RepeatShape::Automatic
+                    && capability::decided_otherwise(&req, &model, &obs) =>
+            {
+                Outcome::Unsupported(capability::REPEAT_DECISION.into())
+            }
             Reply::Result(obs) => {
                 let c = compare(&req, &model, &self.hello.expressible(&obs));
                 if c.differences.is_empty() {
@@ -413,7 +472,16 @@ impl<'a> Checker<'a> {
                     Outcome::Disagree(c, cause)
                 }
             }
-            Reply::Unsupported { feature, .. } => Outcome::Declined(feature),
+            Reply::Unsupported { feature, .. } => {
+                Outcome::Declined(capability::decline_reason(&self.hello, &req, &feature))
+            }
+            // The plays follow the case's [Repeat] decisions; an engine taking its own may
+            // find them ending early or going on: not a fault of it.
+            Reply::Error(_)
+                if self.hello.repeat == RepeatShape::Automatic && capability::pays(&req) =>
+            {
+                Outcome::Unsupported(capability::REPEAT_DECISION.into())
+            }
             Reply::Error(m) => Outcome::Fault(
                 "engine error".into(),
                 format!("the engine reports an error: {m}"),
@@ -468,6 +536,7 @@ pub fn fuzz_with(
     let limit = cfg.case_limit();
     let mut failed_in_a_row = 0usize;
     let mut i = 0usize;
+    let mut clusters = Clusters::default();
     loop {
         if limit.is_some_and(|l| i >= l) || cfg.time.is_some_and(|t| start.elapsed() >= t) {
             break;
@@ -490,24 +559,26 @@ pub fn fuzz_with(
                 break;
             }
         }
-        if count(&mut report, &outcome) {
+        if count(&mut report, &outcome, i) {
             failed_in_a_row = 0;
         }
+        if let (Outcome::Agree(c), Some(case)) = (&outcome, &case) {
+            if c.compared > 0 {
+                report.passed.count(case, i);
+            }
+        }
         if let (Some(kind), Some(case)) = (outcome.kind(), case) {
-            if let Some(f) = report.findings.iter_mut().find(|f| f.kind == kind) {
-                f.hits += 1;
-                *f.symptoms.entry(outcome.symptom()).or_default() += 1;
-                f.cases.push((i, outcome.line()));
-            } else {
-                let finding = new_finding(&mut checker, &mut tree, cfg, &outcome, kind, case, i);
-                let flagged = replay_twice(&mut checker, &finding);
-                report.findings.push(finding);
-                report.findings.extend(flagged);
-                if cfg.stop_at_first_finding {
-                    i += 1;
-                    progress(i, &report);
-                    break;
-                }
+            let hit = Hit {
+                outcome: &outcome,
+                kind,
+                case,
+                i,
+            };
+            let new = clusters.file(&mut report, &mut checker, &mut tree, cfg, hit);
+            if new && cfg.stop_at_first_finding {
+                i += 1;
+                progress(i, &report);
+                break;
             }
         }
         if let Outcome::Fault(..) = outcome {
@@ -524,12 +595,129 @@ pub fn fuzz_with(
         i += 1;
         progress(i, &report);
     }
+    if clusters.release(&mut report, &mut checker) {
+        progress(i, &report);
+    }
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
 
-/// Counts a case's outcome in the report; true if the engine answered (no fault).
-fn count(report: &mut FuzzReport, outcome: &Outcome) -> bool {
+/// True if the symptom cluster `weak` is one of the cause cluster `cause`: the same decision
+/// cures both, or the decision that cures it brings about the rule `cause` is named by.
+fn cures(weak: &Finding, cause: &Finding) -> bool {
+    let same = weak.decisive.is_some() && weak.decisive == cause.decisive;
+    let brought = super::conformance::clauses_of(&cause.cited)
+        .iter()
+        .any(|c| weak.cured.contains(c));
+    same || brought
+}
+
+/// One case that is a finding, before it is filed.
+struct Hit<'o> {
+    outcome: &'o Outcome,
+    /// Triage's cause on the case as generated.
+    kind: String,
+    case: Case,
+    i: usize,
+}
+
+/// Where a cluster is: reported, or held until the run ends.
+#[derive(Clone, Copy)]
+enum Slot {
+    Reported(usize),
+    Held(usize),
+}
+
+/// The clusters of a run as they form. A cluster is named on its shrunk case; the cause triage
+/// gives the unshrunk case of a later hit only says which cluster it joins.
+#[derive(Default)]
+struct Clusters {
+    /// Triage's cause on a generated case -> its cluster.
+    alias: BTreeMap<String, Slot>,
+    /// Symptom clusters a decision cures, held until the run ends: then each joins a cause
+    /// cluster cured by the same decision, or is reported.
+    held: Vec<Finding>,
+}
+
+impl Clusters {
+    /// Files a hit in its cluster, making (and shrinking) a new one if its cause is new; true
+    /// if a finding was reported.
+    fn file(
+        &mut self,
+        report: &mut FuzzReport,
+        checker: &mut Checker,
+        tree: &mut impl ValueTree<Value = Recipe>,
+        cfg: &FuzzConfig,
+        hit: Hit,
+    ) -> bool {
+        if let Some(slot) = self.alias.get(&hit.kind) {
+            let f = match *slot {
+                Slot::Reported(n) => &mut report.findings[n],
+                Slot::Held(n) => &mut self.held[n],
+            };
+            f.add_case(hit.i, hit.outcome);
+            return false;
+        }
+        let kind = hit.kind.clone();
+        let finding = new_finding(checker, tree, cfg, hit.outcome, hit.kind, hit.case, hit.i);
+        let same_name = |f: &Finding| f.kind == finding.kind;
+        let same_cure = |f: &Finding| !f.weak && cures(&finding, f);
+        let joins = match report.findings.iter().position(same_name) {
+            Some(n) => Some(Slot::Reported(n)),
+            None => self.held.iter().position(same_name).map(Slot::Held),
+        }
+        .or_else(|| {
+            (finding.weak && finding.decisive.is_some())
+                .then(|| report.findings.iter().position(same_cure))
+                .flatten()
+                .map(Slot::Reported)
+        });
+        let slot = match joins {
+            Some(slot) => {
+                match slot {
+                    Slot::Reported(n) => report.findings[n].absorb(finding),
+                    Slot::Held(n) => self.held[n].absorb(finding),
+                }
+                slot
+            }
+            None if finding.weak && finding.decisive.is_some() && !cfg.stop_at_first_finding => {
+                self.held.push(finding);
+                Slot::Held(self.held.len() - 1)
+            }
+            None => {
+                let flagged = replay_twice(checker, &finding);
+                report.findings.push(finding);
+                let n = report.findings.len() - 1;
+                report.findings.extend(flagged);
+                self.alias.insert(kind, Slot::Reported(n));
+                return true;
+            }
+        };
+        self.alias.insert(kind, slot);
+        false
+    }
+
+    /// At the end of the run: each held cluster joins a reported cause cluster cured by the
+    /// same decision, or is reported itself. True if any was reported.
+    fn release(&mut self, report: &mut FuzzReport, checker: &mut Checker) -> bool {
+        let mut reported = false;
+        for f in std::mem::take(&mut self.held) {
+            let cure = |g: &Finding| !g.weak && cures(&f, g);
+            if let Some(n) = report.findings.iter().position(cure) {
+                report.findings[n].absorb(f);
+                continue;
+            }
+            let flagged = replay_twice(checker, &f);
+            report.findings.push(f);
+            report.findings.extend(flagged);
+            reported = true;
+        }
+        reported
+    }
+}
+
+/// Counts case `i`'s outcome in the report; true if the engine answered (no fault).
+fn count(report: &mut FuzzReport, outcome: &Outcome, i: usize) -> bool {
     match outcome {
         Outcome::Agree(c) if c.compared == 0 => report.stated_nothing += 1,
         Outcome::Agree(c) | Outcome::Disagree(c, _) => {
@@ -543,6 +731,7 @@ fn count(report: &mut FuzzReport, outcome: &Outcome) -> bool {
         }
         Outcome::Unsupported(f) | Outcome::Declined(f) => {
             *report.unsupported.entry(f.clone()).or_default() += 1;
+            capability::record(&mut report.gaps, f, i);
             if matches!(outcome, Outcome::Declined(_)) {
                 report.declined += 1;
             }
@@ -595,6 +784,13 @@ fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding> {
         )),
         shrunk_from: f.shrunk_from,
         rules: f.rules.clone(),
+        sentence: "the engine answers one case two ways where the rules give one outcome for one position and one set of decisions".into(),
+        line: None,
+        refused: false,
+        weak: false,
+        decisive: None,
+        cured: vec![],
+        merged: vec![],
     })
 }
 
@@ -634,8 +830,9 @@ fn handshake(
 }
 
 /// A finding of a new cause, first met at case `i`: its case shrunk while the engine still
-/// diverges for the same cause. A fault is shrunk the same way if it happens again when the
-/// case is sent again; one that does not recur is kept as it came, and says so.
+/// shows the same symptom, then named on the shrunk case (`decisive::name_cluster`). A fault is
+/// shrunk the same way if it happens again when the case is sent again; one that does not
+/// recur is kept as it came, and says so.
 fn new_finding(
     checker: &mut Checker,
     tree: &mut impl ValueTree<Value = Recipe>,
@@ -648,8 +845,9 @@ fn new_finding(
     let recipe = tree.current();
     let rules = case.rules.clone();
     let original_plays = size(&case);
+    let family = outcome.symptom();
     let recurs = match outcome {
-        Outcome::Fault(..) => checker.outcome_of(&case).kind().as_deref() == Some(kind.as_str()),
+        Outcome::Fault(..) => checker.outcome_of(&case).symptom() == family,
         _ => true,
     };
     let first = Shrunk {
@@ -663,26 +861,36 @@ fn new_finding(
             Outcome::Fault(_, m, _) => Some(format!("{m} (it {NOT_RECURRING}: the fault depends on what the engine ran before, so the case is not shrunk)")),
             _ => None,
         },
+        cause: outcome.cause().cloned(),
     };
     let (recipe, shrunk) = if recurs {
-        shrink(checker, tree, &kind, cfg.shrink_steps)
+        shrink(checker, tree, &family, cfg.shrink_steps)
     } else {
         (recipe, None)
     };
     let best = match shrunk {
-        Some(s) => shrink_case(checker, s, &kind, cfg.shrink_steps),
+        Some(s) => shrink_case(checker, s, &family, cfg.shrink_steps),
         None => first,
     };
-    let model = crate::engine::observe::model_observation(&best.case, None).ok();
-    let cited = match (outcome, &best.differences.first()) {
-        (Outcome::Disagree(_, c), _) | (Outcome::Fault(_, _, Some(c)), _) => c.rule.clone(),
-        (_, Some(d)) => d.rule.clone(),
-        _ => triage::fault_rule(&best.case, model.as_ref()),
+    let (cause, decisive, cured) = if recurs {
+        decisive::name_cluster(checker, &best)
+    } else {
+        (None, None, vec![])
     };
-    Finding {
-        kind,
-        cited,
-        symptoms: BTreeMap::from([(outcome.symptom(), 1)]),
+    let model = crate::engine::observe::model_observation(&best.case, None).ok();
+    let refused_line = model
+        .as_ref()
+        .and_then(|m| m.illegal.as_ref())
+        .and_then(|x| x.line);
+    let line = cause.as_ref().and_then(|c| c.line);
+    let mut f = Finding {
+        kind: cause.as_ref().map_or(kind, |c| c.name.clone()),
+        cited: match (&cause, best.differences.first()) {
+            (Some(c), _) => c.rule.clone(),
+            (None, Some(d)) => d.rule.clone(),
+            _ => triage::fault_rule(&best.case, model.as_ref()),
+        },
+        symptoms: BTreeMap::from([(family, 1)]),
         cases: vec![(i, outcome.line())],
         hits: 1,
         first_case: i,
@@ -692,7 +900,16 @@ fn new_finding(
         differences: best.differences,
         fault: best.fault,
         rules,
-    }
+        sentence: String::new(),
+        line,
+        refused: line.is_some() && line == refused_line,
+        weak: cause.as_ref().is_some_and(|c| c.weak),
+        decisive: decisive.map(|c| c.name),
+        cured,
+        merged: vec![],
+    };
+    f.sentence = decisive::sentence(&f);
+    f
 }
 
 /// The number of play statements of a case that are decisions (not passes).
@@ -748,6 +965,7 @@ pub fn with_header(case: &Case, header: Vec<String>) -> Result<Case, String> {
     crate::case::from_trace::with_expectations(c, &setup, None)
 }
 
+mod decisive;
 mod shrink;
 use shrink::{shrink, shrink_case, Shrunk};
 

@@ -3,7 +3,9 @@
 //! and child processes behind it, the comparison of an engine's answer with the model's, and
 //! the fuzzer that generates cases, shrinks disagreements and groups them by kind.
 
+pub mod capability;
 pub mod compare;
+pub mod conformance;
 pub mod fuzz;
 pub mod gen;
 pub mod model_engine;

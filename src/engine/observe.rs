@@ -247,14 +247,19 @@ fn objects(r: &View) -> (BTreeMap<String, UnitObs>, BTreeMap<String, GearObs>) {
                 }
                 units.insert(l.clone(), u);
             }
-            Obj::Gear(_) => {
+            Obj::Gear(ix) => {
                 if let Some(Expect::GearZone(_, z)) =
                     observed(r, &Expect::GearZone(l.clone(), Zone::Board))
                 {
+                    // Ready or exhausted is a gear's on the board, like a unit's status.
+                    let exhausted = (z == Zone::Board)
+                        .then(|| r.state.gear.get(*ix as usize).map(|g| g.exhausted))
+                        .flatten();
                     gear.insert(
                         l.clone(),
                         GearObs {
                             zone: Some(zone_name(z)),
+                            exhausted,
                         },
                     );
                 }
@@ -292,6 +297,15 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
         if let Some(Expect::Tokens(_, k)) = observed(r, &Expect::Tokens(p, 0)) {
             po.tokens = Some(k as u32);
         }
+        let mut mights: Vec<u32> = r
+            .state
+            .units
+            .iter()
+            .filter(|u| u.token && u.zone == Zone::Board && u.controller == p)
+            .map(|u| u32::from(u.current_might()))
+            .collect();
+        mights.sort_unstable();
+        po.token_mights = Some(mights);
         let ps = &r.state.players[p.ix()];
         po.grants = Some(GrantsObs {
             portal: ps.portal_charged,

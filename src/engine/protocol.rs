@@ -526,6 +526,9 @@ pub struct GearObs {
     /// `board` or `trash`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// v2, a gear on the board: exhausted (it paid an "[E]" cost, 414) rather than ready.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exhausted: Option<bool>,
 }
 
 /// A player at the end.
@@ -555,6 +558,10 @@ pub struct PlayerObs {
     /// Unit tokens on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens: Option<u32>,
+    /// v2: the current Might of each unit token the player controls on the board, lowest
+    /// first (350.2: a token is played with the Might its instruction names).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_mights: Option<Vec<u32>>,
     /// v2: the grants still available at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grants: Option<GrantsObs>,

@@ -42,6 +42,10 @@ pub struct Cause {
     pub rule: String,
     /// The statement line where the engine first diverges, when a statement shows it.
     pub line: Option<usize>,
+    /// A symptom rather than a cause: the engine refusing a statement the rules allow, a fault,
+    /// or a difference traced to no more than a catch-all clause (359.3.e, 357, 356). Such a
+    /// cluster is told apart by the decision that cures it (`fuzz`'s decisive probe).
+    pub weak: bool,
 }
 
 impl Cause {
@@ -51,7 +55,13 @@ impl Cause {
             name: name.to_string(),
             rule: rule.to_string(),
             line: None,
+            weak: false,
         }
+    }
+
+    /// The same cause, marked a symptom (see [`Cause::weak`]).
+    pub fn weak(self) -> Cause {
+        Cause { weak: true, ..self }
     }
 
     /// A cause citing `clauses`, worded from the model's clause table.
@@ -69,6 +79,8 @@ impl Cause {
             name: format!("{words} ({text})"),
             rule: text.to_string(),
             line,
+            // What only a catch-all clause explains is no more than a symptom.
+            weak: matches!(text, "359.3.e" | "357" | "356"),
         }
     }
 }
@@ -131,6 +143,11 @@ fn statement_step(p: &PlayStmt) -> Action {
     }
 }
 
+/// The clauses the model step of a play statement applies.
+pub fn step_clauses(p: &PlayStmt) -> &'static [&'static str] {
+    statement_step(p).citation().applies
+}
+
 /// The cause of a divergence at the statement on `line`: the model step it stands for.
 pub fn statement_cause(case: &Case, line: usize) -> Option<Cause> {
     let p = case.plays.iter().find(|p| p.line == line)?;
@@ -189,11 +206,12 @@ pub fn cause(
     if let Some(c) = one_rule_otherwise(case, dir, req, engine) {
         return c;
     }
+    // The engine refusing what the rules allow is where it shows, not yet why.
     if let Some(c) = divergent
         .filter(|_| legality)
         .and_then(|l| statement_cause(case, l))
     {
-        return c;
+        return c.weak();
     }
     let log: Vec<Event> = match crate::case::replay::replay(case, dir) {
         Ok(r) => r.state.log.iter().copied().collect(),
@@ -206,8 +224,9 @@ pub fn cause(
             best = Some((at, c));
         }
     }
-    best.map(|(_, c)| c)
-        .unwrap_or_else(|| Cause::named("the engine's answer differs", "PROTOCOL.md, Comparison"))
+    best.map(|(_, c)| c).unwrap_or_else(|| {
+        Cause::named("the engine's answer differs", "PROTOCOL.md, Comparison").weak()
+    })
 }
 
 /// The rulebooks that read one clause of `base` otherwise: each field of
@@ -262,6 +281,9 @@ fn one_rule_otherwise(
     engine: &Observation,
 ) -> Option<Cause> {
     let base = crate::case::replay::rulebook(case, dir).ok()?;
+    // A reading that only refuses where the engine refuses matches a symptom, not a cause:
+    // many wrong readings of costs refuse the same `pay`.
+    let refusal = engine.legal == Some(false);
     for (rules, doc) in one_clause_variants(&base) {
         let Ok(obs) = super::observe::model_observation_under(case, rules) else {
             continue;
@@ -284,6 +306,7 @@ fn one_rule_otherwise(
                 name: format!("{words} ({})", doc.rule),
                 rule: doc.rule.to_string(),
                 line: None,
+                weak: refusal,
             });
         }
     }
@@ -345,16 +368,7 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
     let item = item_of(d);
     let of_item = |e: &Event| item.is_none() || event_item(e) == item;
     let first = |want: &dyn Fn(&Event) -> bool| log.iter().position(|e| of_item(e) && want(e));
-    let at_event = |i: usize| {
-        let clauses = event_clauses(&log[i]);
-        (i, Cause::cited(clauses, &clauses.join(", "), None))
-    };
-    let fallback = |i: Option<usize>, clauses: &[&str]| {
-        (
-            i.unwrap_or(usize::MAX - 2),
-            Cause::cited(clauses, &clauses.join(", "), None),
-        )
-    };
+    let at_event = |i: usize| at_event(log, i);
     match d.field {
         "cancelled" => fallback(
             first(&|e| {
@@ -426,6 +440,14 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 ),
             }
         }
+        _ => board_witness(d, log),
+    }
+}
+
+/// Where in the model's log a difference of the board, the players or the events is decided
+/// (the rest of [`witness`]).
+fn board_witness(d: &Difference, log: &[Event]) -> (usize, Cause) {
+    match d.field {
         "triggered" => fallback(
             log.iter()
                 .position(|e| matches!(e, Event::Triggered { .. })),
@@ -439,7 +461,7 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
             .iter()
             .position(|e| matches!(e, Event::Countered { .. }))
         {
-            Some(i) => at_event(i),
+            Some(i) => at_event(log, i),
             None => fallback(
                 log.iter().position(|e| matches!(e, Event::Played { .. })),
                 &["359.3.d"],
@@ -472,6 +494,22 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 .position(|e| matches!(e, Event::Performed { .. } | Event::Ignored { .. })),
             &["359.3.e"],
         ),
+    }
+}
+
+/// The cause an event of the log shows, at its position.
+fn at_event(log: &[Event], i: usize) -> (usize, Cause) {
+    let clauses = event_clauses(&log[i]);
+    (i, Cause::cited(clauses, &clauses.join(", "), None))
+}
+
+/// A cause citing `clauses`, at the event `i` that decides the difference; a difference no
+/// event of the model's run places is a symptom of an earlier divergence.
+fn fallback(i: Option<usize>, clauses: &[&str]) -> (usize, Cause) {
+    let c = Cause::cited(clauses, &clauses.join(", "), None);
+    match i {
+        Some(i) => (i, c),
+        None => (usize::MAX - 2, c.weak()),
     }
 }
 
@@ -561,4 +599,179 @@ pub fn fault_rule(case: &Case, model: Option<&Observation>) -> String {
         "the rules allow every statement of this case ({})",
         cited.join("; ")
     )
+}
+
+/// The case with the decision at play `index` taken the other way (a [Repeat] instance, an
+/// optional cost, a "you may", a demand paid or not), if it is such a decision. A [Repeat]
+/// instance no longer paid takes the choices of the execution it paid for with it (820.2.a).
+pub fn flipped(case: &Case, index: usize) -> Option<Case> {
+    let mut c = case.clone();
+    let stmt = &mut c.plays.get_mut(index)?.stmt;
+    let skipped_repeat = match stmt {
+        PlayStmt::Repeat { pay, .. } => {
+            *pay = !*pay;
+            !*pay
+        }
+        PlayStmt::Optional { pay, .. } | PlayStmt::Demand { pay } => {
+            *pay = !*pay;
+            false
+        }
+        PlayStmt::May { perform } => {
+            *perform = !*perform;
+            false
+        }
+        _ => return None,
+    };
+    if skipped_repeat {
+        drop_last_execution(&mut c, index);
+    }
+    c.checkpoints.clear();
+    c.expects.clear();
+    Some(c)
+}
+
+/// The execution a choice statement is for (mode, target, end of targets, destination).
+fn exec_of(p: &PlayStmt) -> Option<u8> {
+    match p {
+        PlayStmt::Mode { exec, .. }
+        | PlayStmt::Target { exec, .. }
+        | PlayStmt::NoMoreTargets { exec, .. }
+        | PlayStmt::Destination { exec, .. } => Some(*exec),
+        _ => None,
+    }
+}
+
+/// The plays `start..end` of the play that play `index` belongs to (from its `play`).
+fn play_span(c: &Case, index: usize) -> (usize, usize) {
+    let start = c.plays[..=index]
+        .iter()
+        .rposition(|p| matches!(p.stmt, PlayStmt::Play { .. }))
+        .unwrap_or(0);
+    let end = c.plays[index + 1..]
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::Play { .. }))
+        .map_or(c.plays.len(), |k| index + 1 + k);
+    (start, end)
+}
+
+/// The case with the execution that the choice at play `index` is for choosing as the first
+/// execution did (its modes, targets and destinations replaced by copies of the first's), if
+/// that execution is a later one and chose otherwise (820.2.a).
+pub fn aligned(case: &Case, index: usize) -> Option<Case> {
+    let k = exec_of(&case.plays.get(index)?.stmt).filter(|k| *k > 1)?;
+    let (start, end) = play_span(case, index);
+    let span = &case.plays[start..end];
+    let first_k = start + span.iter().position(|p| exec_of(&p.stmt) == Some(k))?;
+    if first_k != index {
+        return None;
+    }
+    let as_first: Vec<_> = span
+        .iter()
+        .filter(|p| exec_of(&p.stmt) == Some(1))
+        .map(|p| {
+            let mut p = p.clone();
+            set_exec(&mut p.stmt, k);
+            p
+        })
+        .collect();
+    let now: Vec<_> = span
+        .iter()
+        .filter(|p| exec_of(&p.stmt) == Some(k))
+        .map(|p| &p.stmt)
+        .collect();
+    if as_first.is_empty() || as_first.iter().map(|p| &p.stmt).eq(now.iter().copied()) {
+        return None;
+    }
+    let mut c = case.clone();
+    let mut plays: Vec<_> = c.plays[..start].to_vec();
+    for (j, p) in span.iter().enumerate() {
+        if start + j == first_k {
+            plays.extend(as_first.iter().cloned());
+        }
+        if exec_of(&p.stmt) != Some(k) {
+            plays.push(p.clone());
+        }
+    }
+    plays.extend(c.plays[end..].iter().cloned());
+    c.plays = plays;
+    c.checkpoints.clear();
+    c.expects.clear();
+    Some(c)
+}
+
+fn set_exec(p: &mut PlayStmt, k: u8) {
+    match p {
+        PlayStmt::Mode { exec, .. }
+        | PlayStmt::Target { exec, .. }
+        | PlayStmt::NoMoreTargets { exec, .. }
+        | PlayStmt::Destination { exec, .. } => *exec = k,
+        _ => {}
+    }
+}
+
+/// Removes the choices of the last execution of the play that play `index` belongs to.
+fn drop_last_execution(c: &mut Case, index: usize) {
+    let (start, end) = play_span(c, index);
+    let Some(last) = c.plays[start..end]
+        .iter()
+        .filter_map(|p| exec_of(&p.stmt))
+        .max()
+        .filter(|e| *e > 1)
+    else {
+        return;
+    };
+    let mut k = start;
+    let mut end = end;
+    while k < end {
+        if exec_of(&c.plays[k].stmt) == Some(last) {
+            c.plays.remove(k);
+            end -= 1;
+        } else {
+            k += 1;
+        }
+    }
+}
+
+/// The statement an engine's fault is at: the line its message names (`line N`), if the case
+/// has a statement there, else the last statement (where the plays end).
+pub fn fault_line(case: &Case, message: &str) -> Option<usize> {
+    let named = message
+        .match_indices("line ")
+        .filter_map(|(i, w)| {
+            let digits: String = message[i + w.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse::<usize>().ok()
+        })
+        .find(|l| case.plays.iter().any(|p| p.line == *l));
+    named.or_else(|| case.plays.last().map(|p| p.line))
+}
+
+/// The statement on `line` as the case file writes it.
+pub fn statement_text(case: &Case, line: usize) -> Option<String> {
+    let p = case.plays.iter().find(|p| p.line == line)?;
+    Some(crate::case::print::play_stmt(&p.stmt))
+}
+
+/// What the model applies on the statement at `line` of `case`: the first event with a rule
+/// clause that the statement (and the steps that follow it on their own) adds to the model's
+/// log, as a cause at that line; else the statement's step.
+pub fn applied_at(case: &Case, line: usize) -> Option<Cause> {
+    let ix = case.plays.iter().position(|p| p.line == line)?;
+    let rules = crate::case::replay::rulebook(case, None).ok()?;
+    let r = crate::case::replay::replay_keeping(case, rules, &[ix, ix + 1]).ok()?;
+    let state_at = |n: usize| r.at.iter().find(|(k, _)| *k == n).map(|(_, s)| s);
+    let before = state_at(ix).map_or(0, |s| s.log.len());
+    let after = state_at(ix + 1).unwrap_or(&r.state);
+    let first = after
+        .log
+        .iter()
+        .skip(before)
+        .map(event_clauses)
+        .find(|c| !c.is_empty());
+    match first {
+        Some(clauses) => Some(Cause::cited(clauses, &clauses.join(", "), Some(line))),
+        None => statement_cause(case, line),
+    }
 }

@@ -31,7 +31,7 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
         (
             "cases",
             format!(
-                "{} generated in {:.1} s: {} compared ({} agreed), {} skipped as unsupported, {} engine fault(s)",
+                "{} generated in {:.1} s: {} compared ({} agreed), {} not expressible by the engine (conformance gaps), {} engine fault(s)",
                 r.cases, r.seconds, r.compared, r.agreed, skipped, r.faults
             ),
         ),
@@ -43,6 +43,7 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
         "<section class=\"card\" id=\"summary\"><h2>Summary</h2>{}</section>\n",
         facts(&rows)
     );
+    body.push_str(&conformance(r));
     for (n, f) in r.findings.iter().enumerate() {
         let _ = write!(
             body,
@@ -62,6 +63,18 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
                 )
             }
         );
+        let _ = write!(
+            body,
+            "<p class=\"sentence\"><b>{}</b></p>",
+            esc(&f.sentence)
+        );
+        if !f.merged.is_empty() {
+            let _ = write!(
+                body,
+                "<p>One root cause: its cases were also seen as {}.</p>",
+                esc(&f.merged.join("; "))
+            );
+        }
         if let Some(m) = &f.fault {
             let _ = write!(
                 body,
@@ -97,4 +110,59 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
         );
     }
     page(&format!("rbcheck fuzz: {engine}"), command, &body)
+}
+
+/// The conformance table (per rule clause: passed, deviates, not expressible, with an example
+/// of each cell) and the gaps, as a section.
+fn conformance(r: &FuzzReport) -> String {
+    let rows = crate::engine::conformance::rows(r);
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "<section class=\"card\" id=\"conformance\"><h2>Conformance per rule clause</h2>",
+    );
+    for g in &r.gaps {
+        let _ = write!(
+            out,
+            "<p class=\"unknown\">Not expressible: {} ({}), {} case(s), first case {}.</p>",
+            esc(&g.what),
+            esc(&g.rule),
+            g.cases,
+            g.first_case
+        );
+    }
+    out.push_str("<table class=\"answers\"><thead><tr><th>clause</th><th>passed</th><th>deviates</th><th>not expressible</th><th>the rule</th></tr></thead><tbody>");
+    let cell = |n: usize, example: Option<String>, class: &str| match (n, example) {
+        (0, _) => "<td>-</td>".to_string(),
+        (n, Some(e)) => format!("<td class=\"{class}\">{n} ({e})</td>"),
+        (n, None) => format!("<td class=\"{class}\">{n}</td>"),
+    };
+    for row in rows {
+        let _ = write!(
+            out,
+            "<tr data-clause=\"{}\"><td class=\"mono\">{}</td>{}{}{}<td>{}</td></tr>",
+            esc(&row.clause),
+            esc(&row.clause),
+            cell(
+                row.passed,
+                row.passed_case.map(|c| format!("case {c}")),
+                "ok"
+            ),
+            cell(
+                row.deviates,
+                row.deviates_finding
+                    .map(|f| format!("<a href=\"#finding{f}\">finding {f}</a>")),
+                "bad"
+            ),
+            cell(
+                row.not_expressible,
+                row.not_expressible_case.map(|c| format!("case {c}")),
+                "unknown"
+            ),
+            esc(&row.words)
+        );
+    }
+    out.push_str("</tbody></table></section>\n");
+    out
 }

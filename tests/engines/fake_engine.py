@@ -20,12 +20,24 @@ wrong-order the events in reverse. count-shape declares a
 count-based Repeat (`"repeat": "count"`) and answers as such an engine would: every execution's
 mode is the first's. v1 answers the hello in rbcheck-engine/1 (and results without v2 fields);
 v1-strict is a v1 engine that exits on any hello but a v1 one, as engines written for v1 may.
+wrong-gear-status flips every gear's exhausted flag; wrong-token-might adds 1 to each token's Might.
+
+Engines that state too little or cannot say everything (each a bug rbcheck must not pass):
+legal-only answers `{"legal": true}` and nothing else to every case. count-overpay declares a
+count-based Repeat and accepts a payment past the item's instances (it is the reference engine with
+its unlimited-payments mistake); count-one-target-list declares a count and uses the first
+execution's targets for every execution (mistake one-target-list); count-declines declares a count
+and answers `unsupported` (feature `per-execution-choices`, or `repeat-instances` for an instance
+paid out of order or twice) to what a count cannot say; automatic declares `"repeat":
+"automatic"` and never pays [Repeat]: it skips every instance the case pays and drops every choice
+of a later execution.
 
     fake_engine.py --fail crash|hang|garbage|wrong-version|always-wrong-version|unsupported-all
                           |empty-results|unknown-item|unknown-unit|unknown-gear|unknown-player
                    |wrong-mode|wrong-might|wrong-status|wrong-entered|wrong-grants|wrong-hand
                    |wrong-order
-                   |count-shape
+                   |count-shape|count-overpay|count-one-target-list|count-declines|automatic
+                   |legal-only|wrong-gear-status|wrong-token-might
                    |v1|v1-strict
                    [--every N] [--state FILE]
 """
@@ -63,9 +75,49 @@ def v2_wrong(fail, reply):
         if "hand" in p and fail == "wrong-hand":
             other = "Defy" if p["hand"][-1:] == ["Wind Wall"] else "Wind Wall"
             p["hand"] = p["hand"][:-1] + [other]
+    for g in reply.get("gear", {}).values():
+        if "exhausted" in g and fail == "wrong-gear-status":
+            g["exhausted"] = not g["exhausted"]
+    for p in reply.get("players", {}).values():
+        if "token_mights" in p and fail == "wrong-token-might":
+            p["token_mights"] = [m + 1 for m in p["token_mights"]]
     if fail == "wrong-order" and "events" in reply:
         reply["events"] = list(reversed(reply["events"]))
     return reply
+
+
+def count_cannot_say(req):
+    """What a count-based Repeat cannot say in a request: `per-execution-choices` (an execution
+    choosing otherwise than the first) or `repeat-instances` (an instance paid out of order or
+    twice), or None."""
+    paid, per_exec = 0, {}
+
+    def differs():
+        return any(k > 1 and v != per_exec.get(1, []) for k, v in per_exec.items())
+    for st in req.get("plays", []):
+        do = st.get("do")
+        if do == "play":
+            if differs():
+                return "per-execution-choices"
+            paid, per_exec = 0, {}
+        elif do == "repeat" and st.get("pay"):
+            if st.get("instance") != paid + 1:
+                return "repeat-instances"
+            paid += 1
+        elif do in ("mode", "target", "no-more-targets", "destination"):
+            rest = {k: v for k, v in st.items() if k not in ("line", "exec")}
+            per_exec.setdefault(st.get("exec"), []).append(json.dumps(rest, sort_keys=True))
+    return "per-execution-choices" if differs() else None
+
+
+def automatic(req):
+    """The request as an engine that never pays [Repeat] runs it: no Repeat decision, no choice
+    of a later execution."""
+    req = dict(req)
+    req["plays"] = [dict(st, pay=False) if st.get("do") == "repeat" else st
+                    for st in req.get("plays", []) if (st.get("exec") or 1) == 1]
+    req.pop("case_text", None)
+    return req
 
 
 def main(argv):
@@ -102,8 +154,14 @@ def main(argv):
                 reference_engine.V1 = True
             reply = {"type": "hello", "protocol": proto, "engine": "fake-" + fail,
                      "version": "0", "rules": ["rup4"], "features": reference_engine.FEATURES}
-            if fail == "count-shape":
+            if fail in ("count-shape", "count-overpay", "count-one-target-list", "count-declines"):
                 reply["repeat"] = "count"
+            if fail == "automatic":
+                reply["repeat"] = "automatic"
+            if fail == "count-overpay":
+                reference_engine.MUTANT = "unlimited-payments"
+            if fail == "count-one-target-list":
+                reference_engine.MUTANT = "one-target-list"
         elif kind == "case":
             if fail == "non-utf8-stderr":
                 if msg["id"] % every == 0:
@@ -131,6 +189,18 @@ def main(argv):
                 sys.stdout.write(json.dumps(reply) + "\n")
                 sys.stdout.flush()
                 continue
+            if fail == "legal-only":
+                sys.stdout.write(json.dumps({"type": "result", "id": msg["id"], "legal": True}) + "\n")
+                sys.stdout.flush()
+                continue
+            if fail == "count-declines" and count_cannot_say(msg):
+                reply = {"type": "unsupported", "id": msg["id"], "feature": count_cannot_say(msg),
+                         "detail": "fake engine: a count-based Repeat cannot say this"}
+                sys.stdout.write(json.dumps(reply) + "\n")
+                sys.stdout.flush()
+                continue
+            if fail == "automatic":
+                msg = automatic(msg)
             if fail == "empty-results":
                 sys.stdout.write(json.dumps({"type": "result", "id": msg["id"]}) + "\n")
                 sys.stdout.flush()

@@ -2397,6 +2397,10 @@ class Game:
                 units[u.label]["might"] = u.current_might()
                 units[u.label]["status"] = dict(u.status)
         gear = {g.label: {"zone": g.zone} for g in self.gear}
+        if not V1:
+            for g in self.gear:
+                if g.zone == "board":
+                    gear[g.label]["exhausted"] = g.status["exhausted"]
         players = {}
         for i, name in ((YOU, "you"), (OPP, "opponent")):
             p = self.players[i]
@@ -2414,6 +2418,10 @@ class Game:
                 players[name]["grants"] = {"portal": p.portal, "academy": p.academy}
                 # The named cards in hand (the anonymous ones are only counted in hand_size).
                 players[name]["hand"] = list(p.hand)
+                # Each unit token's Might, lowest first.
+                players[name]["token_mights"] = sorted(
+                    u.current_might() for u in self.units
+                    if u.token and u.zone == "board" and u.controller == i)
             if not V1 and p.runes is not None:
                 players[name]["runes"] = {
                     "ready": [d for d in DOMAINS for _ in range(p.runes["ready"][d])],

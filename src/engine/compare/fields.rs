@@ -167,16 +167,30 @@ pub(super) const UNIT_FIELDS: &[&dyn Compared<UnitObs>] = &[
 ];
 
 /// Fields of a gear, by label.
-pub(super) const GEAR_FIELDS: &[&dyn Compared<GearObs>] = &[&Field::<GearObs, str> {
-    name: "gear-zone",
-    rule: "359.3.e",
-    read: |g| g.zone.as_deref(),
-    unreported: always,
-    tell: Tell::One {
-        words: |_, s, z| format!("{s} {}", zone_words(z)),
-        kind: |m, e| zone_kind(m, e, "gear"),
+pub(super) const GEAR_FIELDS: &[&dyn Compared<GearObs>] = &[
+    &Field::<GearObs, str> {
+        name: "gear-zone",
+        rule: "359.3.e",
+        read: |g| g.zone.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, z| format!("{s} {}", zone_words(z)),
+            kind: |m, e| zone_kind(m, e, "gear"),
+        },
     },
-}];
+    &Field::<GearObs, bool> {
+        name: "gear-status",
+        rule: "414.4, 401",
+        read: |g| g.exhausted.as_ref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, x| format!("{s} {}", if *x { "exhausted" } else { "ready" }),
+            kind: |m, e| {
+                (m != e).then(|| format!("engine {}", if *e { "exhausted" } else { "ready" }))
+            },
+        },
+    },
+];
 
 /// Fields of a player, `you` or `opponent`.
 pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
@@ -191,6 +205,21 @@ pub(super) const PLAYER_FIELDS: &[&dyn Compared<PlayerObs>] = &[
         },
     },
     &count::<PlayerObs>("tokens", "820.3, 350.2", |p| p.tokens.as_ref()),
+    &Field::<PlayerObs, [u32]> {
+        name: "token-might",
+        rule: "350.2, 807.1.c",
+        read: |p| p.token_mights.as_deref(),
+        unreported: always,
+        tell: Tell::One {
+            words: |_, s, v| format!("token mights {s} {}", list(v)),
+            kind: |m, e| {
+                (m != e).then(|| match m.len() == e.len() {
+                    true => "engine another Might".into(),
+                    false => "engine another number of tokens".into(),
+                })
+            },
+        },
+    },
     &Field::<PlayerObs, GrantsObs> {
         name: "grants",
         rule: "820.1.c.2, 356.1.c, Temporal Portal, The Academy",

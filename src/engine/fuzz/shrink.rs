@@ -11,30 +11,36 @@ pub(super) struct Shrunk {
     pub(super) differences: Vec<Difference>,
     /// For a fault: what happened.
     pub(super) fault: Option<String>,
+    /// What triage says of this case (for a fault: of the statement the rules refuse, if any).
+    pub(super) cause: Option<Cause>,
 }
 
-/// The case as a finding's case, if `o` is of the cluster `kind`.
-fn same(o: Outcome, case: Option<Case>, kind: &str) -> Option<Shrunk> {
-    if o.kind().as_deref() != Some(kind) {
+/// The case as a finding's case, if `o` shows the symptom `family` (the first difference's
+/// kind, or the fault's): a shrink keeps the symptom, and the cause is read on the case it
+/// ends with, where what does not matter to the symptom is gone.
+fn same(o: Outcome, case: Option<Case>, family: &str) -> Option<Shrunk> {
+    if o.symptom() != family {
         return None;
     }
     let case = case?;
     match o {
-        Outcome::Disagree(c, _) => Some(Shrunk {
+        Outcome::Disagree(c, cause) => Some(Shrunk {
             case,
             differences: c.differences,
             fault: None,
+            cause: Some(cause),
         }),
-        Outcome::Fault(_, m, _) => Some(Shrunk {
+        Outcome::Fault(_, m, cause) => Some(Shrunk {
             case,
             differences: vec![],
             fault: Some(m),
+            cause,
         }),
         _ => None,
     }
 }
 
-/// Shrinks a failing recipe's value tree while the engine still diverges for the same cause;
+/// Shrinks a failing recipe's value tree while the engine still shows the same symptom;
 /// returns the smallest recipe and its case and differences.
 pub(super) fn shrink(
     checker: &mut Checker,
@@ -57,7 +63,7 @@ pub(super) fn shrink(
         n += 1;
         let cand = tree.current();
         let (o, case) = checker.outcome(&cand);
-        let is_same = o.kind().as_deref() == Some(kind);
+        let is_same = o.symptom() == kind;
         if is_same {
             let entry = same(o, case, kind);
             if entry.is_some() && size(&entry) <= size(&best_case) {
@@ -181,7 +187,7 @@ pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Shrinks a case, keeping its plays, while the engine still diverges for the same cause.
+/// Shrinks a case, keeping its plays, while the engine still shows the same symptom.
 pub(super) fn shrink_case(
     checker: &mut Checker,
     start: Shrunk,

@@ -16,9 +16,13 @@ pub enum RepeatShape {
     /// targets, destinations) per execution (820.1.c, 820.2.a).
     #[default]
     Instances,
-    /// A count: "paid N more times", one target list and one mode for every execution. It
-    /// cannot say which instance was paid, nor make different choices per execution.
+    /// A count: "paid N more times". It cannot say which instance was paid; whether it can
+    /// make different choices per execution it shows by answering (or declining) such cases.
     Count,
+    /// No player decision: the engine decides itself which [Repeat] instances are paid. A case
+    /// is compared where the engine's decision (its `repeat_paid`) is the case's; elsewhere
+    /// it is a conformance gap under 820.1.c.2.
+    Automatic,
 }
 
 /// The domains as costs write them, for an engine that names domains otherwise (client hello
@@ -95,9 +99,11 @@ impl Hello {
         self.protocol == PROTOCOL_V1
     }
 
-    /// Why the engine's Repeat shape cannot express this request, if it cannot (a stable
-    /// phrase, for the skip counts): a count cannot pay instances out of order or twice, nor
-    /// choose per execution.
+    /// What the engine's Repeat shape may be unable to say in this request, if anything (a
+    /// capability word of `capability::CAPABILITIES`): a count cannot pay instances out of
+    /// order or twice (`repeat-instances`), nor perhaps choose per execution
+    /// (`per-execution-choices`). The case is sent all the same: what the engine answers is
+    /// compared, and a decline is a conformance gap under this word's rule.
     pub fn inexpressible(&self, req: &CaseRequest) -> Option<String> {
         if self.repeat != RepeatShape::Count {
             return None;
@@ -107,8 +113,8 @@ impl Hello {
 
     /// The part of an observation this engine's version and shape can state: what the
     /// comparison reads, on both sides. A v1 engine's result has no v2 field (one it sends anyway
-    /// is not read); a count has no instance numbers (a count of payments is kept, as instances
-    /// 1..N) and no modes.
+    /// is not read); a count or automatic Repeat has no instance numbers (a count of payments is
+    /// kept, as instances 1..N).
     pub fn expressible(&self, o: &Observation) -> Observation {
         let mut o = o.clone();
         if self.is_v1() {
@@ -121,15 +127,20 @@ impl Hello {
                 u.might = None;
                 u.status = None;
             }
+            for g in o.gear.iter_mut().flat_map(|m| m.values_mut()) {
+                g.exhausted = None;
+            }
             for p in o.players.iter_mut().flat_map(|m| m.values_mut()) {
+                p.token_mights = None;
                 p.grants = None;
                 p.runes = None;
                 p.hand = None;
             }
         }
-        if self.repeat == RepeatShape::Count {
+        if self.repeat != RepeatShape::Instances {
+            // Which instances were paid a count cannot say, only how many; the modes each
+            // execution ran it can, and they are compared (820.2.a).
             for i in o.items.iter_mut().flatten() {
-                i.modes = None;
                 if let Some(v) = &mut i.repeat_paid {
                     *v = (1..=v.len() as u32).collect();
                 }
@@ -152,7 +163,7 @@ fn count_inexpressible(req: &CaseRequest) -> Option<String> {
         per_exec
             .iter()
             .find(|(k, v)| **k > 1 && **v != first)
-            .map(|_| "per-execution choices".to_string())
+            .map(|_| "per-execution-choices".to_string())
     };
     for p in &req.plays {
         match &p.stmt {
@@ -165,7 +176,7 @@ fn count_inexpressible(req: &CaseRequest) -> Option<String> {
             }
             PlayStmt::Repeat { instance, pay } if *pay => {
                 if u32::from(*instance) != paid + 1 {
-                    return Some("a numbered Repeat instance".to_string());
+                    return Some("repeat-instances".to_string());
                 }
                 paid += 1;
             }
