@@ -251,6 +251,12 @@ MUTANTS = {
     "syndra-anywhere": "Syndra grants [Repeat] during any showdown, wherever she is (820.1.b, \"while I'm in a showdown\")",
     # Chain(5) (case 327): the opponent's reaction on your spell, your Syndra in the showdown.
     "syndra-grants-opponent": "Syndra's \"your spells have [Repeat]\" also gives the opponent's spells [Repeat] (820.1.b)",
+    # ---- limits and resources: one mistake per class of illegal statement that generation
+    # injects (a play past the turn's limit, a decision stated once more than made, a payment
+    # with the other resource).
+    "turn-limit-ignored": "a play past the turn's limit of plays is allowed (335)",
+    "exhausted-gear-activates": "an exhausted gear's \"[E]\" ability can be activated again (414.4)",
+    "demand-paid-with-power": "a demand for Energy can be paid by recycling a rune for Power (131, 425)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
@@ -765,7 +771,7 @@ class Game:
                 if self.turn_over:
                     raise self.illegal("334.1", "the turn has ended; nothing more can be done")
                 if st["do"] == "play" and player_of(st["player"]) == YOU:
-                    if self.plays_left <= 0:
+                    if self.plays_left <= 0 and not mutant("turn-limit-ignored"):
                         raise self.illegal("335", "the turn has no play left")
                     self.move_to_chain(YOU, st["card"])
                     continue
@@ -864,7 +870,7 @@ class Game:
         ab = next((a for a in g.card.abilities if a.get("ability") == "activated"), None)
         if ab is None:
             raise self.illegal("401", "that gear has no activated ability")
-        if g.status["exhausted"]:
+        if g.status["exhausted"] and not mutant("exhausted-gear-activates"):
             raise self.illegal("414.4", "an exhausted gear cannot pay [E]")
         if self.showdown or not self.turn_goes_on or self.plays_left <= 0:
             raise self.illegal("145.2", "the ability cannot be activated now")
@@ -2156,7 +2162,8 @@ class Game:
             if r is None:
                 raise self.illegal("357.1.a", "the player asked to pay has no runes")
             d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
-            if d not in DOMAINS or st.get("use") != "exhaust":
+            if d not in DOMAINS or (st.get("use") != "exhaust"
+                                    and not mutant("demand-paid-with-power")):
                 raise self.illegal("131", "a demand asks for Energy: exhaust a rune of a domain")
             if r["ready"][d] == 0:
                 raise self.illegal("357.1.a", "no ready rune of that domain")
