@@ -11,14 +11,12 @@ use super::protocol::*;
 use super::triage::{self, Cause};
 use super::Engine;
 use crate::case::ast::{Case, PlayStmt};
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// The default budget: the cases cycled through the strata, then the directed tail
-/// (`gen::tail`).
-pub const DEFAULT_CASES: usize = super::gen::tail::CYCLED as usize + super::gen::tail::LEN;
+/// The default budget in cases (chosen so that a run against the reference engine takes well
+/// under a minute on two cores).
+pub const DEFAULT_CASES: usize = 1500;
 
 /// How long, how many, from which seed.
 #[derive(Clone, Debug)]
@@ -38,6 +36,9 @@ pub struct FuzzConfig {
     /// Stop at the first finding: a mutant score asks only whether and where an engine is
     /// first caught, and the cases after it cost time.
     pub stop_at_first_finding: bool,
+    /// Cases generated but not sent (the score's: those on which the unmutated engine already
+    /// disagrees with the model, which say nothing of a mutant).
+    pub skip: std::collections::BTreeSet<usize>,
 }
 
 impl Default for FuzzConfig {
@@ -50,6 +51,7 @@ impl Default for FuzzConfig {
             max_failed_starts: 5,
             keep: None,
             stop_at_first_finding: false,
+            skip: Default::default(),
         }
     }
 }
@@ -135,6 +137,10 @@ pub struct FuzzReport {
     pub faults: usize,
     /// Recipes the model could not make a case of.
     pub generation_failures: usize,
+    /// Cases generated but not sent (`FuzzConfig::skip`).
+    pub excluded: usize,
+    /// Coverage goals the generated cases reached (distinct).
+    pub goals: usize,
     /// The findings, in order of discovery.
     pub findings: Vec<Finding>,
     /// Why the run stopped early, if it did.
@@ -225,61 +231,22 @@ impl FuzzReport {
     }
 }
 
-/// The 32-byte seed of case `i`.
-fn case_seed(seed: u64, i: u64) -> [u8; 32] {
-    let mut x = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5151_7EA5_0F0F_1234;
-    let mut out = [0u8; 32];
-    for chunk in out.chunks_mut(8) {
-        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        chunk.copy_from_slice(&z.to_le_bytes());
-    }
-    out
-}
-
-/// The proptest runner that generates case `i` of `seed`.
-pub fn runner_for(seed: u64, i: u64) -> TestRunner {
-    TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &case_seed(seed, i)),
-    )
-}
-
-/// The recipe of case `i` of `seed`.
-pub fn recipe_for(seed: u64, i: u64) -> Recipe {
-    let mut runner = runner_for(seed, i);
-    gen::recipe_at(i)
-        .new_tree(&mut runner)
-        .expect("recipes always generate")
-        .current()
-}
-
 /// A recipe from raw bytes (for coverage-guided fuzzers): the first 32 bytes seed the
-/// scenario (item, board, resources, reactions), the rest are the walk's choices, two bytes a
-/// decision, so that a mutation of the tail changes one decision of the play. (Proptest's
-/// pass-through RNG cannot be used for the whole recipe: every `prop_oneof!` forks the RNG and
-/// halves the bytes left.)
+/// starting position's draw (through the generator's PRNG), the rest are the walk's choices, one
+/// byte a decision, so that a mutation of the tail changes one decision of the play.
 pub fn recipe_from_bytes(bytes: &[u8]) -> Recipe {
     let (head, tail) = bytes.split_at(bytes.len().min(32));
-    let mut seed = [0u8; 32];
-    seed[..head.len()].copy_from_slice(head);
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
+    // FNV-1a over the head: every byte of it changes the draw.
+    let seed = head.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01B3)
+    });
+    let drawer = gen::Drawer::new(
+        &model::catalogue::Catalogue::builtin(),
+        &gen::Profile::all(),
     );
-    let mut r = gen::recipe()
-        .new_tree(&mut runner)
-        .expect("recipes always generate")
-        .current();
+    let mut r = drawer.draw(&mut gen::Rng::new(seed));
     if !tail.is_empty() {
-        r.walk = tail
-            .chunks(2)
-            .take(60)
-            .map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)]))
-            .collect();
+        r.walk = gen::Walk::Bytes(tail.iter().take(120).copied().collect());
     }
     r
 }
@@ -468,17 +435,30 @@ pub fn fuzz_with(
     let limit = cfg.case_limit();
     let mut failed_in_a_row = 0usize;
     let mut i = 0usize;
+    let mut generator = gen::Generator::new(
+        cfg.seed,
+        &checker.rules,
+        &checker.profile,
+        &model::catalogue::Catalogue::builtin(),
+    );
     loop {
         if limit.is_some_and(|l| i >= l) || cfg.time.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
-        let mut runner = runner_for(cfg.seed, i as u64);
-        let mut tree = gen::recipe_at(i as u64)
-            .new_tree(&mut runner)
-            .expect("recipes always generate");
-        let recipe = tree.current();
+        let made = generator.next(i as u64);
+        report.goals = generator.coverage().len();
+        if cfg.skip.contains(&i) {
+            report.excluded += 1;
+            i += 1;
+            progress(i, &report);
+            continue;
+        }
+        let recipe = made.recipe;
         report.cases += 1;
-        let (outcome, case) = checker.outcome(&recipe);
+        let (outcome, case) = match made.case {
+            Ok(c) => (checker.outcome_of(&c), Some(c)),
+            Err(_) => (Outcome::NoCase, None),
+        };
         if let (Some(dir), Some(c)) = (&cfg.keep, &case) {
             let path = dir.join(format!("{i:05}.case"));
             let written = std::fs::create_dir_all(dir)
@@ -499,7 +479,7 @@ pub fn fuzz_with(
                 *f.symptoms.entry(outcome.symptom()).or_default() += 1;
                 f.cases.push((i, outcome.line()));
             } else {
-                let finding = new_finding(&mut checker, &mut tree, cfg, &outcome, kind, case, i);
+                let finding = new_finding(&mut checker, &recipe, cfg, &outcome, kind, case, i);
                 let flagged = replay_twice(&mut checker, &finding);
                 report.findings.push(finding);
                 report.findings.extend(flagged);
@@ -638,14 +618,13 @@ fn handshake(
 /// case is sent again; one that does not recur is kept as it came, and says so.
 fn new_finding(
     checker: &mut Checker,
-    tree: &mut impl ValueTree<Value = Recipe>,
+    recipe: &Recipe,
     cfg: &FuzzConfig,
     outcome: &Outcome,
     kind: String,
     case: Case,
     i: usize,
 ) -> Finding {
-    let recipe = tree.current();
     let rules = case.rules.clone();
     let original_plays = size(&case);
     let recurs = match outcome {
@@ -665,9 +644,9 @@ fn new_finding(
         },
     };
     let (recipe, shrunk) = if recurs {
-        shrink(checker, tree, &kind, cfg.shrink_steps)
+        shrink(checker, recipe, first.case.clone(), &kind, cfg.shrink_steps)
     } else {
-        (recipe, None)
+        (recipe.clone(), None)
     };
     let best = match shrunk {
         Some(s) => shrink_case(checker, s, &kind, cfg.shrink_steps),
@@ -764,7 +743,9 @@ mod tests {
             (0..=255u8).collect::<Vec<_>>(),
         ] {
             let r = recipe_from_bytes(&input);
-            assert!(r.walk.len() <= 60);
+            if let gen::Walk::Bytes(b) = &r.walk {
+                assert!(b.len() <= 120);
+            }
         }
     }
 }

@@ -6,7 +6,11 @@
 //! allow, a new choice the execution made before, a location a token may not enter, "other"
 //! given the previous instruction's target, a new choice breaking the target's restriction,
 //! your own spell as what your "enemy" counter counters, a card played on the open chain that may
-//! not go there). The model decides what the injected case should give; a candidate the model
+//! not go there), and three that cover whole classes of limits and costs: a decision stated
+//! once more than made (a second activation, a second payment, a card played twice: each limit
+//! exceeded by one), a payment made with the other resource (a rune exhausted for Energy
+//! recycled for Power instead, any-domain Power from another domain), and one more play than
+//! the turn allows. The model decides what the injected case should give; a candidate the model
 //! still finds legal is not kept.
 
 use crate::case::ast::*;
@@ -402,6 +406,9 @@ fn injected_plays(
             lines.push(Line::new(PlayStmt::Pay { any: vec![] }));
             plays.splice(k..k + usize::from(!keep), lines);
         }
+        18 => repeated(&mut plays, n)?,
+        19 => other_resource(&mut plays, n)?,
+        20 => one_more_play(game, setup, &mut plays, n)?,
         11 => {
             // Instances decided out of order: the second before the first (820.1.c.2).
             let k = (1..plays.len())
@@ -558,4 +565,114 @@ pub fn inject(game: &Game, setup: &Setup, case: &Case, kind: u8, n: usize) -> Op
         _ => false,
     });
     (kind <= 3 || illegal).then_some(out)
+}
+
+/// The number of kinds of injection.
+pub const KINDS: u8 = 20;
+
+/// Kind 18: a decision stated twice, right after itself (each limit exceeded by one).
+fn repeated(plays: &mut Vec<Line<PlayStmt>>, n: usize) -> Option<()> {
+    let spots: Vec<usize> = plays
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            matches!(
+                p.stmt,
+                PlayStmt::Play { .. }
+                    | PlayStmt::Activate { .. }
+                    | PlayStmt::Repeat { pay: true, .. }
+                    | PlayStmt::Optional { pay: true, .. }
+                    | PlayStmt::Discard { .. }
+                    | PlayStmt::PayWithUnit { .. }
+                    | PlayStmt::Demand { pay: true }
+                    | PlayStmt::Rune { .. }
+                    | PlayStmt::Target { .. }
+                    | PlayStmt::Pay { .. }
+                    | PlayStmt::LookDraw { .. }
+            )
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let k = *spots.get(n % spots.len().max(1))?;
+    let again = plays[k].stmt.clone();
+    plays.insert(k + 1, Line::new(again));
+    Some(())
+}
+
+/// Kind 19: a payment made with the other resource: a rune recycled for Power where it was
+/// exhausted for Energy (or the reverse), or any-domain Power taken from the next domain.
+fn other_resource(plays: &mut [Line<PlayStmt>], n: usize) -> Option<()> {
+    let spots: Vec<usize> = plays
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| match &p.stmt {
+            PlayStmt::Rune { .. } => true,
+            PlayStmt::Pay { any } => !any.is_empty(),
+            _ => false,
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let k = *spots.get(n % spots.len().max(1))?;
+    match &mut plays[k].stmt {
+        PlayStmt::Rune { how, .. } => {
+            *how = match how {
+                RuneUse::Exhaust => RuneUse::Recycle,
+                RuneUse::Recycle => RuneUse::Exhaust,
+            }
+        }
+        PlayStmt::Pay { any } => {
+            let j = n % any.len();
+            let d = model::cost::Domain::ALL;
+            let at = d.iter().position(|x| *x == any[j]).unwrap_or(0);
+            any[j] = d[(at + 1 + n % 5) % d.len()];
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Kind 20: one more play than the turn allows: before the turn ends, a card of yours still in
+/// hand played (or a gear already activated activated again).
+fn one_more_play(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut Vec<Line<PlayStmt>>,
+    n: usize,
+) -> Option<()> {
+    let end = plays
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::EndTurn))?;
+    let mut left: Vec<String> = setup.players[0]
+        .hand
+        .iter()
+        .map(|c| game.card(*c).name.clone())
+        .collect();
+    let mut again = vec![];
+    for p in &plays[..end] {
+        match &p.stmt {
+            PlayStmt::Play { player, card } if *player == Player::YOU => {
+                if let Some(i) = left.iter().position(|c| c.eq_ignore_ascii_case(card)) {
+                    left.remove(i);
+                }
+            }
+            PlayStmt::Activate { player, object } if *player == Player::YOU => {
+                again.push(PlayStmt::Activate {
+                    player: *player,
+                    object: object.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let options: Vec<PlayStmt> = left
+        .into_iter()
+        .map(|card| PlayStmt::Play {
+            player: Player::YOU,
+            card,
+        })
+        .chain(again)
+        .collect();
+    let stmt = options.get(n % options.len().max(1))?.clone();
+    plays.insert(end, Line::new(stmt));
+    Some(())
 }
