@@ -286,7 +286,14 @@ impl<'a> Checker<'a> {
     pub fn new(engine: &'a mut dyn Engine) -> Result<Checker<'a>, Fault> {
         let hello = engine.hello()?;
         let rules = gen::usable_rules(&hello.rules);
-        let profile = gen::Profile::new(&hello.features);
+        // What the engine declared and its protocol version can carry.
+        let declared: Vec<String> = hello
+            .features
+            .iter()
+            .filter(|f| hello.supports(f))
+            .cloned()
+            .collect();
+        let profile = gen::Profile::new(&declared);
         Ok(Checker {
             engine,
             hello,
