@@ -20,10 +20,11 @@ pub struct FuzzArgs {
     /// (corpus/PROTOCOL.md).
     #[arg(long)]
     pub engine: String,
-    /// The seed: the same seed generates the same cases.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Run this many cases, at least 1 (default 333: 300 stratified and a directed tail of 33, when --time is not given).
+    /// The seed: the same seed generates the same cases (default 0; with --score, a seed drawn
+    /// fresh for the run and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Run this many cases, at least 1 (default 1500 when --time is not given).
     #[arg(long, value_parser = cases_count)]
     pub cases: Option<usize>,
     /// Run for this many seconds, 1 to 31536000 (with --cases: whichever comes first).
@@ -43,7 +44,9 @@ pub struct FuzzArgs {
     #[arg(long, default_value_t = 150)]
     pub shrink_steps: usize,
     /// Score mode: fuzz the engine and each mutant it lists (`ENGINE --list-mutants`, run as
-    /// `ENGINE --mutant NAME`) and print a Markdown table. Writes no case files.
+    /// `ENGINE --mutant NAME`) and print a Markdown table, at a seed drawn fresh for the run
+    /// (printed) unless --seed is given. Cases on which the unmutated engine already disagrees
+    /// with the model are not sent to the mutants. Writes no case files.
     #[arg(long)]
     pub score: bool,
     /// Engines fuzzed at once in score mode (0 = one per core).
@@ -100,9 +103,18 @@ fn cases_count(s: &str) -> Result<usize, String> {
     Ok(v)
 }
 
+/// A seed nobody chose: the clock and the process id, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    rbcheck::engine::gen::Rng::derive(nanos, u64::from(std::process::id())).next_u64()
+}
+
 fn config(args: &FuzzArgs) -> FuzzConfig {
     FuzzConfig {
-        seed: args.seed,
+        seed: args.seed.unwrap_or(0),
         cases: args.cases,
         time: args.time.map(Duration::from_secs),
         shrink_steps: args.shrink_steps,
@@ -202,13 +214,17 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
     if r.generation_failures > 0 {
         outln!("{} recipes made no case (skipped)", r.generation_failures);
     }
+    outln!(
+        "coverage: the generated cases reached {} distinct goals (rule clauses by item and by whose things change, decisions, targets, cards, illegal statements)",
+        r.goals
+    );
     if let Some(a) = &r.aborted {
         outln!("STOPPED: {a}");
     }
     outln!(
         "reproduce: rbcheck fuzz --engine {:?} --seed {} --cases {}",
         args.engine,
-        args.seed,
+        r.seed,
         r.cases
     );
 }
@@ -232,7 +248,7 @@ fn on_case<'a>(
                     h.describe(),
                     h.rules.join(" "),
                     h.features.join(" "),
-                    args.seed,
+                    r.seed,
                     match (limit, args.time) {
                         (Some(c), Some(t)) => format!("{c} cases or {t} s"),
                         (Some(c), None) => format!("{c} cases"),
@@ -277,9 +293,20 @@ fn print_json(r: &FuzzReport, written: &[(usize, PathBuf)]) {
 
 /// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
-    let cfg = config(args);
+    let mut cfg = config(args);
     let timeout = Duration::from_secs_f64(args.timeout);
     if args.score {
+        match args.seed {
+            Some(s) => outln!("Seed {s} (given with --seed)."),
+            None => {
+                cfg.seed = fresh_seed();
+                outln!(
+                    "Seed {} (drawn for this run; repeat it with --seed {}).",
+                    cfg.seed,
+                    cfg.seed
+                );
+            }
+        }
         let jobs = if args.jobs == 0 {
             std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -310,11 +337,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     let out = outputs.folder("--out").expect("--out has a default");
     let mut keep = outputs.folder("--keep");
     let html = outputs.file("--html");
-    let mut cfg = cfg;
     cfg.keep = keep.as_ref().map(|k| k.stage().to_path_buf());
     let mut engine = ProcessEngine::new(&args.engine, timeout).map_err(Error::engine)?;
     let limit = cfg.case_limit();
-    let mut writer: Option<FindingWriter> = Some(FindingWriter::new(out, String::new(), args.seed));
+    let mut writer: Option<FindingWriter> = Some(FindingWriter::new(out, String::new(), cfg.seed));
     let mut write_error: Option<Error> = None;
     let report = fuzz_with(
         &mut engine,

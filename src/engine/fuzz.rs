@@ -12,14 +12,12 @@ use super::protocol::*;
 use super::triage::{self, Cause};
 use super::Engine;
 use crate::case::ast::{Case, PlayStmt};
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// The default budget: the cases cycled through the strata, then the directed tail
-/// (`gen::tail`).
-pub const DEFAULT_CASES: usize = super::gen::tail::CYCLED as usize + super::gen::tail::LEN;
+/// The default budget in cases (chosen so that a run against the reference engine takes well
+/// under a minute on two cores).
+pub const DEFAULT_CASES: usize = 1500;
 
 /// How long, how many, from which seed.
 #[derive(Clone, Debug)]
@@ -39,6 +37,9 @@ pub struct FuzzConfig {
     /// Stop at the first finding: a mutant score asks only whether and where an engine is
     /// first caught, and the cases after it cost time.
     pub stop_at_first_finding: bool,
+    /// Cases generated but not sent (the score's: those on which the unmutated engine already
+    /// disagrees with the model, which say nothing of a mutant).
+    pub skip: std::collections::BTreeSet<usize>,
 }
 
 impl Default for FuzzConfig {
@@ -51,6 +52,7 @@ impl Default for FuzzConfig {
             max_failed_starts: 5,
             keep: None,
             stop_at_first_finding: false,
+            skip: Default::default(),
         }
     }
 }
@@ -182,6 +184,10 @@ pub struct FuzzReport {
     pub faults: usize,
     /// Recipes the model could not make a case of.
     pub generation_failures: usize,
+    /// Cases generated but not sent (`FuzzConfig::skip`).
+    pub excluded: usize,
+    /// Coverage goals the generated cases reached (distinct).
+    pub goals: usize,
     /// The findings, in order of discovery.
     pub findings: Vec<Finding>,
     /// Why the run stopped early, if it did.
@@ -280,61 +286,22 @@ impl FuzzReport {
     }
 }
 
-/// The 32-byte seed of case `i`.
-fn case_seed(seed: u64, i: u64) -> [u8; 32] {
-    let mut x = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5151_7EA5_0F0F_1234;
-    let mut out = [0u8; 32];
-    for chunk in out.chunks_mut(8) {
-        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        chunk.copy_from_slice(&z.to_le_bytes());
-    }
-    out
-}
-
-/// The proptest runner that generates case `i` of `seed`.
-pub fn runner_for(seed: u64, i: u64) -> TestRunner {
-    TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &case_seed(seed, i)),
-    )
-}
-
-/// The recipe of case `i` of `seed`.
-pub fn recipe_for(seed: u64, i: u64) -> Recipe {
-    let mut runner = runner_for(seed, i);
-    gen::recipe_at(i)
-        .new_tree(&mut runner)
-        .expect("recipes always generate")
-        .current()
-}
-
 /// A recipe from raw bytes (for coverage-guided fuzzers): the first 32 bytes seed the
-/// scenario (item, board, resources, reactions), the rest are the walk's choices, two bytes a
-/// decision, so that a mutation of the tail changes one decision of the play. (Proptest's
-/// pass-through RNG cannot be used for the whole recipe: every `prop_oneof!` forks the RNG and
-/// halves the bytes left.)
+/// starting position's draw (through the generator's PRNG), the rest are the walk's choices, one
+/// byte a decision, so that a mutation of the tail changes one decision of the play.
 pub fn recipe_from_bytes(bytes: &[u8]) -> Recipe {
     let (head, tail) = bytes.split_at(bytes.len().min(32));
-    let mut seed = [0u8; 32];
-    seed[..head.len()].copy_from_slice(head);
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
+    // FNV-1a over the head: every byte of it changes the draw.
+    let seed = head.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01B3)
+    });
+    let drawer = gen::Drawer::new(
+        &model::catalogue::Catalogue::builtin(),
+        &gen::Profile::all(),
     );
-    let mut r = gen::recipe()
-        .new_tree(&mut runner)
-        .expect("recipes always generate")
-        .current();
+    let mut r = drawer.draw(&mut gen::Rng::new(seed));
     if !tail.is_empty() {
-        r.walk = tail
-            .chunks(2)
-            .take(60)
-            .map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)]))
-            .collect();
+        r.walk = gen::Walk::Bytes(tail.iter().take(120).copied().collect());
     }
     r
 }
@@ -374,7 +341,14 @@ impl<'a> Checker<'a> {
     pub fn new(engine: &'a mut dyn Engine) -> Result<Checker<'a>, Fault> {
         let hello = engine.hello()?;
         let rules = gen::usable_rules(&hello.rules);
-        let profile = gen::Profile::new(&hello.features);
+        // What the engine declared and its protocol version can carry.
+        let declared: Vec<String> = hello
+            .features
+            .iter()
+            .filter(|f| hello.supports(f))
+            .cloned()
+            .collect();
+        let profile = gen::Profile::new(&declared);
         Ok(Checker {
             engine,
             hello,
@@ -537,17 +511,30 @@ pub fn fuzz_with(
     let mut failed_in_a_row = 0usize;
     let mut i = 0usize;
     let mut clusters = Clusters::default();
+    let mut generator = gen::Generator::new(
+        cfg.seed,
+        &checker.rules,
+        &checker.profile,
+        &model::catalogue::Catalogue::builtin(),
+    );
     loop {
         if limit.is_some_and(|l| i >= l) || cfg.time.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
-        let mut runner = runner_for(cfg.seed, i as u64);
-        let mut tree = gen::recipe_at(i as u64)
-            .new_tree(&mut runner)
-            .expect("recipes always generate");
-        let recipe = tree.current();
+        let made = generator.next(i as u64);
+        report.goals = generator.coverage().len();
+        if cfg.skip.contains(&i) {
+            report.excluded += 1;
+            i += 1;
+            progress(i, &report);
+            continue;
+        }
+        let recipe = made.recipe;
         report.cases += 1;
-        let (outcome, case) = checker.outcome(&recipe);
+        let (outcome, case) = match made.case {
+            Ok(c) => (checker.outcome_of(&c), Some(c)),
+            Err(_) => (Outcome::NoCase, None),
+        };
         if let (Some(dir), Some(c)) = (&cfg.keep, &case) {
             let path = dir.join(format!("{i:05}.case"));
             let written = std::fs::create_dir_all(dir)
@@ -574,7 +561,7 @@ pub fn fuzz_with(
                 case,
                 i,
             };
-            let new = clusters.file(&mut report, &mut checker, &mut tree, cfg, hit);
+            let new = clusters.file(&mut report, &mut checker, &recipe, cfg, hit);
             if new && cfg.stop_at_first_finding {
                 i += 1;
                 progress(i, &report);
@@ -646,7 +633,7 @@ impl Clusters {
         &mut self,
         report: &mut FuzzReport,
         checker: &mut Checker,
-        tree: &mut impl ValueTree<Value = Recipe>,
+        recipe: &Recipe,
         cfg: &FuzzConfig,
         hit: Hit,
     ) -> bool {
@@ -659,7 +646,7 @@ impl Clusters {
             return false;
         }
         let kind = hit.kind.clone();
-        let finding = new_finding(checker, tree, cfg, hit.outcome, hit.kind, hit.case, hit.i);
+        let finding = new_finding(checker, recipe, cfg, hit.outcome, hit.kind, hit.case, hit.i);
         let same_name = |f: &Finding| f.kind == finding.kind;
         let same_cure = |f: &Finding| !f.weak && cures(&finding, f);
         let joins = match report.findings.iter().position(same_name) {
@@ -835,14 +822,13 @@ fn handshake(
 /// recur is kept as it came, and says so.
 fn new_finding(
     checker: &mut Checker,
-    tree: &mut impl ValueTree<Value = Recipe>,
+    recipe: &Recipe,
     cfg: &FuzzConfig,
     outcome: &Outcome,
     kind: String,
     case: Case,
     i: usize,
 ) -> Finding {
-    let recipe = tree.current();
     let rules = case.rules.clone();
     let original_plays = size(&case);
     let family = outcome.symptom();
@@ -864,9 +850,15 @@ fn new_finding(
         cause: outcome.cause().cloned(),
     };
     let (recipe, shrunk) = if recurs {
-        shrink(checker, tree, &family, cfg.shrink_steps)
+        shrink(
+            checker,
+            recipe,
+            first.case.clone(),
+            &family,
+            cfg.shrink_steps,
+        )
     } else {
-        (recipe, None)
+        (recipe.clone(), None)
     };
     let best = match shrunk {
         Some(s) => shrink_case(checker, s, &family, cfg.shrink_steps),
@@ -982,7 +974,9 @@ mod tests {
             (0..=255u8).collect::<Vec<_>>(),
         ] {
             let r = recipe_from_bytes(&input);
-            assert!(r.walk.len() <= 60);
+            if let gen::Walk::Bytes(b) = &r.walk {
+                assert!(b.len() <= 120);
+            }
         }
     }
 }

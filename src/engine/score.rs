@@ -55,7 +55,8 @@ pub fn list_mutants(cmd: &str) -> Result<Vec<(String, String)>, String> {
         .collect())
 }
 
-/// Fuzzes the engine and every mutant, `jobs` at a time; rows in the order: clean, mutants.
+/// Fuzzes the engine and every mutant, `jobs` at a time, at `cfg.seed`; rows in the order:
+/// clean, mutants (see [`score_seeds`]).
 pub fn score(
     cmd: &str,
     cfg: &FuzzConfig,
@@ -65,51 +66,35 @@ pub fn score(
     score_seeds(cmd, cfg, &[cfg.seed], timeout, jobs)
 }
 
-/// Fuzzes the engine and every mutant once per seed, all runs sharing `jobs` workers; rows in
-/// the order: for each engine (clean, then the mutants), one row per seed.
-pub fn score_seeds(
+/// One run of the score: which engine (`None`: the unmutated one), its description, and the
+/// configuration it runs with.
+type Job = (Option<String>, String, FuzzConfig);
+
+/// Runs `jobs` score runs, `workers` at a time; rows in the order of `jobs`.
+fn run_jobs(
     cmd: &str,
-    cfg: &FuzzConfig,
-    seeds: &[u64],
+    jobs: Vec<Job>,
     timeout: Duration,
-    jobs: usize,
+    workers: usize,
 ) -> Result<Vec<ScoreRow>, String> {
-    let mutants = list_mutants(cmd)?;
-    let mut engines: Vec<(Option<String>, String)> = vec![(None, "none (the reference)".into())];
-    engines.extend(mutants.into_iter().map(|(m, d)| (Some(m), d)));
-    let mut work: Vec<(usize, Option<String>, String, u64)> = vec![];
-    for (mutant, description) in engines {
-        for seed in seeds {
-            work.push((work.len(), mutant.clone(), description.clone(), *seed));
-        }
-    }
-    let n = work.len();
-    let queue = Arc::new(Mutex::new(work));
+    let n = jobs.len();
+    let queue = Arc::new(Mutex::new(jobs.into_iter().enumerate().collect::<Vec<_>>()));
     let rows: Arc<Mutex<Vec<Option<ScoreRow>>>> = Arc::new(Mutex::new(vec![None; n]));
     let errors: Arc<Mutex<Vec<String>>> = Arc::new(Mutex::new(vec![]));
     std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
+        for _ in 0..workers.max(1) {
             let (queue, rows, errors) = (queue.clone(), rows.clone(), errors.clone());
             s.spawn(move || loop {
-                let next = queue.lock().ok().and_then(|mut q| {
-                    if q.is_empty() {
-                        None
-                    } else {
-                        Some(q.remove(0))
-                    }
-                });
-                let Some((ix, mutant, description, seed)) = next else {
+                let next = queue
+                    .lock()
+                    .ok()
+                    .and_then(|mut q| (!q.is_empty()).then(|| q.remove(0)));
+                let Some((ix, (mutant, description, cfg))) = next else {
                     break;
                 };
                 let command = match &mutant {
                     Some(m) => format!("{cmd} --mutant {m}"),
                     None => cmd.to_string(),
-                };
-                // A mutant is killed by its first finding; the clean engine runs the whole budget.
-                let cfg = FuzzConfig {
-                    seed,
-                    stop_at_first_finding: cfg.stop_at_first_finding || mutant.is_some(),
-                    ..cfg.clone()
                 };
                 match ProcessEngine::new(&command, timeout) {
                     Ok(mut e) => {
@@ -137,6 +122,58 @@ pub fn score_seeds(
     }
     let rows = rows.lock().map(|r| r.clone()).unwrap_or_default();
     Ok(rows.into_iter().flatten().collect())
+}
+
+/// Fuzzes the engine and every mutant once per seed; rows in the order: for each engine
+/// (clean, then the mutants), one row per seed. The unmutated engine runs first: the cases on
+/// which it already disagrees with the model are not sent to the mutants (a difference there
+/// says nothing of the mutant), so a mutant is killed only by a case the unmutated engine gets
+/// right.
+pub fn score_seeds(
+    cmd: &str,
+    cfg: &FuzzConfig,
+    seeds: &[u64],
+    timeout: Duration,
+    jobs: usize,
+) -> Result<Vec<ScoreRow>, String> {
+    let mutants = list_mutants(cmd)?;
+    // The score asks only whether and where: findings are not shrunk.
+    let cfg = &FuzzConfig {
+        shrink_steps: 0,
+        ..cfg.clone()
+    };
+    let clean_jobs: Vec<Job> = seeds
+        .iter()
+        .map(|seed| {
+            let c = FuzzConfig {
+                seed: *seed,
+                ..cfg.clone()
+            };
+            (None, "none (the reference)".to_string(), c)
+        })
+        .collect();
+    let mut rows = run_jobs(cmd, clean_jobs, timeout, jobs)?;
+    let mut work: Vec<Job> = vec![];
+    for (m, d) in mutants {
+        for (seed, clean) in seeds.iter().zip(&rows) {
+            let skip = clean
+                .report
+                .findings
+                .iter()
+                .flat_map(|f| f.cases.iter().map(|(i, _)| *i))
+                .collect();
+            // A mutant is killed by its first finding: the cases after it cost time.
+            let c = FuzzConfig {
+                seed: *seed,
+                stop_at_first_finding: true,
+                skip,
+                ..cfg.clone()
+            };
+            work.push((Some(m.clone()), d.clone(), c));
+        }
+    }
+    rows.extend(run_jobs(cmd, work, timeout, jobs)?);
+    Ok(rows)
 }
 
 /// The case at which a run first found something, and what (`—` when nothing).
@@ -280,18 +317,19 @@ pub fn markdown(rows: &[ScoreRow], cfg: &FuzzConfig) -> String {
     }
     let mutants: Vec<&ScoreRow> = rows.iter().filter(|r| r.mutant.is_some()).collect();
     let killed = mutants.iter().filter(|r| r.ok()).count();
-    let clean = rows
-        .iter()
-        .find(|r| r.mutant.is_none())
-        .is_some_and(|r| r.ok());
+    let clean = rows.iter().find(|r| r.mutant.is_none());
+    let said = match clean {
+        Some(r) if r.ok() => "yields no finding".to_string(),
+        Some(r) => format!(
+            "DISAGREES WITH THE MODEL on {} cases ({} findings), which were not sent to the mutants",
+            r.report.findings.iter().map(|f| f.hits).sum::<usize>(),
+            r.report.findings.len()
+        ),
+        None => "was not run".to_string(),
+    };
     o.push_str(&format!(
-        "\nScore: {killed}/{} mutants killed; the reference {}.\n",
-        mutants.len(),
-        if clean {
-            "yields no finding"
-        } else {
-            "YIELDS FINDINGS"
-        }
+        "\nScore: {killed}/{} mutants killed; the reference {said}.\n",
+        mutants.len()
     ));
     o
 }

@@ -112,8 +112,7 @@ MUTANTS = {
     "finalize-newest-first": "pending items are finalized newest first (337.1.b)",
     "trash-to-controller": "a resolved or countered spell goes to its controller's trash, not its owner's (359.3.d, 425.1.a.1)",
     "granted-instance-first": "the Portal's granted [Repeat] is numbered before the card's own instances (820.1.c.2)",
-    # Survived seed 1 when first measured; the NewChoicesDeflect stratum now has the opponent play
-    # Mystic Reversal and remake the choice: dies at seeds 0 and 1.
+    # Survived seed 1 when first measured.
     "new-choices-deflect-paid": "a newly chosen Deflect unit's Deflect is charged after new choices (755)",
     # ---- combat, the deck's named cards, demands, chosen counters, costs
     "assault-while-not-attacking": "[Assault] adds Might even to a unit that is not attacking (807.1.c)",
@@ -149,7 +148,7 @@ MUTANTS = {
     "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
     "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
     # ---- formerly a known survivor, now seen by the result field
-    # `items[].entered` (the Legion Rearguard stratum plays it with and without [Accelerate])
+    # `items[].entered`.
     "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
     # ---- the second held-out set
     # Killed at seeds 0 and 1 when first measured (CHANGELOG.md, "Engine fuzzing"); the others
@@ -168,16 +167,10 @@ MUTANTS = {
     "might-not-floored": "a unit's Might can go below 0 (807.1.c)",
     "damage-persists": "damage stays on units when the turn ends (334.1)",
     "deflect-value-one": "[Deflect 2] costs one Power per choice, like [Deflect] (809.1.c)",
-    # ---- clauses: formerly known survivors of the second held-out set, now reached by
-    # the clauses tail (src/engine/gen/tail/clauses.rs): the walk activates your Temporal Portal
-    # beside your Spellwatcher (case 304), Find Your Center resolves for a player with runes over a
-    # rune deck (case 305); each dies at seeds 0 and 1 on that case.
+    # ---- clauses: formerly known survivors of the second held-out set.
     "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
     "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
-    # ---- chance: formerly known survivors that the cycle killed only at some seeds,
-    # now made on purpose by the directed tail's `chance` strata (src/engine/gen/tail/chance.rs),
-    # one stratum each, killed at seeds 0 and 1 (their strata also kill `play-trigger-on-abilities`
-    # and `channel-ready`, listed above)
+    # ---- chance: formerly known survivors that were killed only at some seeds.
     "spire-reduces-power": "Marai Spire's [1] less takes Power off a [Repeat] cost that has no Energy left (356.4.c)",
     "demand-once": "a repeated Hard Bargain demands only in its first execution (820.3)",
     "when-chosen-spells-only": "\"when an opponent chooses me\" triggers on spells only, not on abilities (383.4.b.2)",
@@ -185,22 +178,14 @@ MUTANTS = {
     "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
     "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
-    # ---- unreached: formerly known survivors, now reached by the `unreached` tail
-    # (src/engine/gen/tail/unreached.rs): Piercing Light with "other" given the first
-    # instruction's unit (injected kind 14), a new choice breaking the target's side (kind 15),
-    # your spell while the opponent's Portal grant waits, a unit played before a spell with your
-    # Portal's grant waiting, and your [Reaction] on your own chain before a third spell
+    # ---- unreached: formerly known survivors.
     "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
     "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
     "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
     "grant-used-by-unit": "a unit played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078)",
     "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
-    # ---- held: formerly known survivors of the second held-out set, now reached by
-    # the directed tail's `held` strata (src/engine/gen/tail/held.rs), killed at seeds 0 and 1.
-    # Held(0) (case 300): your Not So Fast told to counter your own spell (injected kind 16).
+    # ---- held: formerly known survivors of the second held-out set.
     "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
-    # Held(1) (case 301): named cards on your deck's top drawn into hand, seen by the result field
-    # `players.P.hand`.
     "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
     # ---- the third held-out set (HELD_OUT_3), killed at seeds 0 and 1 when
     # measured at the default budget (CHANGELOG.md, "Engine fuzzing")
@@ -223,43 +208,32 @@ MUTANTS = {
     "draw-not-repeated": "a draw instruction runs in the first execution only, like an \"as you play\" one (820.3, 135.2.b.3)",
     "new-choices-first-execution-only": "new choices remake only the first execution's targets of a repeated spell (752.1, 820.2.a)",
     "deflect-in-card-domain": "Deflect's Power must be paid in the choosing card's own domain, not any domain (809.1.c)",
-    # ---- board: third held-out set survivors killed at seeds 0 and 1 by the board area
-    # of the directed tail (src/engine/gen/tail/board.rs).
-    # Board(0): Existential Dread returns the opponent's stunned attacker, damage marked, to hand.
+    # ---- board: formerly known survivors of the third held-out set.
     "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
-    # Board(1): Upstage Comedy repeated with one exhausted unit on the board, both executions on it.
     "ready-twice": "readying a ready unit counts as performed (415.1.b)",
-    # Board(2): the attacking Vendetta Duelist with [Assault 2] deals its Might to a Sturdy Dummy.
     "deal-might-printed": "\"deal damage equal to my Might\" reads the printed Might, without [Assault] while attacking (807.1.c)",
-    # Board(3): a spell costing [B] paid by recycling, with a ready and an exhausted Mind rune.
     "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
-    # Board(4): Find Your Center channelling from the rune deck [B] then [R].
     "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
-    # ---- chain: formerly known survivors of the third held-out set, now reached by
-    # the directed tail's `chain` strata (src/engine/gen/tail/chain.rs), killed at seeds 0 and 1.
-    # Chain(0) (case 322): your [Action] card said to be played on the open chain (injected kind 17).
+    # ---- chain: formerly known survivors of the third held-out set.
     "action-on-chain": "an [Action] card may be added to an existing chain, like a [Reaction] (358.4)",
-    # Chain(1) (case 323): the opponent's Defy said to counter your spell costing two Power
-    # (injected kind 17).
     "counter-power-limit-ignored": "Defy's \"and no more than [A]\" is not checked: any Power passes (206, 355.8)",
-    # Chain(2) (case 324): your Void Seeker chooses the opponent's Watchful Sentry and cannot be
-    # paid; the next play of the turn follows the undo.
     "when-chosen-on-undo": "\"when an opponent chooses me\" triggers even when the play that chose it is undone (383.4.b.2, 358.5)",
-    # Chain(3) (case 325): a turn of two plays whose first is undone, then two more plays.
     "undo-uses-turn-play": "an undone play still uses one of the turn's plays (358.5, 335)",
-    # Chain(4) (case 326): your Syndra in your base, the showdown at battlefield 1.
     "syndra-anywhere": "Syndra grants [Repeat] during any showdown, wherever she is (820.1.b, \"while I'm in a showdown\")",
-    # Chain(5) (case 327): the opponent's reaction on your spell, your Syndra in the showdown.
     "syndra-grants-opponent": "Syndra's \"your spells have [Repeat]\" also gives the opponent's spells [Repeat] (820.1.b)",
+    # ---- limits and resources: one mistake per class of illegal statement that generation
+    # injects (a play past the turn's limit, a decision stated once more than made, a payment
+    # with the other resource).
+    "turn-limit-ignored": "a play past the turn's limit of plays is allowed (335)",
+    "exhausted-gear-activates": "an exhausted gear's \"[E]\" ability can be activated again (414.4)",
+    "demand-paid-with-power": "a demand for Energy can be paid by recycling a rune for Power (131, 425)",
 }
 
 # Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
 # out of --list-mutants and the score until generation reaches them.
 KNOWN_SURVIVORS = {
-    # Empty: the directed tail (src/engine/gen/tail/) kills at seeds 0 and 1 every
-    # mistake listed here before, the second held-out set's survivors and the third's (the blocks
-    # headed clauses, chance, unreached, held, board and chain above). A new mutant the default
-    # budget does not kill goes here, with what generation does not reach, until it does.
+    # Empty: every mistake listed here before is in MUTANTS (the blocks headed clauses, chance,
+    # unreached, held, board and chain above), and the score measures each at fresh seeds.
 }
 
 
@@ -774,7 +748,7 @@ class Game:
                 if self.turn_over:
                     raise self.illegal("334.1", "the turn has ended; nothing more can be done")
                 if st["do"] == "play" and player_of(st["player"]) == YOU:
-                    if self.plays_left <= 0:
+                    if self.plays_left <= 0 and not mutant("turn-limit-ignored"):
                         raise self.illegal("335", "the turn has no play left")
                     self.move_to_chain(YOU, st["card"])
                     continue
@@ -875,7 +849,7 @@ class Game:
         ab = next((a for a in g.card.abilities if a.get("ability") == "activated"), None)
         if ab is None:
             raise self.illegal("401", "that gear has no activated ability")
-        if g.status["exhausted"]:
+        if g.status["exhausted"] and not mutant("exhausted-gear-activates"):
             raise self.illegal("414.4", "an exhausted gear cannot pay [E]")
         if self.showdown or not self.turn_goes_on or self.plays_left <= 0:
             raise self.illegal("145.2", "the ability cannot be activated now")
@@ -2201,7 +2175,8 @@ class Game:
             if r is None:
                 raise self.illegal("357.1.a", "the player asked to pay has no runes")
             d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
-            if d not in DOMAINS or st.get("use") != "exhaust":
+            if d not in DOMAINS or (st.get("use") != "exhaust"
+                                    and not mutant("demand-paid-with-power")):
                 raise self.illegal("131", "a demand asks for Energy: exhaust a rune of a domain")
             if r["ready"][d] == 0:
                 raise self.illegal("357.1.a", "no ready rune of that domain")

@@ -40,42 +40,116 @@ fn same(o: Outcome, case: Option<Case>, family: &str) -> Option<Shrunk> {
     }
 }
 
-/// Shrinks a failing recipe's value tree while the engine still shows the same symptom;
-/// returns the smallest recipe and its case and differences.
+/// Simpler variants of a recipe's starting position: a unit, a gear or a card in hand left
+/// out, a player's extras (named deck cards, runes, grants, near-victory, other cards) dropped,
+/// one play per turn, no showdown, a generated spell with fewer instances or modes. The walk
+/// keeps its seed; the variant is kept only if its case still shows the same cause.
+fn recipe_candidates(r: &Recipe) -> Vec<Recipe> {
+    let mut out = vec![];
+    let s = &r.setup;
+    let mut with = |f: &dyn Fn(&mut Recipe)| {
+        let mut c = r.clone();
+        f(&mut c);
+        if c.setup != r.setup || c.generated != r.generated || c.inject != r.inject {
+            out.push(c);
+        }
+    };
+    for j in 0..s.units.len() {
+        if s.attack_trigger.is_some_and(|t| usize::from(t) == j) {
+            continue;
+        }
+        with(&|c| {
+            c.setup.units.remove(j);
+            if let Some(t) = &mut c.setup.attack_trigger {
+                if usize::from(*t) > j {
+                    *t -= 1;
+                }
+            }
+        });
+    }
+    for j in 0..s.gear.len() {
+        with(&|c| {
+            c.setup.gear.remove(j);
+        });
+    }
+    for j in 0..s.players[1].hand.len() {
+        with(&|c| {
+            c.setup.players[1].hand.remove(j);
+        });
+    }
+    for j in 1..s.players[0].hand.len() {
+        with(&|c| {
+            c.setup.players[0].hand.remove(j);
+        });
+    }
+    for p in 0..2 {
+        with(&|c| c.setup.players[p].deck_top.clear());
+        with(&|c| c.setup.players[p].runes = None);
+        with(&|c| {
+            let ps = &mut c.setup.players[p];
+            (ps.portal_charged, ps.academy_charged, ps.near_victory) = (false, false, false);
+        });
+        with(&|c| (c.setup.players[p].hand_other, c.setup.players[p].deck) = (0, 0));
+    }
+    with(&|c| c.setup.turn = Default::default());
+    with(&|c| c.setup.battlefields = vec![Default::default(); 2]);
+    with(&|c| {
+        c.setup.showdown = false;
+        c.setup.showdown_at = None;
+        for u in &mut c.setup.units {
+            u.status.combat = Default::default();
+            u.status.assault = 0;
+        }
+    });
+    if let Some(g) = &r.generated {
+        for j in 0..g.repeat.len() {
+            with(&|c| {
+                c.generated.as_mut().map(|g| g.repeat.remove(j));
+            });
+        }
+        for j in 0..g.modes.len().saturating_sub(1) {
+            with(&|c| {
+                if let Some(g) = c.generated.as_mut() {
+                    g.modes.remove(j);
+                    g.distinct_modes &= g.modes.len() > 1;
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Shrinks a failing recipe while the engine still diverges for the same cause: simpler
+/// starting positions whose cases are no larger and show the same symptom; returns the smallest
+/// recipe and its case.
 pub(super) fn shrink(
     checker: &mut Checker,
-    tree: &mut impl ValueTree<Value = Recipe>,
+    recipe: &Recipe,
+    case: Case,
     kind: &str,
     steps: usize,
 ) -> (Recipe, Option<Shrunk>) {
-    let mut best = tree.current();
-    let (o, case) = checker.outcome(&best);
-    let mut best_case: Option<Shrunk> = same(o, case, kind);
+    let mut best = recipe.clone();
+    let (o, _) = (checker.outcome_of(&case), ());
+    let mut best_case: Option<Shrunk> = same(o, Some(case), kind);
     let size = |c: &Option<Shrunk>| c.as_ref().map(|s| size(&s.case)).unwrap_or(usize::MAX);
     let mut n = 0;
-    if !tree.simplify() {
-        return (best, best_case);
-    }
-    loop {
-        if n >= steps {
-            break;
-        }
-        n += 1;
-        let cand = tree.current();
-        let (o, case) = checker.outcome(&cand);
-        let is_same = o.symptom() == kind;
-        if is_same {
+    'outer: loop {
+        for cand in recipe_candidates(&best) {
+            if n >= steps {
+                break 'outer;
+            }
+            n += 1;
+            let (o, case) = checker.outcome(&cand);
+            // `same` keeps the symptom, as the first case showed it.
             let entry = same(o, case, kind);
             if entry.is_some() && size(&entry) <= size(&best_case) {
                 best = cand;
                 best_case = entry;
+                continue 'outer;
             }
-            if !tree.simplify() {
-                break;
-            }
-        } else if !tree.complicate() {
-            break;
         }
+        break;
     }
     (best, best_case)
 }

@@ -6,7 +6,11 @@
 //! allow, a new choice the execution made before, a location a token may not enter, "other"
 //! given the previous instruction's target, a new choice breaking the target's restriction,
 //! your own spell as what your "enemy" counter counters, a card played on the open chain that may
-//! not go there). The model decides what the injected case should give; a candidate the model
+//! not go there), and three that cover whole classes of limits and costs: a decision stated
+//! once more than made (a second activation, a second payment, a card played twice: each limit
+//! exceeded by one), a payment made with the other resource (a rune exhausted for Energy
+//! recycled for Power instead, any-domain Power from another domain), and one more play than
+//! the turn allows. The model decides what the injected case should give; a candidate the model
 //! still finds legal is not kept.
 
 use crate::case::ast::*;
@@ -101,6 +105,30 @@ fn injected_plays(
     n: usize,
 ) -> Option<(Vec<Line<PlayStmt>>, bool)> {
     let mut plays = case.plays.clone();
+    let mut showdown = false;
+    match kind {
+        1..=3 | 11 => showdown = statements(game, setup, &mut plays, kind)?,
+        4..=10 => choices(game, setup, &mut plays, kind, n)?,
+        12 | 13 => new_choices_and_locations(setup, &mut plays, kind, n)?,
+        14 => other_again(game, setup, &mut plays, n)?,
+        15 => new_choice_breaking(game, setup, &mut plays, n)?,
+        16 | 17 => on_the_chain(game, setup, &mut plays, kind)?,
+        18 => repeated(&mut plays, n)?,
+        19 => other_resource(&mut plays, n)?,
+        20 => one_more_play(game, setup, &mut plays, n)?,
+        _ => return None,
+    }
+    Some((plays, showdown))
+}
+
+/// Kinds 1-3 and 11: illegal statements about [Repeat] and timing; true when the case must then
+/// be in a showdown.
+fn statements(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut Vec<Line<PlayStmt>>,
+    kind: u8,
+) -> Option<bool> {
     let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
         plays.iter().position(|p| f(&p.stmt))
     };
@@ -108,7 +136,7 @@ fn injected_plays(
     let mut showdown = false;
     match kind {
         1 => {
-            let k = find(&plays, &is_repeat)?;
+            let k = find(plays, &is_repeat)?;
             let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
                 return None;
             };
@@ -119,8 +147,8 @@ fn injected_plays(
             plays.insert(k + 1, Line::new(again));
         }
         2 => {
-            let k = find(&plays, &is_repeat)?;
-            let pay = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let k = find(plays, &is_repeat)?;
+            let pay = find(plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
             let PlayStmt::Repeat { instance, .. } = plays[k].stmt else {
                 return None;
             };
@@ -140,6 +168,30 @@ fn injected_plays(
             }
             showdown = true;
         }
+        11 => {
+            // Instances decided out of order: the second before the first (820.1.c.2).
+            let k = (1..plays.len())
+                .find(|k| is_repeat(&plays[k - 1].stmt) && is_repeat(&plays[*k].stmt))?;
+            plays.swap(k - 1, k);
+        }
+        _ => return None,
+    }
+    Some(showdown)
+}
+
+/// Kinds 4-10: illegal choices (each target restriction, "the same location", the same object
+/// twice, a mode, a destination).
+fn choices(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut [Line<PlayStmt>],
+    kind: u8,
+    n: usize,
+) -> Option<()> {
+    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
+        plays.iter().position(|p| f(&p.stmt))
+    };
+    match kind {
         4..=6 => {
             let objs = objects(setup);
             let def = item_def(game, setup)?;
@@ -147,7 +199,7 @@ fn injected_plays(
                 PlayStmt::Target {
                     exec, instruction, ..
                 } => {
-                    let spec = spec_of(def, &plays, *exec, *instruction)?;
+                    let spec = spec_of(def, plays, *exec, *instruction)?;
                     violating(&spec, &objs, kind, n).map(|l| (k, l))
                 }
                 _ => None,
@@ -200,7 +252,7 @@ fn injected_plays(
                 PlayStmt::Mode { exec: 1, mode } => Some(mode),
                 _ => None,
             })?;
-            let k = find(&plays, &|s| matches!(s, PlayStmt::Mode { exec: 2, .. }))?;
+            let k = find(plays, &|s| matches!(s, PlayStmt::Mode { exec: 2, .. }))?;
             let m = if item_def(game, setup)?.distinct_modes {
                 first
             } else {
@@ -214,7 +266,7 @@ fn injected_plays(
             // A destination the move does not allow: the opponent's base for your unit, yours
             // for theirs, or where the unit already is.
             let objs = objects(setup);
-            let k = find(&plays, &|s| matches!(s, PlayStmt::Destination { .. }))?;
+            let k = find(plays, &|s| matches!(s, PlayStmt::Destination { .. }))?;
             let moved = plays[..k].iter().rev().find_map(|p| match &p.stmt {
                 PlayStmt::Target {
                     obj: ObjRef::Label(l),
@@ -235,13 +287,29 @@ fn injected_plays(
                 *to = bad;
             }
         }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Kinds 12 and 13: a new choice made before (751.1), a location a token may not enter (355.2).
+fn new_choices_and_locations(
+    setup: &Setup,
+    plays: &mut [Line<PlayStmt>],
+    kind: u8,
+    n: usize,
+) -> Option<()> {
+    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
+        plays.iter().position(|p| f(&p.stmt))
+    };
+    match kind {
         12 => {
             // A new choice the execution made before (751.1): in the item's new choices, an
             // instruction's target replaced by what the same execution chose while playing for
             // another of its instructions.
-            let nc = find(&plays, &|s| matches!(s, PlayStmt::NewChoices { .. }))?;
+            let nc = find(plays, &|s| matches!(s, PlayStmt::NewChoices { .. }))?;
             // The item is played first; its choices end at its payment.
-            let paid = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let paid = find(plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
             let chosen: Vec<(u8, u8, ObjRef)> = plays[..paid]
                 .iter()
                 .filter_map(|p| match &p.stmt {
@@ -288,7 +356,7 @@ fn injected_plays(
         13 => {
             // Where a token enters (355.2): a location its controller may not enter (the
             // opponent's base, or a battlefield you do not control).
-            let k = find(&plays, &|s| matches!(s, PlayStmt::Location { .. }))?;
+            let k = find(plays, &|s| matches!(s, PlayStmt::Location { .. }))?;
             let PlayStmt::Location { to } = plays[k].stmt else {
                 return None;
             };
@@ -307,8 +375,23 @@ fn injected_plays(
                 to: *bad.get(n % bad.len().max(1))?,
             };
         }
-        14 => other_again(game, setup, &mut plays, n)?,
-        15 => new_choice_breaking(game, setup, &mut plays, n)?,
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Kinds 16 and 17: your own spell countered by your "enemy" counter (425), a card played on the
+/// open chain that may not go there (358.4, 355.8).
+fn on_the_chain(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut Vec<Line<PlayStmt>>,
+    kind: u8,
+) -> Option<()> {
+    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
+        plays.iter().position(|p| f(&p.stmt))
+    };
+    match kind {
         16 => {
             // "Counter an enemy spell" (425): your own counter, played on your own spell (item
             // 1), told to counter that spell, which is no enemy's.
@@ -355,7 +438,7 @@ fn injected_plays(
             // In place of a pass while the item is on the chain, a card played that may not go
             // there: the opponent's first card (a counter with no legal choice, aimed at the
             // item: 355.8), or else your second, an [Action] card (358.4).
-            let paid = find(&plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
+            let paid = find(plays, &|s| matches!(s, PlayStmt::Pay { .. }))?;
             let (who, card) = match setup.players[1].hand.first() {
                 Some(c) => (Player::OPP, *c),
                 None => (Player::YOU, *setup.players[0].hand.get(1)?),
@@ -402,15 +485,9 @@ fn injected_plays(
             lines.push(Line::new(PlayStmt::Pay { any: vec![] }));
             plays.splice(k..k + usize::from(!keep), lines);
         }
-        11 => {
-            // Instances decided out of order: the second before the first (820.1.c.2).
-            let k = (1..plays.len())
-                .find(|k| is_repeat(&plays[k - 1].stmt) && is_repeat(&plays[*k].stmt))?;
-            plays.swap(k - 1, k);
-        }
         _ => return None,
     }
-    Some((plays, showdown))
+    Some(())
 }
 
 /// Kind 14: an "other" target (Piercing Light's "up to one other unit") given what the same
@@ -558,4 +635,114 @@ pub fn inject(game: &Game, setup: &Setup, case: &Case, kind: u8, n: usize) -> Op
         _ => false,
     });
     (kind <= 3 || illegal).then_some(out)
+}
+
+/// The number of kinds of injection.
+pub const KINDS: u8 = 20;
+
+/// Kind 18: a decision stated twice, right after itself (each limit exceeded by one).
+fn repeated(plays: &mut Vec<Line<PlayStmt>>, n: usize) -> Option<()> {
+    let spots: Vec<usize> = plays
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            matches!(
+                p.stmt,
+                PlayStmt::Play { .. }
+                    | PlayStmt::Activate { .. }
+                    | PlayStmt::Repeat { pay: true, .. }
+                    | PlayStmt::Optional { pay: true, .. }
+                    | PlayStmt::Discard { .. }
+                    | PlayStmt::PayWithUnit { .. }
+                    | PlayStmt::Demand { pay: true }
+                    | PlayStmt::Rune { .. }
+                    | PlayStmt::Target { .. }
+                    | PlayStmt::Pay { .. }
+                    | PlayStmt::LookDraw { .. }
+            )
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let k = *spots.get(n % spots.len().max(1))?;
+    let again = plays[k].stmt.clone();
+    plays.insert(k + 1, Line::new(again));
+    Some(())
+}
+
+/// Kind 19: a payment made with the other resource: a rune recycled for Power where it was
+/// exhausted for Energy (or the reverse), or any-domain Power taken from the next domain.
+fn other_resource(plays: &mut [Line<PlayStmt>], n: usize) -> Option<()> {
+    let spots: Vec<usize> = plays
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| match &p.stmt {
+            PlayStmt::Rune { .. } => true,
+            PlayStmt::Pay { any } => !any.is_empty(),
+            _ => false,
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let k = *spots.get(n % spots.len().max(1))?;
+    match &mut plays[k].stmt {
+        PlayStmt::Rune { how, .. } => {
+            *how = match how {
+                RuneUse::Exhaust => RuneUse::Recycle,
+                RuneUse::Recycle => RuneUse::Exhaust,
+            }
+        }
+        PlayStmt::Pay { any } => {
+            let j = n % any.len();
+            let d = model::cost::Domain::ALL;
+            let at = d.iter().position(|x| *x == any[j]).unwrap_or(0);
+            any[j] = d[(at + 1 + n % 5) % d.len()];
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Kind 20: one more play than the turn allows: before the turn ends, a card of yours still in
+/// hand played (or a gear already activated activated again).
+fn one_more_play(
+    game: &Game,
+    setup: &Setup,
+    plays: &mut Vec<Line<PlayStmt>>,
+    n: usize,
+) -> Option<()> {
+    let end = plays
+        .iter()
+        .position(|p| matches!(p.stmt, PlayStmt::EndTurn))?;
+    let mut left: Vec<String> = setup.players[0]
+        .hand
+        .iter()
+        .map(|c| game.card(*c).name.clone())
+        .collect();
+    let mut again = vec![];
+    for p in &plays[..end] {
+        match &p.stmt {
+            PlayStmt::Play { player, card } if *player == Player::YOU => {
+                if let Some(i) = left.iter().position(|c| c.eq_ignore_ascii_case(card)) {
+                    left.remove(i);
+                }
+            }
+            PlayStmt::Activate { player, object } if *player == Player::YOU => {
+                again.push(PlayStmt::Activate {
+                    player: *player,
+                    object: object.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let options: Vec<PlayStmt> = left
+        .into_iter()
+        .map(|card| PlayStmt::Play {
+            player: Player::YOU,
+            card,
+        })
+        .chain(again)
+        .collect();
+    let stmt = options.get(n % options.len().max(1))?.clone();
+    plays.insert(end, Line::new(stmt));
+    Some(())
 }

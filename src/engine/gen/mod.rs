@@ -1,705 +1,90 @@
-//! Generating cases from the model: a [`Recipe`] (an item, a board, resources, the opponent's
-//! reactions, and the choices of a random walk) is turned into a starting position, the model is
-//! walked from it choosing among its enabled actions, and the run is written as a case whose
-//! expectations are the model's. Proptest strategies generate recipes, biased toward what
-//! engines get wrong: paid [Repeat] instances, the same target for several executions (so an
-//! earlier execution makes a later target illegal), counters, discounts to zero, triggers.
-//! Some recipes then inject an illegal statement or choice (`inject`). Recipes are fitted to the
-//! engine's declared features and the budget is stratified (`strata`).
+//! Generating cases from the model and the catalogue, steered by coverage goals.
+//!
+//! A [`Recipe`] is a starting position drawn from the catalogue by the cards' properties
+//! (`draw`; sometimes with a spell recombined from the catalogue's parts, `spell`), the seed of
+//! a random walk through the model's enabled actions (`walk`), and maybe an illegal statement
+//! to inject (`inject`). The [`Generator`] makes case `i` of a seed by drawing several candidate
+//! recipes from its own PRNG (`prng`), running the model on each, and keeping the one whose run
+//! reaches the most goals not reached yet (`goals`: rule clauses crossed with the item's
+//! controller and whose things change, decision kinds, targets, cards, illegal statements by the
+//! rule refusing them), like a coverage-guided fuzzer. Candidates an engine cannot be sent (a
+//! feature its hello does not declare) are not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::case_for_run;
-use model::card::*;
+use model::card::CardDef;
 use model::catalogue::Catalogue;
-use model::cost::{Cost, Domain};
 use model::game::Game;
 use model::rulebook::Rulebook;
-use model::setup::*;
-use model::state::{Location, Player};
-use proptest::prelude::*;
-use proptest::strategy::{BoxedStrategy, Strategy};
+use model::setup::Setup;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
+mod draw;
+pub mod goals;
 mod inject;
-mod stage;
-pub mod strata;
-pub mod tail;
-pub mod turn;
-pub(crate) mod walk;
+pub mod prng;
+mod profile;
+mod spell;
+mod walk;
 
-pub use strata::{focus_of, recipe_at, Focus, Profile};
-pub use walk::walk;
+pub use draw::Pools;
+pub use prng::Rng;
+pub use profile::Profile;
+pub use spell::GENERATED;
+pub use walk::{walk, Walk};
 
-/// Real spells played as the item.
-pub const ITEMS: [&str; 14] = [
-    "Rocket Barrage",
-    "Desert's Call",
-    "Curtain Call",
-    "Bellows Breath",
-    "Temptation",
-    "Square Up",
-    "Frigid Touch",
-    "Hidden Blade",
-    "Find Your Center",
-    "Void Seeker",
-    "Vanishing Bolt",
-    "Chant of Readiness",
-    "Feral Strength",
-    "Downstage Dramatics",
-];
-
-/// Catalogue cards played as the item only by their own strata (`Focus::Item(k)` with `k` from
-/// [`ITEMS`]'s length on, see [`item_name`]), each on a board staged for it ([`stage`]): combat
-/// spells, the deck's named cards, units played from hand and other additional costs.
-/// They are not drawn at random, so the draws of every other stratum are unchanged. The last
-/// four are the directed tail's: readying, a group by tag, a discard cost ([`tail::clauses`])
-/// and the only card with "other" ([`tail::unreached`]). Their strata find them by name.
-pub const FEATURED: [&str; 13] = [
-    "Thwonk!",
-    "Existential Dread",
-    "Marching Orders",
-    "Called Shot",
-    "Double Trouble",
-    "Legion Rearguard",
-    "Clockwork Keeper",
-    "Rallying Cry",
-    "Deadly Strike",
-    "Upstage Comedy",
-    "Danger Zone",
-    "Tithe Bolt",
-    // The `unreached` tail: the only card with "other" (355.8).
-    "Piercing Light",
-];
-
-/// The name of the item `ItemPick::Catalogue(i)`: [`ITEMS`] first, then [`FEATURED`].
-pub fn item_name(i: usize) -> &'static str {
-    if i < ITEMS.len() {
-        ITEMS[i]
-    } else {
-        FEATURED[(i - ITEMS.len()) % FEATURED.len()]
-    }
-}
-
-/// The item `ItemPick::Catalogue(i)` playing the featured card `name` (found by name, so that
-/// the index does not depend on where in [`FEATURED`] the card was added).
-pub fn featured(name: &str) -> Option<usize> {
-    FEATURED
-        .iter()
-        .position(|c| *c == name)
-        .map(|k| ITEMS.len() + k)
-}
-
-/// Units of boards.
-pub const UNITS: [&str; 8] = [
-    "Practice Dummy",
-    "Sturdy Dummy",
-    "Pouty Poro",
-    "Volibear, Furious",
-    "Watchful Sentry",
-    "Spellwatcher",
-    "Ezreal, Prodigy",
-    "Syndra, Transcendent",
-];
-
-/// The opponent's reactions. Random draws take the first eight; the counters after them
-/// only the `Counters` stratum gives.
-pub const REACTIONS: [&str; 11] = [
-    "Defy",
-    "Wind Wall",
-    "Swift Execution",
-    "Sidestep",
-    "Frigid Touch",
-    "Feral Strength",
-    "Downstage Dramatics",
-    "Mystic Reversal",
-    "Hard Bargain",
-    "Not So Fast",
-    "Repulse",
-];
-
-/// The name of a generated spell.
-pub const GENERATED: &str = "Fuzz Spell";
-
-/// What is played.
-#[derive(Clone, Debug)]
-pub enum ItemPick {
-    /// A real spell, by index into [`ITEMS`].
-    Catalogue(usize),
-    /// A generated spell.
-    Generated(Box<CardDef>),
-    /// Vendetta Duelist's "when I attack" ability (RUP4's repeated ability).
-    Ability,
-}
-
-/// A unit of the board.
-#[derive(Clone, Debug)]
-pub struct UnitPick {
-    /// Index into [`UNITS`].
-    pub card: usize,
-    /// Controlled by you.
-    pub mine: bool,
-    /// 0: its controller's base; 1, 2: battlefield 1, 2.
-    pub loc: u8,
-    /// Damage already marked.
-    pub damage: u8,
-}
-
-/// An undamaged unit of [`UNITS`] (`card`), yours or the opponent's, at `loc` (as [`UnitPick`]).
-pub fn unit(card: usize, mine: bool, loc: u8) -> UnitPick {
-    UnitPick {
-        card,
-        mine,
-        loc,
-        damage: 0,
-    }
-}
+/// The number of kinds of injected illegal statement (`inject`).
+pub const INJECT_KINDS: u8 = inject::KINDS;
 
 /// Everything a generated case is made from.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Recipe {
-    /// Which of the engine's rules versions (index, modulo their number).
+    /// Which of the engine's rules presets (index, modulo their number).
     pub rules: u8,
-    /// The item.
-    pub item: ItemPick,
-    /// The units.
-    pub units: Vec<UnitPick>,
-    /// The gear (true: yours).
-    pub gear: Vec<bool>,
-    /// Marai Spire: 0 none, 1 yours, 2 the opponent's.
-    pub spire: u8,
-    /// Temporal Portal activated.
-    pub portal: bool,
-    /// A showdown is in progress.
-    pub showdown: bool,
-    /// The opponent is within 3 points of the Victory Score.
-    pub near_victory: bool,
-    /// Your pool: Energy, and Power of Mind, Chaos, Order, Fury, Calm.
-    pub pool: [u8; 6],
-    /// Other cards in your hand.
-    pub hand_other: u8,
-    /// Cards in your deck.
-    pub deck: u8,
-    /// The opponent's reactions (indices into [`REACTIONS`]).
-    pub reactions: Vec<usize>,
-    /// The opponent can pay for anything.
-    pub opp_rich: bool,
-    /// The random walk's choices.
-    pub walk: Vec<u16>,
-    /// 0: none; 1: an instance paid twice; 2: a Repeat decided after paying; 3: the item played
-    /// in a showdown without [Action]; 4, 5, 6: a target breaking its side, place or kind
-    /// restriction; 7: two locations for "the same location"; 8: the same object twice; 9: a
-    /// mode that cannot be chosen; 10: an illegal destination; 11: instances out of order;
-    /// 12: a new choice the execution made before (751.1); 13: a location a token may not
-    /// enter (355.2); 14: "other" given the previous instruction's target (355.8); 15: a new
-    /// choice breaking the target's restriction (753.1); 16: your own spell countered by your
-    /// "enemy" counter (425); 17: a card played on the open chain that may not go there (358.4,
-    /// 355.8). Kinds 14 and 15 only from the `unreached` tail, 16 from `held`, 17 from `chain`.
+    /// The catalogue the position is drawn from.
+    pub catalogue: Arc<Vec<CardDef>>,
+    /// A generated spell, after the catalogue's cards in the card table.
+    pub generated: Option<Box<CardDef>>,
+    /// The starting position; card ids index the catalogue, then the generated spell.
+    pub setup: Setup,
+    /// Where the walk's choices come from.
+    pub walk: Walk,
+    /// 0: none; else the first kind of illegal statement tried (see `inject`).
     pub inject: u8,
-    /// Your runes: 0 none (a pool-only player); 1 to 3 one of [`RUNE_SETUPS`]. Only
-    /// the `Runes` stratum sets it: drawing it would change every seed's recipes.
-    pub runes: u8,
-    /// A second spell of yours in hand (index into [`ITEMS`]), making the scenario a turn of two
-    /// plays that ends (335, 340.2, 334.1). Only the `Turn` strata set it.
-    pub second: Option<usize>,
-    /// The Academy's grant waits for your next spell (356.1.c). Only the `Turn` strata set it.
-    pub academy: bool,
-    /// A ready Temporal Portal of yours on the board, to be activated in the turn (145.2, 401).
-    /// Only the `Turn` strata set it, in a turn of two plays.
-    pub portal_gear: bool,
-    /// The walk activates a ready gear's ability of yours at the first chance (145.2, 401)
-    /// instead of leaving it to its draws. Only the clauses tail sets it.
-    pub activate: bool,
-    /// A third card of yours in hand, after the second (an index as for
-    /// `ItemPick::Catalogue`, see [`item_name`]): a unit played before the spells, or a spell
-    /// left for the open state after a [Reaction] on the chain (335). Only in a turn of plays
-    /// (`second`); only the `unreached` tail sets it.
-    pub third: Option<usize>,
-    /// The opponent's Temporal Portal grant waits for the next spell *they* play (SFD-078).
-    /// Only the `unreached` tail sets it.
-    pub opp_portal: bool,
-    /// Reactions of yours in hand beside the item (indices into [`REACTIONS`]): an "enemy"
-    /// counter with only your own spell to counter (425). Only the `Held` strata set it.
-    pub own_reactions: Vec<usize>,
-    /// Distinct named cards on top of your main deck (the first of [`tail::held::DECK`]), above
-    /// the `deck` anonymous ones: which card a draw takes shows in hand (359.3.e). Only the
-    /// `Held` strata set it.
-    pub deck_named: u8,
-    /// The `board` tail's change to the staged board (0 none): 1 the attacking Vendetta Duelist
-    /// with [Assault 2] over a Sturdy Dummy (807.2); 2 Existential Dread's stunned attacker
-    /// alone attacking, with damage marked (124); 3 Upstage Comedy's first exhausted unit alone
-    /// (415.1.b). Only the `board` tail sets it.
-    pub board: u8,
-    /// The showdown is at this battlefield (0-based, 316.8.b) rather than at none: Syndra's
-    /// "while I'm in a showdown" (820.1.b) then holds for a unit there. Only the `chain` tail
-    /// sets it.
-    pub showdown_at: Option<u8>,
+    /// Which place the injection takes among those that fit.
+    pub inject_at: usize,
 }
 
-/// The rune setups of the `Runes` stratum, with an empty pool (357.1.a): the `runes` bound's
-/// (enough for some plays), a poor one (most payments fail after a rune was used: 358.5 must
-/// give it back), and one rune of each domain over a rune deck (Power of any domain, channelling).
-pub const RUNE_SETUPS: [([u8; 6], [u8; 6], &[Domain]); 3] = [
-    ([0, 2, 2, 0, 1, 0], [1, 0, 0, 0, 0, 0], &[Domain::Calm]),
-    ([0, 0, 1, 0, 0, 0], [0, 0, 1, 0, 1, 0], &[Domain::Order]),
-    ([1, 1, 1, 1, 1, 1], [0; 6], &[Domain::Mind, Domain::Mind]),
-];
-
-fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Option<TargetSpec> {
-    Some(TargetSpec {
-        kind,
-        at,
-        side,
-        count,
-        up_to,
-        same_location: count > 1,
-        max_energy: None,
-        max_power: None,
-        chooses: None,
-        attacking: false,
-        other: false,
-    })
+impl std::fmt::Debug for Recipe {
+    /// Everything but the catalogue (a recipe's own choices).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Recipe")
+            .field("rules", &self.rules)
+            .field("catalogue_cards", &self.catalogue.len())
+            .field("generated", &self.generated)
+            .field("setup", &self.setup)
+            .field("walk", &self.walk)
+            .field("inject", &self.inject)
+            .field("inject_at", &self.inject_at)
+            .finish()
+    }
 }
 
-fn place() -> impl Strategy<Value = Place> {
-    prop_oneof![
-        3 => Just(Place::Anywhere),
-        1 => Just(Place::Base),
-        1 => Just(Place::Battlefield)
-    ]
-}
-
-fn side() -> impl Strategy<Value = Side> {
-    prop_oneof![3 => Just(Side::Any), 2 => Just(Side::Enemy), 1 => Just(Side::Friendly)]
-}
-
-fn instructions() -> impl Strategy<Value = Vec<Instruction>> {
-    let first = prop_oneof![
-        4 => (1u8..5, place(), side(), prop_oneof![4 => Just(1u8), 1 => Just(2u8)], any::<bool>()).prop_map(|(n, at, sd, c, up)| Instruction {
-            effect: Effect::Deal(n),
-            target: target(TargetKind::Unit, at, sd, c, up && c > 1),
-        }),
-        3 => (place(), side()).prop_map(|(at, sd)| Instruction {
-            effect: Effect::Kill,
-            target: target(TargetKind::Unit, at, sd, 1, false)
-        }),
-        1 => side().prop_map(|sd| Instruction {
-            effect: Effect::Kill,
-            target: target(TargetKind::Gear, Place::Anywhere, sd, 1, false)
-        }),
-        1 => (1u8..3).prop_map(|n| Instruction { effect: Effect::Draw(n), target: None }),
-        1 => (1u8..4).prop_map(|n| Instruction { effect: Effect::PlayToken(n), target: None }),
-        1 => (-3i8..4, side()).prop_map(|(n, sd)| Instruction {
-            effect: Effect::GiveMight(n),
-            target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false)
-        }),
-        1 => (side(), any::<bool>()).prop_map(|(sd, same)| Instruction {
-            effect: Effect::Move(if same { Destination::WithSameController } else { Destination::Anywhere }),
-            target: target(TargetKind::Unit, Place::Anywhere, sd, 1, false),
-        }),
-    ];
-    let second = prop_oneof![
-        4 => Just(None),
-        3 => (1u8..3).prop_map(|n| Some(Instruction { effect: Effect::ItsControllerDraws(n), target: None })),
-        1 => Just(Some(Instruction { effect: Effect::BanishSelf, target: None })),
-        1 => Just(Some(Instruction { effect: Effect::Draw(1), target: None })),
-    ];
-    (first, second).prop_map(|(a, b)| {
-        let mut v = vec![a];
-        if let Some(b) = b {
-            let linked = matches!(b.effect, Effect::ItsControllerDraws(_));
-            if !(linked
-                && a.target
-                    .is_none_or(|t| t.kind != TargetKind::Unit || t.count > 1))
-            {
-                v.push(b);
-            }
-        }
-        v
-    })
-}
-
-fn repeat_cost() -> impl Strategy<Value = RepeatCost> {
-    prop_oneof![
-        4 => (0u8..4).prop_map(|e| RepeatCost::Pay(Cost::energy(e))),
-        2 => (0u8..3).prop_map(|e| RepeatCost::Pay(Cost { energy: e, power: [0, 0, 1, 0, 0, 0], any: 0, own: 0 })),
-        1 => Just(RepeatCost::Pay(Cost { energy: 1, power: [0; 6], any: 1, own: 0 })),
-        1 => Just(RepeatCost::Discard(1)),
-    ]
-}
-
-/// A generated spell.
-pub fn generated_item() -> impl Strategy<Value = CardDef> {
-    (
-        prop_oneof![5 => proptest::collection::vec(instructions(), 1..=1), 2 => proptest::collection::vec(instructions(), 2..4)],
-        prop_oneof![1 => proptest::collection::vec(repeat_cost(), 0..1), 5 => proptest::collection::vec(repeat_cost(), 1..3), 1 => proptest::collection::vec(repeat_cost(), 3..4)],
-        any::<bool>(),
-        0u8..4,
-        prop_oneof![3 => Just(false), 1 => Just(true)],
-        prop_oneof![6 => Just(false), 1 => Just(true)],
-        prop_oneof![3 => Just(Timing::Action), 2 => Just(Timing::Normal), 1 => Just(Timing::Reaction)],
-    )
-        .prop_map(|(modes, repeat, distinct, energy, discount, as_you_play, timing)| CardDef {
-            name: GENERATED.into(),
-            code: String::new(),
-            kind: CardKind::Spell,
-            domains: vec![Domain::Mind],
-            cost: Cost::energy(energy),
-            timing,
-            repeat,
-            discount: discount.then_some(SelfDiscount {
-                energy: 2,
-                when: Condition::Always,
-            }),
-            optional: false,
-            optional_costs: vec![],
-            additional_costs: vec![],
-            as_you_play: if as_you_play {
-                vec![Instruction {
-                    effect: Effect::Draw(1),
-                    target: None,
-                }]
-            } else {
-                vec![]
-            },
-            distinct_modes: distinct && modes.len() > 1,
-            modes: modes
-                .into_iter()
-                .map(|instructions| Mode {
-                    text: String::new(),
-                    instructions,
-                })
-                .collect(),
-            might: 0,
-            abilities: vec![],
-            tags: vec![],
-            synthetic: true,
-            source: "generated by rbcheck fuzz".into(),
-            printed: Default::default(),
-        })
-}
-
-fn item_pick() -> impl Strategy<Value = ItemPick> {
-    prop_oneof![
-        5 => (0..ITEMS.len()).prop_map(ItemPick::Catalogue),
-        4 => generated_item().prop_map(|d| ItemPick::Generated(Box::new(d))),
-        1 => Just(ItemPick::Ability),
-    ]
-}
-
-fn unit_pick() -> impl Strategy<Value = UnitPick> {
-    (
-        prop_oneof![
-            5 => Just(0usize), 3 => Just(1usize), 2 => Just(2usize), 1 => Just(3usize),
-            1 => Just(4usize), 2 => Just(5usize), 2 => Just(6usize), 1 => Just(7usize)
-        ],
-        prop_oneof![2 => Just(false), 1 => Just(true)],
-        0u8..3,
-        prop_oneof![4 => Just(0u8), 1 => Just(1u8)],
-    )
-        .prop_map(|(card, mine, loc, damage)| UnitPick {
-            card,
-            // Ezreal, Syndra and Spellwatcher change your plays: they are yours.
-            mine: mine || card >= 5,
-            loc,
-            damage,
-        })
-}
-
-/// Recipes, biased toward the interesting.
-pub fn recipe() -> BoxedStrategy<Recipe> {
-    let board = (
-        (
-            prop_oneof![1 => Just(0u8), 3 => Just(1u8), 1 => Just(2u8)],
-            proptest::collection::vec(unit_pick(), 0..4),
-        )
-            .prop_map(|(core, mut v)| {
-                if core > 0 {
-                    // Something to target: enemy units at a battlefield and at their base
-                    // (sometimes one with [Deflect]).
-                    v.insert(
-                        0,
-                        UnitPick {
-                            card: 0,
-                            mine: false,
-                            loc: 1,
-                            damage: 0,
-                        },
-                    );
-                    v.insert(
-                        1,
-                        UnitPick {
-                            card: if core == 2 { 2 } else { 1 },
-                            mine: false,
-                            loc: 0,
-                            damage: 0,
-                        },
-                    );
-                }
-                v
-            }),
-        prop_oneof![1 => proptest::collection::vec(prop_oneof![3 => Just(false), 1 => Just(true)], 0..1), 2 => proptest::collection::vec(prop_oneof![3 => Just(false), 1 => Just(true)], 1..3)],
-        prop_oneof![4 => Just(0u8), 2 => Just(1u8), 1 => Just(2u8)],
-        prop_oneof![2 => Just(false), 1 => Just(true)],
-        prop_oneof![5 => Just(false), 1 => Just(true)],
-        prop_oneof![2 => Just(false), 1 => Just(true)],
-    );
-    let res = (
-        prop_oneof![
-            5 => (8u8..15, 2u8..5, 1u8..3, 1u8..3, 1u8..3, 0u8..3).prop_map(|(e, b, p, y, r, g)| [e, b, p, y, r, g]),
-            1 => (0u8..7, 0u8..2, 0u8..2, 0u8..2, 0u8..2, 0u8..2).prop_map(|(e, b, p, y, r, g)| [e, b, p, y, r, g]),
-        ],
-        0u8..4,
-        prop_oneof![1 => 1u8..3, 3 => 3u8..11],
-    );
-    let opp = (
-        prop_oneof![
-            2 => proptest::collection::vec(prop_oneof![3 => 0usize..2, 2 => 2usize..4, 2 => 4usize..7, 1 => Just(7usize)], 0..1),
-            3 => proptest::collection::vec(prop_oneof![3 => 0usize..2, 2 => 2usize..4, 2 => 4usize..7, 1 => Just(7usize)], 1..3),
-        ],
-        prop_oneof![3 => Just(true), 1 => Just(false)],
-    );
-    (
-        any::<u8>(),
-        item_pick(),
-        board,
-        res,
-        opp,
-        proptest::collection::vec(any::<u16>(), 0..60),
-        prop_oneof![16 => Just(0u8), 2 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)],
-    )
-        .prop_map(
-            |(
-                rules,
-                item,
-                (units, gear, spire, portal, showdown, near_victory),
-                (pool, hand_other, deck),
-                (reactions, opp_rich),
-                walk,
-                inject,
-            )| Recipe {
-                rules,
-                item,
-                units,
-                gear,
-                spire,
-                portal,
-                showdown,
-                near_victory,
-                pool,
-                hand_other,
-                deck,
-                reactions,
-                opp_rich,
-                walk,
-                inject,
-                runes: 0,
-                second: None,
-                academy: false,
-                portal_gear: false,
-                activate: false,
-                third: None,
-                opp_portal: false,
-                own_reactions: vec![],
-                deck_named: 0,
-                board: 0,
-                showdown_at: None,
-            },
-        )
-        .boxed()
+impl Recipe {
+    /// The card table: the catalogue, then the generated spell.
+    pub fn cards(&self) -> Vec<CardDef> {
+        let mut c = self.catalogue.as_ref().clone();
+        c.extend(self.generated.iter().map(|g| (**g).clone()));
+        c
+    }
 }
 
 /// The game and starting position of a recipe under a rulebook.
 pub fn scenario(r: &Recipe, rules: Rulebook) -> Result<(Game, Setup), String> {
-    let mut cards = Catalogue::builtin().cards;
-    if let ItemPick::Generated(def) = &r.item {
-        cards.push((**def).clone());
-    }
-    let game = Game::new(rules, cards);
-    let id = |n: &str| game.card_named(n).ok_or_else(|| format!("no card `{n}`"));
-    let mut s = Setup {
-        battlefields: vec![BattlefieldSetup::default(), BattlefieldSetup::default()],
-        ..Setup::default()
-    };
-    let item = match &r.item {
-        ItemPick::Catalogue(i) => Some(id(item_name(*i))?),
-        ItemPick::Generated(_) => Some(id(GENERATED)?),
-        ItemPick::Ability => None,
-    };
-    let has_repeat = item.is_some_and(|i| !game.card(i).repeat.is_empty());
-    let timing = item
-        .map(|i| game.card(i).timing)
-        .unwrap_or(Timing::Reaction);
-    let mut syndra = false;
-    for u in &r.units {
-        let p = if u.mine { Player::YOU } else { Player::OPP };
-        let loc = match u.loc {
-            0 => Location::Base(p),
-            n => Location::Battlefield(n - 1),
-        };
-        let name = UNITS[u.card % UNITS.len()];
-        syndra |= u.mine && name.starts_with("Syndra");
-        s.units.push(UnitSetup {
-            card: id(name)?,
-            controller: p,
-            loc,
-            damage: u.damage,
-            owner: None,
-            status: Default::default(),
-        });
-    }
-    for mine in &r.gear {
-        s.gear.push(GearSetup {
-            card: id("Spare Gear")?,
-            controller: if *mine { Player::YOU } else { Player::OPP },
-        });
-    }
-    if r.spire > 0 {
-        s.battlefields[(r.spire as usize + r.units.len()) % 2] = BattlefieldSetup {
-            card: Some(id("Marai Spire")?),
-            controller: Some(if r.spire == 1 {
-                Player::YOU
-            } else {
-                Player::OPP
-            }),
-        };
-    }
-    let [e, b, p, y, rr, g] = r.pool;
-    let mut pool = Cost::energy(e);
-    pool.power[Domain::Mind as usize] = b;
-    pool.power[Domain::Chaos as usize] = p;
-    pool.power[Domain::Order as usize] = y;
-    pool.power[Domain::Fury as usize] = rr;
-    pool.power[Domain::Calm as usize] = g;
-    // A spell without printed Repeat gets one from Temporal Portal (or Syndra), mostly; not
-    // when the walk is to activate the Portal on the board (its grant is the activation's).
-    let portal = r.portal
-        || (item.is_some() && !has_repeat && !(syndra && r.showdown) && e % 4 != 0 && !r.activate);
-    let second = match (item, r.second) {
-        (Some(_), Some(k)) => Some(id(ITEMS[k % ITEMS.len()])?),
-        _ => None,
-    };
-    let third = match (second, r.third) {
-        (Some(_), Some(k)) => Some(id(item_name(k))?),
-        _ => None,
-    };
-    if second.is_some() && r.portal_gear {
-        s.gear.push(GearSetup {
-            card: id("Temporal Portal")?,
-            controller: Player::YOU,
-        });
-    }
-    if second.is_some() {
-        // Two of your spells: a turn of two plays, explored to its end (334.1).
-        s.turn = TurnSetup {
-            plays: 2,
-            end_turn: true,
-        };
-    }
-    let own_reactions = r
-        .own_reactions
-        .iter()
-        .map(|i| id(REACTIONS[*i % REACTIONS.len()]))
-        .collect::<Result<Vec<_>, _>>()?;
-    s.players[0] = PlayerSetup {
-        pool,
-        hand: item
-            .into_iter()
-            .chain(second)
-            .chain(third)
-            .chain(own_reactions)
-            .collect(),
-        academy_charged: r.academy && item.is_some(),
-        hand_other: r.hand_other,
-        deck: r.deck,
-        portal_charged: portal && item.is_some(),
-        runes: r.runes.checked_sub(1).map(|k| {
-            // Setups past `RUNE_SETUPS` are the `board` tail's (only it sets them).
-            let k = usize::from(k);
-            let (ready, exhausted, deck) = match k.checked_sub(RUNE_SETUPS.len()) {
-                Some(j) => tail::board::RUNES[j % tail::board::RUNES.len()],
-                None => RUNE_SETUPS[k],
-            };
-            model::state::RunesSetup {
-                ready,
-                exhausted,
-                deck: deck.to_vec(),
-            }
-        }),
-        ..Default::default()
-    };
-    s.players[1] = PlayerSetup {
-        pool: if r.opp_rich {
-            Cost {
-                energy: 8,
-                power: [1, 4, 1, 0, 0, 1],
-                any: 0,
-                own: 0,
-            }
-        } else {
-            Cost {
-                energy: 1,
-                power: [0, 1, 0, 0, 0, 0],
-                any: 0,
-                own: 0,
-            }
-        },
-        hand: r
-            .reactions
-            .iter()
-            .map(|i| id(REACTIONS[*i % REACTIONS.len()]))
-            .collect::<Result<_, _>>()?,
-        hand_other: 1,
-        deck: 6,
-        near_victory: r.near_victory,
-        portal_charged: r.opp_portal,
-        ..Default::default()
-    };
-    if r.deck_named > 0 {
-        let named = &tail::held::DECK[..usize::from(r.deck_named).min(tail::held::DECK.len())];
-        s.players[0].deck_top = named.iter().map(|n| id(n)).collect::<Result<_, _>>()?;
-    }
-    if r.reactions.iter().any(|i| *i >= 8) {
-        // Repulse costs [1][O]: Body Power the rich pool otherwise lacks.
-        s.players[1].pool.power[Domain::Body as usize] += 1;
-    }
-    if let ItemPick::Catalogue(i) = &r.item {
-        if *i >= ITEMS.len() {
-            let n = r.walk.first().copied().unwrap_or(0) as usize;
-            stage::stage(&mut s, item_name(*i), n, &id)?;
-            tail::board::restage(&mut s, r.board);
-        }
-    }
-    // A showdown only for items that may be played in one (the timing injection adds it back).
-    s.showdown = r.showdown && timing != Timing::Normal;
-    if s.showdown {
-        s.showdown_at = r.showdown_at;
-    }
-    if item.is_none() {
-        // The attacking Vendetta Duelist and an enemy unit at its battlefield.
-        let at = Location::Battlefield(0);
-        // The `board` tail's Duelist has [Assault 2]: against a Sturdy Dummy (Might 4) its
-        // Might while attacking (807.2) decides whether one execution kills.
-        let enemy = if r.board == 1 {
-            "Sturdy Dummy"
-        } else {
-            "Practice Dummy"
-        };
-        s.units.push(UnitSetup::new(id(enemy)?, Player::OPP, at));
-        s.attack_trigger = Some(s.units.len() as u8);
-        s.units
-            .push(UnitSetup::new(id("Vendetta Duelist")?, Player::YOU, at));
-        if r.board == 1 {
-            // [Assault] counts only while attacking (807.2): the Duelist attacks in a showdown
-            // at its battlefield, the Sturdy Dummy defends (323.2.c).
-            let d = s.units.len() - 1;
-            s.units[d].status.combat = model::state::Combat::Attacking;
-            s.units[d].status.assault = 2;
-            s.units[d - 1].status.combat = model::state::Combat::Defending;
-            s.showdown_at = Some(0);
-            s.showdown = true;
-        }
-        s.players[0].hand_other = s.players[0].hand_other.max(1);
-    }
-    Ok((game, s))
+    let cards = r.cards();
+    r.setup.validate(cards.len())?;
+    Ok((Game::new(rules, cards), r.setup.clone()))
 }
 
 /// The rules presets among the engine's, in a fixed order.
@@ -711,63 +96,269 @@ pub fn usable_rules(engine_rules: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The case for a recipe under one of `rules` (presets), with `header` lines.
-pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Case, String> {
+/// A case, the goals its model run reached, and the kind and place of the illegal statement
+/// injected.
+type Built = (Case, BTreeSet<String>, Option<(u8, usize)>);
+
+/// The legal case of a recipe and, if the recipe injects, each illegal statement that fits it
+/// (`all`: every kind, at two places each; else the first kind that fits from the recipe's on,
+/// at the recipe's place), each with the goals its model run reached.
+fn make(
+    r: &Recipe,
+    rules: &[String],
+    header: Vec<String>,
+    all: bool,
+) -> Result<Vec<Built>, String> {
     if rules.is_empty() {
         return Err("the engine supports no rules preset".into());
     }
     let name = &rules[r.rules as usize % rules.len()];
     let rulebook = Rulebook::named(name).ok_or_else(|| format!("unknown rules `{name}`"))?;
     let (game, setup) = scenario(r, rulebook)?;
-    let run = walk(&game, &setup, &r.walk, r.activate)?;
+    let run = walk(&game, &setup, &r.walk)?;
     let case = case_for_run(&game, name, &setup, &run, header, None)?;
+    let reached = goals::of_run(&game, &run);
     if r.inject == 0 {
-        return Ok(case);
+        return Ok(vec![(case, reached, None)]);
     }
-    let n = r.walk.iter().map(|w| *w as usize).sum::<usize>();
-    Ok(inject::inject(&game, &setup, &case, r.inject, n).unwrap_or(case))
+    let mut out = vec![];
+    for k in 0..inject::KINDS {
+        let kind = (r.inject - 1 + k) % inject::KINDS + 1;
+        let places = if all { 2 } else { 1 };
+        for at in (0..places).map(|p| r.inject_at + p) {
+            if let Some(c) = inject::inject(&game, &setup, &case, kind, at) {
+                // The run stops at the refused statement: what it reaches is that refusal.
+                let g = goals::of_illegal(&c, kind).into_iter().collect();
+                out.push((c, g, Some((kind, at))));
+                if !all {
+                    return Ok(out);
+                }
+            }
+        }
+    }
+    out.push((case, reached, None));
+    Ok(out)
 }
 
-/// The case for a recipe fitted to the engine's declared profile ([`strata::fit`]).
+/// The case for a recipe under one of `rules` (presets), with `header` lines.
+pub fn generate(r: &Recipe, rules: &[String], header: Vec<String>) -> Result<Case, String> {
+    make(r, rules, header, false).map(|mut v| v.swap_remove(0).0)
+}
+
+/// The case for a recipe, if the engine's declared profile allows every feature it uses.
 pub fn generate_for(
     r: &Recipe,
     rules: &[String],
     profile: &Profile,
     header: Vec<String>,
 ) -> Result<Case, String> {
-    generate(&strata::fit(r, profile), rules, header)
+    let case = generate(r, rules, header)?;
+    if !profile.fits(&case, &r.cards()) {
+        return Err("the case uses a feature the engine does not declare".into());
+    }
+    Ok(case)
 }
 
-/// A plain generated spell: "Deal 2 to a unit", [Repeat] [2].
-pub fn generated_base() -> CardDef {
-    let mut d = CardDef {
-        name: GENERATED.into(),
-        code: String::new(),
-        kind: CardKind::Spell,
-        domains: vec![Domain::Mind],
-        cost: Cost::energy(2),
-        timing: Timing::Action,
-        repeat: vec![RepeatCost::Pay(Cost::energy(2))],
-        discount: None,
-        optional: false,
-        optional_costs: vec![],
-        additional_costs: vec![],
-        as_you_play: vec![],
-        distinct_modes: false,
-        modes: vec![],
-        might: 0,
-        abilities: vec![],
-        tags: vec![],
-        synthetic: true,
-        source: "generated by rbcheck fuzz".into(),
-        printed: Default::default(),
-    };
-    d.modes.push(Mode {
-        text: String::new(),
-        instructions: vec![Instruction {
-            effect: Effect::Deal(2),
-            target: target(TargetKind::Unit, Place::Anywhere, Side::Any, 1, false),
-        }],
-    });
-    d
+/// Draws recipes from a catalogue for an engine's profile.
+#[derive(Clone, Debug)]
+pub struct Drawer {
+    catalogue: Arc<Vec<CardDef>>,
+    pools: Pools,
+    parts: spell::Parts,
+    profile: Profile,
+}
+
+impl Drawer {
+    /// A drawer over a catalogue's cards for an engine's profile.
+    pub fn new(catalogue: &Catalogue, profile: &Profile) -> Drawer {
+        Drawer {
+            catalogue: Arc::new(catalogue.cards.clone()),
+            pools: Pools::new(&catalogue.cards, profile),
+            parts: spell::Parts::new(&catalogue.cards),
+            profile: profile.clone(),
+        }
+    }
+
+    /// A recipe near `parent`: one or two small changes to its starting position, its walk,
+    /// its injection or its generated spell (a valid position, or else a fresh draw).
+    pub fn mutate(&self, parent: &Recipe, rng: &mut Rng) -> Recipe {
+        let mut r = parent.clone();
+        for _ in 0..rng.range(1, 2) {
+            match rng.below(6) {
+                0 => r.walk = Walk::Seed(rng.next_u64()),
+                1 => (r.inject, r.inject_at) = (rng.range(1, inject::KINDS), rng.below(1 << 16)),
+                2 if r.generated.is_some() => {
+                    r.generated = spell::spell(rng, &self.parts).map(Box::new);
+                }
+                _ => draw::mutate(rng, &self.pools, &self.profile, &mut r.setup),
+            }
+        }
+        let cards = self.catalogue.len() + usize::from(r.generated.is_some());
+        match r.setup.validate(cards) {
+            Ok(()) => r,
+            Err(_) => self.draw(rng),
+        }
+    }
+
+    /// One recipe drawn from `rng`.
+    pub fn draw(&self, rng: &mut Rng) -> Recipe {
+        let generated = match self.profile.has("defines") && rng.chance(3, 10) {
+            true => spell::spell(rng, &self.parts).map(Box::new),
+            false => None,
+        };
+        let item = generated
+            .as_ref()
+            .map(|_| self.catalogue.len() as model::card::CardId);
+        let setup = draw::setup(rng, &self.pools, &self.profile, item);
+        let inject = match rng.chance(1, 4) {
+            true => rng.range(1, inject::KINDS),
+            false => 0,
+        };
+        Recipe {
+            rules: rng.below(256) as u8,
+            catalogue: self.catalogue.clone(),
+            generated,
+            setup,
+            walk: Walk::Seed(rng.next_u64()),
+            inject,
+            inject_at: rng.below(1 << 16),
+        }
+    }
+}
+
+/// Candidate recipes drawn for each case; the one reaching the most new goals is kept.
+pub const CANDIDATES: u64 = 4;
+
+/// The coverage-steered generator of one seed: case `i` depends on the seed and on the cases
+/// before it (the goals they reached), so a run is the same run at the same seed.
+pub struct Generator {
+    seed: u64,
+    drawer: Drawer,
+    rules: Vec<String>,
+    profile: Profile,
+    seen: HashMap<String, u32>,
+    /// Recipes whose cases reached a goal first: the parents of mutated candidates.
+    corpus: Vec<Recipe>,
+}
+
+/// The most recipes the corpus keeps (a new one then replaces one at random).
+const CORPUS: usize = 512;
+
+/// A case the generator made: its recipe, the case, and the goals its run reached.
+pub struct Made {
+    /// The recipe.
+    pub recipe: Recipe,
+    /// The case (expectations: the model's), or why the recipe made none.
+    pub case: Result<Case, String>,
+    /// The goals the case's model run reached.
+    pub goals: BTreeSet<String>,
+    /// The kind of illegal statement injected, if one was.
+    pub injected: Option<u8>,
+}
+
+impl Generator {
+    /// The generator of `seed` for an engine's rules presets and profile, over a catalogue.
+    pub fn new(seed: u64, rules: &[String], profile: &Profile, catalogue: &Catalogue) -> Self {
+        Generator {
+            seed,
+            drawer: Drawer::new(catalogue, profile),
+            rules: rules.to_vec(),
+            profile: profile.clone(),
+            seen: HashMap::new(),
+            corpus: vec![],
+        }
+    }
+
+    /// How many times each goal was reached by the cases made so far.
+    pub fn coverage(&self) -> &HashMap<String, u32> {
+        &self.seen
+    }
+
+    /// The value of reaching `goals` now: each goal not reached before counts most, the rarer
+    /// the more.
+    fn value(&self, goals: &BTreeSet<String>) -> f64 {
+        goals
+            .iter()
+            .map(|g| match self.seen.get(g) {
+                None => 100.0,
+                Some(n) => 1.0 / (1.0 + f64::from(*n)),
+            })
+            .sum()
+    }
+
+    /// Case `i` (call in order: the goals of the cases before it steer it).
+    pub fn next(&mut self, i: u64) -> Made {
+        let mut stream = Rng::derive(self.seed, i);
+        let mut best: Option<(f64, Made)> = None;
+        let mut last_err = String::from("no candidate");
+        let mut tried = 0;
+        while tried < CANDIDATES * 4 && (tried < CANDIDATES || best.is_none()) {
+            tried += 1;
+            let mut rng = Rng::new(stream.next_u64());
+            // Half the candidates are fresh draws, half mutations of a recipe that reached a
+            // goal first (as a coverage-guided fuzzer grows its corpus).
+            let recipe = match self.corpus.len() {
+                n if n > 0 && rng.chance(1, 2) => {
+                    let parent = &self.corpus[rng.below(n)];
+                    self.drawer.mutate(parent, &mut rng)
+                }
+                _ => self.drawer.draw(&mut rng),
+            };
+            let options = match make(&recipe, &self.rules, vec![], true) {
+                Ok(v) => v,
+                Err(e) => {
+                    last_err = e;
+                    continue;
+                }
+            };
+            for (case, goals, injected) in options {
+                if !self.profile.fits(&case, &recipe.cards()) {
+                    last_err = "the case uses a feature the engine does not declare".into();
+                    continue;
+                }
+                let v = self.value(&goals);
+                if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                    let mut recipe = recipe.clone();
+                    (recipe.inject, recipe.inject_at) = injected.unwrap_or((0, 0));
+                    let made = Made {
+                        recipe,
+                        case: Ok(case),
+                        goals,
+                        injected: injected.map(|i| i.0),
+                    };
+                    best = Some((v, made));
+                }
+            }
+        }
+        match best {
+            Some((v, m)) => {
+                for g in &m.goals {
+                    *self.seen.entry(g.clone()).or_default() += 1;
+                }
+                // A goal reached first (worth 100, see `value`) makes the recipe a parent.
+                if v >= 100.0 {
+                    match self.corpus.len() < CORPUS {
+                        true => self.corpus.push(m.recipe.clone()),
+                        false => {
+                            let j = stream.below(CORPUS);
+                            self.corpus[j] = m.recipe.clone();
+                        }
+                    }
+                }
+                m
+            }
+            None => Made {
+                recipe: self.drawer.draw(&mut stream),
+                case: Err(last_err),
+                goals: BTreeSet::new(),
+                injected: None,
+            },
+        }
+    }
+}
+
+/// The first `n` cases of `seed` (rup4-style callers: tests, benchmarks).
+pub fn cases(seed: u64, n: u64, rules: &[String], profile: &Profile) -> Vec<Made> {
+    let mut g = Generator::new(seed, rules, profile, &Catalogue::builtin());
+    (0..n).map(|i| g.next(i)).collect()
 }
