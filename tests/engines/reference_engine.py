@@ -633,6 +633,12 @@ class Game:
             self.battlefields[f["n"]] = (None if ctrl is None else player_of(ctrl),
                                          self.card(f["card"]) if f.get("card") else None)
         self.players = [Player(b["players"]["you"]), Player(b["players"]["opponent"])]
+        # "Temporal Portal was activated this turn": its activation paid "[E]", so the player's
+        # first Portal on the board starts exhausted (414.4).
+        spent = [p.portal for p in self.players]
+        for g in self.gear:
+            if spent[g.controller] and self.grants_next_spell(g.card):
+                g.status["exhausted"], spent[g.controller] = True, False
         self.showdown = b.get("showdown", False)
         # The battlefield the showdown is at (feature `combat`; absent in the cases sent here).
         self.showdown_at = b.get("showdown_battlefield")
@@ -655,6 +661,15 @@ class Game:
         self.triggered = {}
         self.queue = []
         self.just_finalized = False  # mutant finalize-passes-priority
+
+    def grants_next_spell(self, card):
+        """Whether a gear's activated ability gives "the next spell you play" [Repeat]."""
+        for ab in card.abilities:
+            trig = ab.get("trigger") if ab.get("ability") == "activated" else None
+            if trig and any(i.get("effect") == "grant-repeat-to-next-spell"
+                            for mode in self.card(trig).modes for i in mode):
+                return True
+        return False
 
     def card(self, name):
         c = self.cards.get(name.lower())
