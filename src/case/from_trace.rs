@@ -154,6 +154,11 @@ fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
     }
 }
 
+/// The play statements for one action taken in state `s` (a decision a case left out).
+pub fn statements_for(game: &Game, setup: &Setup, s: &State, a: Action) -> Vec<PlayStmt> {
+    plays(game, setup, &[(s.clone(), a)])
+}
+
 /// The play statements for a run's actions (the states are the ones before each action).
 fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
     let mut out = vec![];
@@ -689,9 +694,45 @@ pub fn with_expectations(
     .into_iter()
     .map(Line::new)
     .collect();
-    if replayed.illegal.is_none() {
-        case.checkpoints = checkpoints(&replayed, setup, &case.expects);
+    match &replayed.illegal {
+        None => case.checkpoints = checkpoints(&replayed, setup, &case.expects),
+        // The rules stop the case at the refused statement: what follows is never played, and
+        // an engine that went on past it would be judged on statements no rule reads.
+        Some(i) => case.plays.retain(|p| p.line <= i.line),
     }
     let text = super::print(&case);
     super::parse(&text).map_err(|e| format!("the written case does not parse ({e}):\n{text}"))
+}
+
+/// `case` with each decision the model needs and the case leaves out (at a `close` or at the
+/// end of the plays) written in, taken as the model's first choice; expectations dropped. A case
+/// changed in one decision needs this to stay whole: a cost that is no longer cancelled must now
+/// be paid. None if the case has another error, or still lacks a decision after `rounds`.
+pub fn with_missing_decisions(case: &Case, rounds: usize) -> Option<Case> {
+    let mut c = case.clone();
+    c.expects.clear();
+    c.checkpoints.clear();
+    for _ in 0..=rounds {
+        // Printing and parsing again numbers the inserted lines.
+        c = super::parse(&super::print(&c)).ok()?;
+        let e = match super::replay::replay(&c, None) {
+            Ok(_) => return Some(c),
+            Err(e) => e,
+        };
+        let u = e.undecided?;
+        let game = Game::new(
+            super::replay::rulebook(&c, None).ok()?,
+            super::replay::cards(&c).ok()?,
+        );
+        let (setup, _) = super::replay::setup(&game, &c).ok()?;
+        let at = u.before.min(c.plays.len());
+        let stmts = statements_for(&game, &setup, &u.state, u.action);
+        if stmts.is_empty() {
+            return None;
+        }
+        for (k, stmt) in stmts.into_iter().enumerate() {
+            c.plays.insert(at + k, Line { line: 0, stmt });
+        }
+    }
+    None
 }

@@ -32,6 +32,21 @@ pub struct CaseError {
     pub line: usize,
     /// What was wrong and what was expected.
     pub message: String,
+    /// For a case cut short: the decision the model needs there.
+    pub undecided: Option<Box<Undecided>>,
+}
+
+/// A decision the model needs where a case writes none: before play statement `before` (its
+/// index; the number of statements for the end of the plays), the player may take `action`
+/// (the first decision other than passing the model offers) in `state`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undecided {
+    /// The index of the play statement the decision comes before.
+    pub before: usize,
+    /// The state the decision is taken in.
+    pub state: State,
+    /// The model's first choice of that decision.
+    pub action: Action,
 }
 
 impl std::fmt::Display for CaseError {
@@ -118,6 +133,7 @@ fn err(line: usize, message: impl Into<String>) -> CaseError {
     CaseError {
         line,
         message: message.into(),
+        undecided: None,
     }
 }
 
@@ -500,11 +516,8 @@ pub fn replay_keeping(
     let mut at = vec![];
     let illegal = play_all(&run, &mut s, &case.plays, &positions, &mut at)?;
     if illegal.is_none() {
-        close_chain(
-            &game,
-            &mut s,
-            case.plays.last().map(|p| p.line).unwrap_or(1),
-        )?;
+        let last = case.plays.last().map(|p| p.line).unwrap_or(1);
+        close_chain(&game, &mut s, (last, case.plays.len()))?;
     }
     let replayed = Replayed {
         game,
@@ -540,7 +553,7 @@ fn play_all(
     while i < plays.len() {
         advance(run.game, s);
         if plays[i].stmt == PlayStmt::Close {
-            if let Err(illegal) = close(run.game, s, plays[i].line)? {
+            if let Err(illegal) = close(run.game, s, plays[i].line, i)? {
                 return Ok(Some(illegal));
             }
             i += 1;
@@ -578,7 +591,12 @@ fn play_all(
 /// `close` (339, 340.2): everyone passes until the chain closes. With no chain to close the
 /// statement is illegal (the turn player is in the open state: nothing to pass); a decision other
 /// than passing on the way means the case is cut short, as at the end of the plays.
-fn close(game: &Game, s: &mut State, line: usize) -> Result<Result<(), Illegal>, CaseError> {
+fn close(
+    game: &Game,
+    s: &mut State,
+    line: usize,
+    index: usize,
+) -> Result<Result<(), Illegal>, CaseError> {
     if s.chain.is_empty() {
         return Ok(Err(Illegal {
             line,
@@ -600,16 +618,22 @@ fn close(game: &Game, s: &mut State, line: usize) -> Result<Result<(), Illegal>,
                 game,
                 s,
                 &acts,
-                line,
+                (line, index),
                 "`close` passes until the chain closes",
             ));
         }
     }
 }
 
-/// The error for a case cut short: `what` ends here, but a player must still decide something
-/// other than passing.
-fn must_decide(game: &Game, s: &State, acts: &[Action], line: usize, what: &str) -> CaseError {
+/// The error for a case cut short: `what` ends here (at `line`, before play statement `before`),
+/// but a player must still decide something other than passing.
+fn must_decide(
+    game: &Game,
+    s: &State,
+    acts: &[Action],
+    (line, before): (usize, usize),
+    what: &str,
+) -> CaseError {
     let who = s
         .chain
         .iter()
@@ -617,18 +641,26 @@ fn must_decide(game: &Game, s: &State, acts: &[Action], line: usize, what: &str)
         .map(|i| i.controller)
         .or(s.priority);
     let decision = explain::expected(game, s, acts);
-    err(
+    let mut e = err(
         line,
         format!(
             "{what}, but {} must still decide: {decision}; write that decision (see corpus/FORMAT.md)",
             who.map(|p| p.to_string()).unwrap_or_else(|| "a player".into())
         ),
-    )
+    );
+    e.undecided = acts.iter().find(|a| **a != Action::Pass).map(|&action| {
+        Box::new(Undecided {
+            before,
+            state: s.clone(),
+            action,
+        })
+    });
+    e
 }
 
 /// The plays are over: everyone passes until the chain closes; a decision other than passing
 /// left to take means the case is cut short.
-fn close_chain(game: &Game, s: &mut State, last: usize) -> Result<(), CaseError> {
+fn close_chain(game: &Game, s: &mut State, (last, end): (usize, usize)) -> Result<(), CaseError> {
     let mut acts: Vec<Action> = vec![];
     for _ in 0..10_000 {
         advance(game, s);
@@ -646,7 +678,13 @@ fn close_chain(game: &Game, s: &mut State, last: usize) -> Result<(), CaseError>
         if s.chain.is_empty() && s.turn.ends {
             break;
         }
-        return Err(must_decide(game, s, &acts, last, "the plays end here"));
+        return Err(must_decide(
+            game,
+            s,
+            &acts,
+            (last, end),
+            "the plays end here",
+        ));
     }
     Ok(())
 }

@@ -331,7 +331,7 @@ fn number_after(s: &str, word: &str) -> Option<u8> {
 }
 
 /// The item an event is about, if any.
-fn event_item(e: &Event) -> Option<u8> {
+pub(crate) fn event_item(e: &Event) -> Option<u8> {
     use Event::*;
     match *e {
         MovedToChain { item, .. }

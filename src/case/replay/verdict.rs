@@ -387,6 +387,7 @@ pub fn check_checkpoint_subjects(case: &Case, r: &Replayed) -> Result<(), super:
             Some(v) => subjects(case, std::slice::from_ref(&cp.expect), &v)?,
             None if expects_illegal => {
                 return Err(super::CaseError {
+                    undecided: None,
                     line: cp.expect.line,
                     message: format!(
                         "`expect {}` comes after the statement the case expects illegal: the replay never gets there",
@@ -420,6 +421,7 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
     for Line { line, stmt } in expects {
         let fail = |message: String| {
             Err(super::CaseError {
+                undecided: None,
                 line: *line,
                 message: format!("`expect {}`: {message}", expect_stmt(stmt)),
             })

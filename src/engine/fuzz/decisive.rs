@@ -4,14 +4,21 @@
 //! leaves the model's: the cluster is named by the model step of that decision and its rule.
 
 use super::*;
+use crate::case::from_trace::with_missing_decisions;
 
 /// The decision of `case` whose change cures the divergence: the engine agrees with the rules
 /// on the changed case, which they allow, or (with `refusals`, for a symptom of legality)
 /// refuse at a statement the case has (a decision that changes the cost leaves the case's
 /// payments too big: agreeing there is computing the same cost). First the least change: a later execution
 /// choosing as the first did (every decision and execution kept); then a binary decision taken
-/// the other way ([Repeat] instance, optional cost, "you may", demand). Its play index.
-pub(super) fn decisive(checker: &mut Checker, case: &Case, refusals: bool) -> Option<usize> {
+/// the other way ([Repeat] instance, optional cost, "you may", demand); of several, the last
+/// before line `at`, where the divergence shows. Its play index.
+pub(super) fn decisive(
+    checker: &mut Checker,
+    case: &Case,
+    refusals: bool,
+    at: Option<usize>,
+) -> Option<usize> {
     let n = case.plays.len();
     let refused_at = |c: &Case| {
         let m = model_observation(c, None).ok()?;
@@ -23,7 +30,9 @@ pub(super) fn decisive(checker: &mut Checker, case: &Case, refusals: bool) -> Op
     };
     let refused = refused_at(case);
     let mut cures = |c: Option<Case>| {
-        let Some(Ok(c)) = c.map(|c| crate::case::parse(&crate::case::print(&c))) else {
+        // A changed decision can call for another the case does not write (a cost no longer
+        // cancelled must be paid): the model's first choice is written in.
+        let Some(c) = c.and_then(|c| with_missing_decisions(&c, 4)) else {
             return false;
         };
         // A refusal of a statement the change made is no agreement; one of a statement the
@@ -36,36 +45,93 @@ pub(super) fn decisive(checker: &mut Checker, case: &Case, refusals: bool) -> Op
         (now == refused || (refusals && kept))
             && matches!(checker.outcome_of(&c), Outcome::Agree(cmp) if cmp.compared > 0)
     };
-    (0..n)
-        .find(|&ix| cures(triage::aligned(case, ix)))
-        .or_else(|| (0..n).find(|&ix| cures(triage::flipped(case, ix))))
+    // Of the decisions that cure, the last one before the line where the run shows the
+    // divergence: an earlier one can cure by changing what comes later as well.
+    let last_before = |found: Vec<usize>| {
+        let before = |ix: &usize| at.is_none_or(|l| case.plays[*ix].line < l);
+        found
+            .iter()
+            .copied()
+            .rfind(before)
+            .or(found.first().copied())
+    };
+    let aligned: Vec<usize> = (0..n)
+        .filter(|&ix| cures(triage::aligned(case, ix)))
+        .collect();
+    // Undoing what a decision adds (an instance or a cost paid, a "you may" performed) before
+    // adding what it left out: an added cost can cure by having the play cancelled, which only
+    // hides the divergence.
+    let (off, on): (Vec<usize>, Vec<usize>) = (0..n)
+        .filter(|&ix| cures(triage::flipped(case, ix)))
+        .partition(|&ix| takes_on(&case.plays[ix].stmt));
+    last_before(aligned)
+        .or_else(|| last_before(off))
+        .or_else(|| last_before(on))
 }
 
-/// What a decision brings about: the clauses of the model's events on `case` that the case
-/// with the decision at play `ix` changed no longer has (each event counted once). A symptom
-/// cured by undoing the decision is a symptom of a cause among these.
+/// True for a binary decision taken the way that adds to the play: an instance or a cost
+/// paid, a "you may" performed, a demand paid.
+fn takes_on(stmt: &PlayStmt) -> bool {
+    match stmt {
+        PlayStmt::Repeat { pay, .. }
+        | PlayStmt::Optional { pay, .. }
+        | PlayStmt::Demand { pay } => *pay,
+        PlayStmt::May { perform } => *perform,
+        _ => false,
+    }
+}
+
+/// What a decision brings about: the clauses of the model's events on `case`, about the item
+/// the decision at play `ix` is for, that the case with that decision changed no longer has, or
+/// has and `case` has not (each event counted once). A symptom cured by undoing the decision is a symptom of a cause
+/// among these. Only that item's events count: the changed case can go on where the case
+/// stopped, and what later items do there is no consequence of the decision.
 pub(super) fn consequences(case: &Case, ix: usize) -> Vec<String> {
-    let changed = triage::aligned(case, ix).or_else(|| triage::flipped(case, ix));
+    let changed = triage::aligned(case, ix)
+        .or_else(|| triage::flipped(case, ix))
+        .and_then(|c| with_missing_decisions(&c, 4));
+    let item = decided_item(case, ix);
     let clauses = |c: &Case| -> Vec<&'static str> {
         crate::case::replay::replay(c, None)
             .map(|r| {
                 r.state
                     .log
                     .iter()
+                    .filter(|e| item.is_none() || triage::event_item(e) == item)
                     .flat_map(|e| model::coverage::event_clauses(e).iter().copied())
                     .collect()
             })
             .unwrap_or_default()
     };
+    // Both ways: a `skip` made `pay` brings about what the changed case has.
     let mut left = clauses(case);
+    let mut right = vec![];
     for c in changed.map(|c| clauses(&c)).unwrap_or_default() {
-        if let Some(k) = left.iter().position(|x| *x == c) {
-            left.remove(k);
+        match left.iter().position(|x| *x == c) {
+            Some(k) => {
+                left.remove(k);
+            }
+            None => right.push(c),
         }
     }
+    left.extend(right);
     left.sort_unstable();
     left.dedup();
     left.into_iter().map(String::from).collect()
+}
+
+/// The item the decision at play `ix` of `case` is taken for: the first item an event of that
+/// step is about.
+fn decided_item(case: &Case, ix: usize) -> Option<u8> {
+    let rules = crate::case::replay::rulebook(case, None).ok()?;
+    let r = crate::case::replay::replay_keeping(case, rules, &[ix, ix + 1]).ok()?;
+    // The state after no statement is not kept: the log starts empty.
+    let before = match ix {
+        0 => 0,
+        _ => r.at.iter().find(|(n, _)| *n == ix)?.1.log.len(),
+    };
+    let (_, after) = r.at.iter().find(|(n, _)| *n == ix + 1)?;
+    after.log.iter().skip(before).find_map(triage::event_item)
 }
 
 /// The cluster's cause on its shrunk case, the cause of the decision that cures it (if one
@@ -84,7 +150,12 @@ pub(super) fn name_cluster(
             .differences
             .first()
             .is_some_and(|d| d.field == "legality");
-    let ix = decisive(checker, case, refusals);
+    let at = best.cause.as_ref().and_then(|c| c.line).or_else(|| {
+        best.fault
+            .as_ref()
+            .and_then(|m| triage::fault_line(case, m))
+    });
+    let ix = decisive(checker, case, refusals, at);
     let cured = ix.map(|ix| consequences(case, ix)).unwrap_or_default();
     let decisive = ix
         .and_then(|ix| triage::statement_cause(case, case.plays[ix].line))
