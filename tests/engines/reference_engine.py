@@ -2271,8 +2271,9 @@ class Game:
         legal target; its controller then pays from their pool (a `demand pay` line: optional in
         RUP4, and only with the Energy there) or declines (`demand decline`) and it is countered
         (425). Each execution demands again (820.3). Before paying, a player with runes may
-        exhaust them (`rune exhaust D` lines, 164.2, 357.1.a) while the pool lacks the amount;
-        a recycled rune adds Power, which pays no Energy, and runes used commit to paying."""
+        exhaust them (`rune exhaust D` lines, 164.2, 357.1.a) while the pool lacks the amount
+        and the ready runes can make it up, in domain order as for a cost; a recycled rune adds
+        Power, which pays no Energy, and runes used commit to paying."""
         t = targets[0] if targets and isinstance(targets[0], Item) else None
         if t is None:
             return "targets-illegal"
@@ -2282,6 +2283,7 @@ class Game:
         payer = self.players[it.controller if mutant("demand-from-caster") else t.controller]
         pool = payer.pool
         used = 0
+        last = 0  # the format's one order: domains R G B O P Y (corpus/FORMAT.md, "Runes")
         while (self.peek() or {}).get("do") == "rune":
             st = self.peek()
             r = payer.runes
@@ -2295,6 +2297,14 @@ class Game:
                 raise self.illegal("357.1.a", "no ready rune of that domain")
             if pool.energy >= amount:
                 raise self.illegal("357.1.a", "the demand needs no more Energy")
+            i = DOMAINS.index(d)
+            if i < last:
+                raise self.illegal("357.1.a", "runes are exhausted in domain order (R G B O P Y)")
+            # Only while the ready runes left in that order can make the demand up: a rune
+            # exhausted for a demand it cannot pay would leave its [1] floating.
+            if sum(r["ready"][x] for x in DOMAINS[i:]) < amount - pool.energy:
+                raise self.illegal("357.1.a", "the ready runes cannot make the demand up")
+            last = i
             r["ready"][d] -= 1
             r["exhausted"][d] += 1
             pool.energy += 1
