@@ -1072,13 +1072,17 @@ class Game:
             self.cancel(it, "targets-illegal", undo)
             return
         mine = it.card.domains
-        if p.runes is not None:
-            self.pay_with_runes(p, total, mine)
+        runes_left = p.runes is not None and self.pay_with_runes(p, total, mine)
         split = self.payable(p, total, max(0, discard - 1) if mutant("discard-counts-played-card")
                              and it.kind == "spell" else discard, mine)
         if split is not None and not self.unit_costs_payable(it):
             split = None
 
+        if split is None and runes_left:
+            # 357.1.a: the runes can still add what the cost lacks; the play is undone only
+            # once none can (358.5), so a statement other than a rune line is not allowed yet.
+            raise self.illegal("357.1.a", "the cost is not paid yet: a rune can still add "
+                               "what it needs (a `rune` line)")
         if split is None:
             if mutant("cannot-pay-illegal"):
                 raise self.illegal("358.5", "the cost cannot be paid")
@@ -1420,33 +1424,34 @@ class Game:
     def pay_with_runes(self, p, total, mine=()):
         """164.2, 357.1.a: the `rune exhaust D` / `rune recycle D` lines, each while the cost
         still needs what the rune adds: [E]: Add [1]; Recycle this: Add one Power of its domain
-        (an exhausted rune first), to the bottom of the rune deck."""
+        (an exhausted rune first), to the bottom of the rune deck. The case format writes one
+        order for payments that end with the same runes (corpus/FORMAT.md, "Runes"): every
+        exhaust before any recycle, each in domain order. While the runes can still pay the
+        cost, a step after which they cannot is refused: it would deterministically make the
+        play fail (357.3, 355.16). Returns whether a rune step is still allowed when the lines
+        end: the cost is then not paid yet, and the play is undone only when none is (358.5)."""
         r = p.runes
+        done = {"exhausted": -1, "recycled": -1}  # the last domain used each way, by index
         while True:
+            allowed = self.rune_steps(p, total, mine, done)
             st = self.peek()
             if st is None or st.get("do") != "rune":
-                return
+                return bool(allowed)
             d = DOMAIN_NAMES.get(str(st.get("domain", "")).lower(), st.get("domain"))
             if d not in DOMAINS:
                 raise self.illegal("357.1.a", "not a rune's domain")
-            extra = {x: max(0, p.pool.power.get(x, 0) - total.power.get(x, 0)) for x in DOMAINS}
-            own_from_pool = min(total.own, sum(extra[x] for x in mine))
-            short_own = total.own - own_from_pool
-            short_any = max(0, total.any - (sum(extra.values()) - own_from_pool))
-            if st.get("use") == "exhaust":
-                if r["ready"][d] == 0:
-                    raise self.illegal("357.1.a", "no ready rune of that domain")
-                if p.pool.energy >= total.energy:
-                    raise self.illegal("357.1.a", "the cost needs no more Energy")
+            use = st.get("use")
+            if use not in ("exhaust", "recycle"):
+                raise self.illegal("357.1.a", "exhaust or recycle a rune")
+            if (use, d) not in allowed:
+                raise self.illegal("357.1.a", self.rune_refusal(p, total, mine, done, use, d))
+            i = DOMAINS.index(d)
+            if use == "exhaust":
                 r["ready"][d] -= 1
                 r["exhausted"][d] += 1
                 p.pool.energy += 1
-            elif st.get("use") == "recycle":
-                if r["ready"][d] + r["exhausted"][d] == 0:
-                    raise self.illegal("357.1.a", "no rune of that domain")
-                if p.pool.power.get(d, 0) >= total.power.get(d, 0) and short_any == 0 \
-                        and not (short_own > 0 and d in mine):
-                    raise self.illegal("357.1.a", "the cost needs no more Power")
+                done["exhausted"] = i
+            else:
                 if r["exhausted"][d] > 0 and not (mutant("recycle-ready-first")
                                                   and r["ready"][d] > 0):
                     r["exhausted"][d] -= 1
@@ -1454,9 +1459,102 @@ class Game:
                     r["ready"][d] -= 1
                 r["deck"].insert(0 if mutant("recycled-rune-on-top") else len(r["deck"]), d)
                 p.pool.power[d] = p.pool.power.get(d, 0) + 1
-            else:
-                raise self.illegal("357.1.a", "exhaust or recycle a rune")
+                done["recycled"] = i
             self.consume()
+
+    @staticmethod
+    def rune_shortfall(pool, total, mine):
+        """What the pool still lacks: Energy, Power by domain, Power of one of the card's
+        domains ([C]) and of any domain ([A]), after the Power the pool has beyond each
+        domain's own need (spent on the card's domains first)."""
+        extra = {x: max(0, pool.power.get(x, 0) - total.power.get(x, 0)) for x in DOMAINS}
+        own_from_pool = min(total.own, sum(extra[x] for x in mine))
+        return (max(0, total.energy - pool.energy),
+                {x: max(0, total.power.get(x, 0) - pool.power.get(x, 0)) for x in DOMAINS},
+                total.own - own_from_pool,
+                max(0, total.any - (sum(extra.values()) - own_from_pool)))
+
+    def runes_can_finish(self, pool, total, mine, r, done):
+        """Whether the rune steps the format still allows (exhausts only before any recycle,
+        each from the last domain used on) can make the pool cover the cost. An exhausted rune
+        stays on the board, where it can still be recycled, so Energy and Power are found
+        apart."""
+        energy, power, own, any_ = self.rune_shortfall(pool, total, mine)
+        if done["recycled"] >= 0:
+            energy_ok = energy == 0
+        else:
+            energy_ok = sum(r["ready"][d] for d in DOMAINS[max(0, done["exhausted"]):]) >= energy
+        spare = spare_mine = 0
+        for i, d in enumerate(DOMAINS):
+            board, lack = r["ready"][d] + r["exhausted"][d], power[d]
+            if i < done["recycled"]:
+                if lack > 0:
+                    return False
+            elif board < lack:
+                return False
+            else:
+                spare += board - lack
+                spare_mine += (board - lack) if d in mine else 0
+        return energy_ok and spare_mine >= own and spare >= own + any_
+
+    def rune_steps(self, p, total, mine, done):
+        """The rune steps allowed now, as (use, domain) pairs (see `pay_with_runes`)."""
+        r = p.runes
+        energy, power, own, any_ = self.rune_shortfall(p.pool, total, mine)
+        payable = self.runes_can_finish(p.pool, total, mine, r, done)
+        out = set()
+        for i, d in enumerate(DOMAINS):
+            for use in ("exhaust", "recycle"):
+                if use == "exhaust":
+                    ok = energy > 0 and r["ready"][d] > 0 and done["recycled"] < 0 \
+                        and done["exhausted"] <= i
+                else:
+                    ok = (power[d] > 0 or any_ > 0 or (own > 0 and d in mine)) \
+                        and r["ready"][d] + r["exhausted"][d] > 0 and done["recycled"] <= i
+                if not ok:
+                    continue
+                if payable and not self.runes_can_finish_after(p, total, mine, done, use, d):
+                    continue
+                out.add((use, d))
+        return out
+
+    def runes_can_finish_after(self, p, total, mine, done, use, d):
+        """`runes_can_finish` after one more step."""
+        pool, r = p.pool.copy(), p.runes_copy()
+        after = dict(done)
+        if use == "exhaust":
+            r["ready"][d] -= 1
+            r["exhausted"][d] += 1
+            pool.energy += 1
+            after["exhausted"] = DOMAINS.index(d)
+        else:
+            r["exhausted" if r["exhausted"][d] > 0 else "ready"][d] -= 1
+            pool.power[d] = pool.power.get(d, 0) + 1
+            after["recycled"] = DOMAINS.index(d)
+        return self.runes_can_finish(pool, total, mine, r, after)
+
+    def rune_refusal(self, p, total, mine, done, use, d):
+        """Why a rune step is not allowed now, in the format's words."""
+        r = p.runes
+        energy, power, own, any_ = self.rune_shortfall(p.pool, total, mine)
+        i = DOMAINS.index(d)
+        if use == "exhaust":
+            if r["ready"][d] == 0:
+                return "no ready rune of that domain"
+            if energy == 0:
+                return "the cost needs no more Energy"
+            if done["recycled"] >= 0:
+                return "every exhaust comes before any recycle"
+            if done["exhausted"] > i:
+                return "runes are exhausted in domain order (R G B O P Y)"
+        else:
+            if r["ready"][d] + r["exhausted"][d] == 0:
+                return "no rune of that domain"
+            if not (power[d] > 0 or any_ > 0 or (own > 0 and d in mine)):
+                return "the cost needs no more Power"
+            if done["recycled"] > i:
+                return "runes are recycled in domain order (R G B O P Y)"
+        return "the runes could pay the cost, and after this step they could not (357.3)"
 
     def cancel(self, it, why, undo):
         """358.5: undo the whole play; this is not a counter."""
@@ -2173,8 +2271,9 @@ class Game:
         legal target; its controller then pays from their pool (a `demand pay` line: optional in
         RUP4, and only with the Energy there) or declines (`demand decline`) and it is countered
         (425). Each execution demands again (820.3). Before paying, a player with runes may
-        exhaust them (`rune exhaust D` lines, 164.2, 357.1.a) while the pool lacks the amount;
-        a recycled rune adds Power, which pays no Energy, and runes used commit to paying."""
+        exhaust them (`rune exhaust D` lines, 164.2, 357.1.a) while the pool lacks the amount
+        and the ready runes can make it up, in domain order as for a cost; a recycled rune adds
+        Power, which pays no Energy, and runes used commit to paying."""
         t = targets[0] if targets and isinstance(targets[0], Item) else None
         if t is None:
             return "targets-illegal"
@@ -2184,6 +2283,7 @@ class Game:
         payer = self.players[it.controller if mutant("demand-from-caster") else t.controller]
         pool = payer.pool
         used = 0
+        last = 0  # the format's one order: domains R G B O P Y (corpus/FORMAT.md, "Runes")
         while (self.peek() or {}).get("do") == "rune":
             st = self.peek()
             r = payer.runes
@@ -2197,6 +2297,14 @@ class Game:
                 raise self.illegal("357.1.a", "no ready rune of that domain")
             if pool.energy >= amount:
                 raise self.illegal("357.1.a", "the demand needs no more Energy")
+            i = DOMAINS.index(d)
+            if i < last:
+                raise self.illegal("357.1.a", "runes are exhausted in domain order (R G B O P Y)")
+            # Only while the ready runes left in that order can make the demand up: a rune
+            # exhausted for a demand it cannot pay would leave its [1] floating.
+            if sum(r["ready"][x] for x in DOMAINS[i:]) < amount - pool.energy:
+                raise self.illegal("357.1.a", "the ready runes cannot make the demand up")
+            last = i
             r["ready"][d] -= 1
             r["exhausted"][d] += 1
             pool.energy += 1

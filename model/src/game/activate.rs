@@ -18,8 +18,9 @@ impl Game {
     /// be paid otherwise, 414.4). Two limits of the model, not of the rules: only in a scenario
     /// that goes on after a chain closes (a single-play scenario is over then, so an activation
     /// would be its whole play), and only while a play is left (an activation no play can use
-    /// changes nothing the properties read). An activation that was undone (358.5) is not tried
-    /// again, as for cards.
+    /// changes nothing the properties read). An activation that was undone (358.5) may be made
+    /// again, as a card may be played again; exploration does not try it again
+    /// (`Game::retry_undone`), as for cards.
     pub(super) fn activate_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         if p != Player::YOU
             || !s.chain.is_empty()
@@ -35,7 +36,7 @@ impl Game {
             }
             if self
                 .activated_ability(g.card)
-                .is_some_and(|ab| !s.players[p.ix()].undone.contains(&ab))
+                .is_some_and(|ab| self.retry_undone || !s.players[p.ix()].undone.contains(&ab))
             {
                 out.push(Action::ActivateAbility { gear: i as u8 });
             }

@@ -36,8 +36,9 @@ impl Game {
     }
 
     /// CancelPlay's effect (358.5): undo the whole play: the card returns to hand, nothing is
-    /// paid (runes used for the payment are given back), and it is not a counter. A card whose play was undone is not tried again in the
-    /// scenario (a bound on exploration, so that undoing cannot loop).
+    /// paid (runes used for the payment are given back), and it is not a counter. A card whose play was undone may be played again; exploration
+    /// does not try it again in the scenario (`Game::retry_undone`, a bound so that undoing cannot
+    /// loop).
     pub(super) fn cancel_play(&self, s: &mut State, why: CancelWhy) {
         let item = s.chain.remove(pending_index(s));
         let id = item.id;
@@ -56,7 +57,7 @@ impl Game {
                 ps.hand.push(item.card);
                 ps.undone.push(item.card);
             }
-            // An undone activation is not tried again either (the same bound on exploration).
+            // An undone activation is not tried again in exploration either (the same bound).
             Origin::Activated(_) => ps.undone.push(item.card),
             Origin::Trigger(_) | Origin::Token { .. } => {}
         }

@@ -55,6 +55,11 @@ pub struct Game {
     pub cards: Vec<CardDef>,
     /// The definition used for unit tokens played by effects.
     pub token: CardId,
+    /// Whether a card or activation whose play was undone may be tried again, as 358.5 allows
+    /// (the card is back in hand, nothing was paid). Off by default: exhaustive exploration keeps
+    /// a bound there so that undoing cannot loop; a replay follows a case's statements, which
+    /// end, so it turns this on.
+    pub retry_undone: bool,
 }
 
 /// Who acts next, derived from the state.
@@ -159,6 +164,7 @@ impl Game {
             rules: Rules::new(rules),
             cards,
             token,
+            retry_undone: false,
         }
     }
 

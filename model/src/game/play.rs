@@ -34,11 +34,12 @@ impl Game {
 
     /// 358.4: timing. An empty chain needs the open state, where only the turn player with a
     /// play left may start one (335; a showdown needs [Action]); an existing chain needs
-    /// [Reaction].
+    /// [Reaction]. A card whose play was undone is back in hand and may be played again (358.5);
+    /// only exploration leaves it alone (`Game::retry_undone`), so that undoing cannot loop.
     fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         if !matches!(c.kind, CardKind::Spell | CardKind::Unit)
-            || s.players[p.ix()].undone.contains(&card)
+            || (!self.retry_undone && s.players[p.ix()].undone.contains(&card))
         {
             return false;
         }

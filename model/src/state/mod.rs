@@ -206,8 +206,8 @@ pub struct PlayerState {
     pub trash_other: u8,
     /// Cards this player finalized this turn: what Legion-style checks count (419.4.b).
     pub finalized_this_turn: u8,
-    /// Cards whose play was undone (358.5); the model does not try them again, so that undoing
-    /// cannot loop.
+    /// Cards whose play was undone (358.5); exploration does not try them again, so that undoing
+    /// cannot loop (a replay may: `Game::retry_undone`).
     pub undone: InlineVec<CardId, 4>,
     /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
     pub portal_charged: bool,
