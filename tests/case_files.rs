@@ -721,3 +721,31 @@ fn combat_expectations_fail_when_they_should() {
         "battlefield",
     );
 }
+
+/// A case cut short where the model needs decisions it does not write (a changed decision can
+/// call for more: a cost no longer cancelled must be paid) is made whole with the model's
+/// first choices: the decisions written in, the case replays; a case with another error is
+/// not touched.
+#[test]
+fn a_case_cut_short_is_completed_with_the_models_decisions() {
+    use rbcheck::case::from_trace::with_missing_decisions;
+    let text = "rbcheck-case 1\nrules rup4\n\nunit u1 \"Practice Dummy\" you base you\npool you [3][B]\nhand you \"Chant of Readiness\"\n\nyou play \"Chant of Readiness\"\n";
+    let cut = parse(text).unwrap();
+    let e = rbcheck::case::replay(&cut, None)
+        .err()
+        .expect("a case cut short is an error");
+    assert!(e.message.contains("must still decide"), "{}", e.message);
+    assert!(e.undecided.is_some(), "the error carries the decision");
+    let whole = with_missing_decisions(&cut, 6).expect("completed");
+    assert!(whole.plays.len() > cut.plays.len(), "{}", print(&whole));
+    assert!(
+        rbcheck::case::replay(&whole, None).is_ok(),
+        "{}",
+        print(&whole)
+    );
+    // The statements it had come first, in order.
+    assert_eq!(whole.plays[0].stmt, cut.plays[0].stmt);
+    // A case with an unknown card is no case to complete.
+    let bad = parse(&text.replace("Chant of Readiness", "No Such Card")).unwrap();
+    assert!(with_missing_decisions(&bad, 6).is_none());
+}
