@@ -589,120 +589,6 @@ pub fn fuzz_with(
     report
 }
 
-/// True if the symptom cluster `weak` is one of the cause cluster `cause`: the same decision
-/// cures both, or the decision that cures it brings about the rule `cause` is named by.
-fn cures(weak: &Finding, cause: &Finding) -> bool {
-    let same = weak.decisive.is_some() && weak.decisive == cause.decisive;
-    let brought = super::conformance::clauses_of(&cause.cited)
-        .iter()
-        .any(|c| weak.cured.contains(c));
-    same || brought
-}
-
-/// One case that is a finding, before it is filed.
-struct Hit<'o> {
-    outcome: &'o Outcome,
-    /// Triage's cause on the case as generated.
-    kind: String,
-    case: Case,
-    i: usize,
-}
-
-/// Where a cluster is: reported, or held until the run ends.
-#[derive(Clone, Copy)]
-enum Slot {
-    Reported(usize),
-    Held(usize),
-}
-
-/// The clusters of a run as they form. A cluster is named on its shrunk case; the cause triage
-/// gives the unshrunk case of a later hit only says which cluster it joins.
-#[derive(Default)]
-struct Clusters {
-    /// Triage's cause on a generated case -> its cluster.
-    alias: BTreeMap<String, Slot>,
-    /// Symptom clusters a decision cures, held until the run ends: then each joins a cause
-    /// cluster cured by the same decision, or is reported.
-    held: Vec<Finding>,
-}
-
-impl Clusters {
-    /// Files a hit in its cluster, making (and shrinking) a new one if its cause is new; true
-    /// if a finding was reported.
-    fn file(
-        &mut self,
-        report: &mut FuzzReport,
-        checker: &mut Checker,
-        recipe: &Recipe,
-        cfg: &FuzzConfig,
-        hit: Hit,
-    ) -> bool {
-        if let Some(slot) = self.alias.get(&hit.kind) {
-            let f = match *slot {
-                Slot::Reported(n) => &mut report.findings[n],
-                Slot::Held(n) => &mut self.held[n],
-            };
-            f.add_case(hit.i, hit.outcome);
-            return false;
-        }
-        let kind = hit.kind.clone();
-        let finding = new_finding(checker, recipe, cfg, hit.outcome, hit.kind, hit.case, hit.i);
-        let same_name = |f: &Finding| f.kind == finding.kind;
-        let same_cure = |f: &Finding| !f.weak && cures(&finding, f);
-        let joins = match report.findings.iter().position(same_name) {
-            Some(n) => Some(Slot::Reported(n)),
-            None => self.held.iter().position(same_name).map(Slot::Held),
-        }
-        .or_else(|| {
-            (finding.weak && finding.decisive.is_some())
-                .then(|| report.findings.iter().position(same_cure))
-                .flatten()
-                .map(Slot::Reported)
-        });
-        let slot = match joins {
-            Some(slot) => {
-                match slot {
-                    Slot::Reported(n) => report.findings[n].absorb(finding),
-                    Slot::Held(n) => self.held[n].absorb(finding),
-                }
-                slot
-            }
-            None if finding.weak && finding.decisive.is_some() && !cfg.stop_at_first_finding => {
-                self.held.push(finding);
-                Slot::Held(self.held.len() - 1)
-            }
-            None => {
-                let flagged = replay_twice(checker, &finding);
-                report.findings.push(finding);
-                let n = report.findings.len() - 1;
-                report.findings.extend(flagged);
-                self.alias.insert(kind, Slot::Reported(n));
-                return true;
-            }
-        };
-        self.alias.insert(kind, slot);
-        false
-    }
-
-    /// At the end of the run: each held cluster joins a reported cause cluster cured by the
-    /// same decision, or is reported itself. True if any was reported.
-    fn release(&mut self, report: &mut FuzzReport, checker: &mut Checker) -> bool {
-        let mut reported = false;
-        for f in std::mem::take(&mut self.held) {
-            let cure = |g: &Finding| !g.weak && cures(&f, g);
-            if let Some(n) = report.findings.iter().position(cure) {
-                report.findings[n].absorb(f);
-                continue;
-            }
-            let flagged = replay_twice(checker, &f);
-            report.findings.push(f);
-            report.findings.extend(flagged);
-            reported = true;
-        }
-        reported
-    }
-}
-
 /// Counts case `i`'s outcome in the report; true if the engine answered (no fault).
 fn count(report: &mut FuzzReport, outcome: &Outcome, i: usize) -> bool {
     match outcome {
@@ -730,55 +616,6 @@ fn count(report: &mut FuzzReport, outcome: &Outcome, i: usize) -> bool {
         Outcome::NoCase => report.generation_failures += 1,
     }
     true
-}
-
-/// Sends a finding's shrunk case to the engine twice more: two different answers to one case
-/// flag the engine nondeterministic, a finding of its own (an engine whose answer depends on
-/// what it ran before cannot be held to any single case). A fault that did not recur is
-/// already said to be so in its finding, and not replayed again.
-fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding> {
-    if f.kind == NONDETERMINISTIC
-        || f.fault
-            .as_deref()
-            .is_some_and(|m| m.contains(NOT_RECURRING))
-    {
-        return None;
-    }
-    let case = crate::case::parse(&crate::case::print(&f.case)).ok()?;
-    checker.outcome_of(&case);
-    let first = checker.last_answer.clone();
-    checker.outcome_of(&case);
-    let second = checker.last_answer.clone();
-    if first == second {
-        return None;
-    }
-    let cut = |s: &str| s.chars().take(300).collect::<String>();
-    Some(Finding {
-        kind: NONDETERMINISTIC.into(),
-        cited: "the rules give one outcome for one position and one set of decisions".into(),
-        symptoms: BTreeMap::from([(NONDETERMINISTIC.to_string(), 1)]),
-        cases: vec![(f.first_case, "the same case answered two ways".into())],
-        hits: 1,
-        first_case: f.first_case,
-        recipe: f.recipe.clone(),
-        case: f.case.clone(),
-        differences: vec![],
-        fault: Some(format!(
-            "the engine answered this case two ways when it was sent twice (the shrunk case of finding `{}`): first {}, then {}",
-            f.kind,
-            cut(&first),
-            cut(&second)
-        )),
-        shrunk_from: f.shrunk_from,
-        rules: f.rules.clone(),
-        sentence: "the engine answers one case two ways where the rules give one outcome for one position and one set of decisions".into(),
-        line: None,
-        refused: false,
-        weak: false,
-        decisive: None,
-        cured: vec![],
-        merged: vec![],
-    })
 }
 
 /// What a fault finding says when the fault did not happen again on the same case.
@@ -814,94 +651,6 @@ fn handshake(
             }
         }
     }
-}
-
-/// A finding of a new cause, first met at case `i`: its case shrunk while the engine still
-/// shows the same symptom, then named on the shrunk case (`decisive::name_cluster`). A fault is
-/// shrunk the same way if it happens again when the case is sent again; one that does not
-/// recur is kept as it came, and says so.
-fn new_finding(
-    checker: &mut Checker,
-    recipe: &Recipe,
-    cfg: &FuzzConfig,
-    outcome: &Outcome,
-    kind: String,
-    case: Case,
-    i: usize,
-) -> Finding {
-    let rules = case.rules.clone();
-    let original_plays = size(&case);
-    let family = outcome.symptom();
-    let recurs = match outcome {
-        Outcome::Fault(..) => checker.outcome_of(&case).symptom() == family,
-        _ => true,
-    };
-    let first = Shrunk {
-        case: case.clone(),
-        differences: match outcome {
-            Outcome::Disagree(c, _) => c.differences.clone(),
-            _ => vec![],
-        },
-        fault: match outcome {
-            Outcome::Fault(_, m, _) if recurs => Some(m.clone()),
-            Outcome::Fault(_, m, _) => Some(format!("{m} (it {NOT_RECURRING}: the fault depends on what the engine ran before, so the case is not shrunk)")),
-            _ => None,
-        },
-        cause: outcome.cause().cloned(),
-    };
-    let (recipe, shrunk) = if recurs {
-        shrink(
-            checker,
-            recipe,
-            first.case.clone(),
-            &family,
-            cfg.shrink_steps,
-        )
-    } else {
-        (recipe.clone(), None)
-    };
-    let best = match shrunk {
-        Some(s) => shrink_case(checker, s, &family, cfg.shrink_steps),
-        None => first,
-    };
-    let (cause, decisive, cured) = if recurs {
-        decisive::name_cluster(checker, &best)
-    } else {
-        (None, None, vec![])
-    };
-    let model = crate::engine::observe::model_observation(&best.case, None).ok();
-    let refused_line = model
-        .as_ref()
-        .and_then(|m| m.illegal.as_ref())
-        .and_then(|x| x.line);
-    let line = cause.as_ref().and_then(|c| c.line);
-    let mut f = Finding {
-        kind: cause.as_ref().map_or(kind, |c| c.name.clone()),
-        cited: match (&cause, best.differences.first()) {
-            (Some(c), _) => c.rule.clone(),
-            (None, Some(d)) => d.rule.clone(),
-            _ => triage::fault_rule(&best.case, model.as_ref()),
-        },
-        symptoms: BTreeMap::from([(family, 1)]),
-        cases: vec![(i, outcome.line())],
-        hits: 1,
-        first_case: i,
-        shrunk_from: (original_plays, size(&best.case)),
-        recipe,
-        case: best.case,
-        differences: best.differences,
-        fault: best.fault,
-        rules,
-        sentence: String::new(),
-        line,
-        refused: line.is_some() && line == refused_line,
-        weak: cause.as_ref().is_some_and(|c| c.weak),
-        decisive: decisive.map(|c| c.name),
-        cured,
-        merged: vec![],
-    };
-    f.sentence = decisive::sentence(&f);
-    f
 }
 
 /// The number of play statements of a case that are decisions (not passes).
@@ -957,8 +706,12 @@ pub fn with_header(case: &Case, header: Vec<String>) -> Result<Case, String> {
     crate::case::from_trace::with_expectations(c, &setup, None)
 }
 
+mod clusters;
 mod decisive;
+mod finding;
 mod shrink;
+use clusters::{Clusters, Hit};
+use finding::{new_finding, replay_twice};
 use shrink::{shrink, shrink_case, Shrunk};
 
 #[cfg(test)]
