@@ -238,6 +238,8 @@ fn diff_reports_validate() {
         "diff",
         "v1.3",
         "rup4",
+        "--bound",
+        "tiny",
         "--json",
         "--out",
         out.to_str().unwrap(),
