@@ -130,20 +130,27 @@ pub fn each_complete_play(
 ) {
     let mut stack: Vec<(State, Vec<Action>)> = vec![(init, vec![])];
     let mut acts = vec![];
-    while let Some((s, path)) = stack.pop() {
+    while let Some((mut s, mut path)) = stack.pop() {
         acts.clear();
         game.actions(&s, &mut acts);
-        if acts.is_empty() {
+        let Some((&first, rest)) = acts.split_first() else {
             visit(&s, path);
             continue;
-        }
-        for a in acts.iter().rev() {
+        };
+        for a in rest.iter().rev() {
             let mut p = path.clone();
             if keep(a) {
                 p.push(*a);
             }
             stack.push((game.step(&s, a), p));
         }
+        // The first action, explored next, takes the state itself: a forced step (the only
+        // action) copies nothing.
+        if keep(&first) {
+            path.push(first);
+        }
+        game.step_in_place(&mut s, &first);
+        stack.push((s, path));
     }
 }
 

@@ -268,7 +268,7 @@ fn run_decisions(game: &Game, setup: &Setup, decisions: &[Action]) -> Run {
         acts.clear();
         game.actions(s, acts);
         if acts.len() == 1 && !acts[0].is_decision() {
-            *s = game.step(s, &acts[0]);
+            game.step_in_place(s, &acts[0]);
         } else {
             return;
         }
@@ -278,7 +278,7 @@ fn run_decisions(game: &Game, setup: &Setup, decisions: &[Action]) -> Run {
         if !acts.contains(d) {
             return Run::Refused(i);
         }
-        s = game.step(&s, d);
+        game.step_in_place(&mut s, d);
     }
     advance(&mut s, &mut acts);
     if !acts.is_empty() {
