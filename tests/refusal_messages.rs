@@ -111,3 +111,51 @@ fn what_is_expected_instead_is_said_in_case_statements_not_step_names() {
     );
     assert!(!out.contains("ChooseMode"), "{out}");
 }
+
+/// A case cut short after any statement of any corpus case says what decision is left in the
+/// words of case statements, never by a model step's name (`KillForCost`, `ExhaustRune`...):
+/// every corpus case is replayed cut after each of its statements.
+#[test]
+fn a_case_cut_short_names_the_decision_left_in_case_words() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let files = rbcheck::case::collect(&[root.join("corpus/cases")]).unwrap();
+    // A step name is a CamelCase word: upper case after lower case (`KillForCost`); the
+    // placeholders of case statements are all capitals (`UNIT`).
+    let camel = |w: &str| {
+        w.as_bytes()
+            .windows(2)
+            .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+    };
+    let (mut cut_short, mut leaks) = (0, vec![]);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let Ok(case) = rbcheck::case::parse(&text) else {
+            continue;
+        };
+        for k in 1..case.plays.len() {
+            let mut c = case.clone();
+            c.plays.truncate(k);
+            c.expects.clear();
+            c.checkpoints.clear();
+            let dir = f.parent();
+            let Err(e) = rbcheck::case::replay(&c, dir) else {
+                continue;
+            };
+            if !e.message.contains("must still decide") {
+                continue;
+            }
+            cut_short += 1;
+            if e.message
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(camel)
+            {
+                leaks.push(format!("{}: {}", f.display(), e.message));
+            }
+        }
+    }
+    assert!(
+        cut_short >= 100,
+        "only {cut_short} cut-short cases looked at"
+    );
+    assert!(leaks.is_empty(), "{leaks:#?}");
+}

@@ -310,6 +310,30 @@ pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
                 "the next card looked at to recycle (`look recycle \"Card\"` or `look recycle other`)".into()
             }
             Action::PayDemand { .. } => "the answer to the demand (`demand pay` or `demand decline`)".into(),
+            Action::DeclareOptionalCost { index, .. } => {
+                format!("`optional {0} pay` or `optional {0} skip`", index + 1)
+            }
+            Action::ChooseLocation { .. } => "where it enters (`location LOCATION`)".into(),
+            Action::ChooseReduction { component, .. } => {
+                let (part, i) = match component {
+                    model::state::Component::Repeat(i) => ("repeat", i),
+                    model::state::Component::Optional(i) => ("optional", i),
+                };
+                format!("`reduce {part} {0} energy` or `reduce {part} {0} power`", i + 1)
+            }
+            Action::DiscardForCost { card: Some(c) } => {
+                format!("`discard \"{}\"`", game.card(c).name)
+            }
+            Action::DiscardForCost { card: None } => "`discard other`".into(),
+            Action::ExhaustForCost { .. } => "a unit exhausted for the cost (`exhaust UNIT`)".into(),
+            Action::KillForCost { .. } => "a unit killed for the cost (`kill UNIT`)".into(),
+            Action::ExhaustRune { domain } => format!("`rune exhaust {}`", domain.letter()),
+            Action::RecycleRune { domain } => format!("`rune recycle {}`", domain.letter()),
+            Action::EndTurn => "`end turn`".into(),
+            Action::ActivateAbility { gear } => format!(
+                "`{} activate GEAR` (a gear's ability)",
+                s.gear[gear as usize].controller
+            ),
             _ => game.describe_action(s, e),
         };
         if !out.contains(&words) {
