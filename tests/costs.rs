@@ -161,7 +161,12 @@ fn token_labels_name_the_tokens_in_the_order_they_entered() {
         .filter(|l| !l.starts_with("location") && !l.contains("token-"))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert_exit("noloc.case", &unchecked, 1, "ChooseLocation");
+    assert_exit(
+        "noloc.case",
+        &unchecked,
+        1,
+        "the rules call for where it enters (`location LOCATION`)",
+    );
     // A location the unit may not enter (355.2) is refused.
     assert_exit(
         "badloc.case",
@@ -422,7 +427,7 @@ fn the_discarded_card_is_the_payers_choice_and_is_read_back() {
             "discard \"Void Seeker\"\n",
             "",
             2,
-            "must still decide: DiscardForCost",
+            "must still decide: `discard \"Void Seeker\"` or `discard other`",
         ),
         (
             "expname.case",

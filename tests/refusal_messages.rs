@@ -159,3 +159,15 @@ fn a_case_cut_short_names_the_decision_left_in_case_words() {
     );
     assert!(leaks.is_empty(), "{leaks:#?}");
 }
+
+/// A second activation of a Temporal Portal after the first exhausted it is refused because the
+/// gear is exhausted (its [E] cannot be paid, 414.4), in those words: the model's guard says why.
+#[test]
+fn a_second_activation_of_an_exhausted_gear_says_it_is_exhausted() {
+    let (code, out) = replay(
+        "exhausted-gear.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" you base you\ngear P \"Temporal Portal\" you\npool you [12][B][B]\nhand you \"Feral Strength\"\nturn plays 2\n\nyou activate P\npay any B\nclose\nyou activate P\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("414.4") && out.contains("exhausted"), "{out}");
+}

@@ -22,25 +22,62 @@ impl Game {
     /// again, as a card may be played again; exploration does not try it again
     /// (`Game::retry_undone`), as for cards.
     pub(super) fn activate_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
-        if p != Player::YOU
-            || !s.chain.is_empty()
-            || s.showdown
-            || !s.turn.ends
-            || s.turn.plays_left == 0
-        {
-            return;
-        }
-        for (i, g) in s.gear.iter().enumerate() {
-            if g.zone != Zone::Board || g.controller != p || g.exhausted {
-                continue;
-            }
-            if self
-                .activated_ability(g.card)
-                .is_some_and(|ab| self.retry_undone || !s.players[p.ix()].undone.contains(&ab))
-            {
+        for i in 0..s.gear.len() {
+            if self.activation_refused(s, p, i as u8).is_none() {
                 out.push(Action::ActivateAbility { gear: i as u8 });
             }
         }
+    }
+
+    /// Why `p` cannot activate gear `gear`'s ability now, as the rule and words (None if the
+    /// gear allows it): the guard of [`Game::activate_actions`] for one gear, which replay
+    /// reports when a case activates it anyway.
+    pub fn activation_refused(
+        &self,
+        s: &State,
+        p: Player,
+        gear: u8,
+    ) -> Option<(&'static str, &'static str)> {
+        if p != Player::YOU || !s.turn.ends {
+            return Some((
+                "145.2",
+                "a gear is activated by the turn player in a turn of several plays",
+            ));
+        }
+        if !s.chain.is_empty() || s.showdown {
+            return Some((
+                "145.2",
+                "a gear's ability is activated only in the open state: no chain, no showdown",
+            ));
+        }
+        if s.turn.plays_left == 0 {
+            return Some((
+                "turn plays",
+                "no play of the turn is left (a limit of the case: raise `turn plays N`)",
+            ));
+        }
+        let Some(g) = s.gear.get(gear as usize) else {
+            return Some(("401", "there is no such gear"));
+        };
+        let Some(ab) = self.activated_ability(g.card) else {
+            return Some(("401", "the gear has no activated ability"));
+        };
+        if g.zone != Zone::Board {
+            return Some(("145.2", "the gear is not on the board"));
+        }
+        if g.controller != p {
+            return Some(("145.2", "only the gear's controller may activate it"));
+        }
+        if g.exhausted {
+            return Some((
+                "414.4",
+                "the gear is exhausted: its [E] cannot be paid until it is readied",
+            ));
+        }
+        if !self.retry_undone && s.players[p.ix()].undone.contains(&ab) {
+            return Some(("358.5", "an activation that was undone is not tried again"));
+        }
+        None
     }
 
     /// ActivateAbility's effect (401): the ability becomes a pending item controlled by the

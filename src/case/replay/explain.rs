@@ -92,6 +92,12 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
                 "the turn player ends the turn after a play of the turn (the scenario is about plays)".into()
             },
         ),
+        Action::ActivateAbility { gear } => {
+            match game.activation_refused(s, model::state::Player::YOU, gear) {
+                Some((rule, why)) => (rule.into(), why.into()),
+                None => (a.rule().to_string(), "the gear cannot be activated now".into()),
+            }
+        }
         Action::MoveToChain { player, .. } => {
             if !s.chain.is_empty() {
                 (
