@@ -91,8 +91,7 @@ MUTANTS = {
     "ezreal-choice-ignored": "Ezreal's reduction always takes Energy, whatever the payer chose (356.4.c)",
     "gain-control-ignored": "\"gain control of a spell\" changes nothing, so its controller cannot make new choices (750)",
     "new-choices-not-applied": "new choices are accepted but the spell keeps its old targets (751-753)",
-    # Held-out mutants: written without reading the generator and killed at seeds 0
-    # and 1 when first measured (CHANGELOG.md, "Engine fuzzing"); the survivors are in KNOWN_SURVIVORS.
+    # Mutants written by an author who had not read the generator (`--held-out`).
     "executions-off-by-one": "one execution per [Repeat] instance paid, without the first one (820.3)",
     "repeat-cost-from-turn-player": "a [Repeat] cost is taken from the turn player's pool, whoever plays the spell (357)",
     "deflect-first-execution-only": "Deflect is counted only for the first execution's choices (809.1.c)",
@@ -121,15 +120,13 @@ MUTANTS = {
     "undo-loses-grant": "an undone play does not give back the grant it took (358.5)",
     "this-turn-might-persists": "Might given \"this turn\" stays after the turn ends (334.1)",
     "second-play-refused": "the chain closing ends the turn: a second play is refused (335, 340.2)",
-    # ---- formerly known survivors, now reached by generation
+    # ---- new choices, targets, destinations and token locations
     "new-choices-reuse": "a new choice may be an object the execution chose before (751.1)",
     "new-target-no-trigger": "a newly targeted unit's \"when chosen\" does not trigger (754)",
     "same-object-twice": "one instruction may choose the same object twice (355.8)",
     "destination-unchecked": "a move's destination is not checked while playing (355.4)",
     "token-location-unchecked": "a token may enter any location, not only its base or a battlefield its controller controls (355.2)",
-    # ---- formerly known survivors, now reached by generation (the featured
-    # cards on staged boards, the opponent's other counters, Deflect against an ability, a cheap
-    # discounted spell, linked draws of both players)
+    # ---- costs paid with units, "if this kills it"
     "repeat-power-card-domain": "a [Repeat] cost's Power is taken in the card's own domain (820.1.c)",
     "deflect-spells-only": "Deflect is paid by spells only, not by abilities that choose the unit (809.1.c)",
     "play-trigger-on-counter": "\"when you play a spell\" triggers even when the spell is countered (419.4.a.1)",
@@ -147,12 +144,9 @@ MUTANTS = {
     "optional-cost-not-paid": "an optional cost other than [Repeat] (Accelerate...) is decided but never paid (356.2.b)",
     "exhaust-cost-not-exhausted": "the friendly unit chosen to pay \"exhaust a friendly unit\" stays ready (357.2, 414.4)",
     "kills-it-any-lethal": "\"if this kills it\" also counts a unit that was already lethally damaged (359.3.e.14)",
-    # ---- formerly a known survivor, now seen by the result field
-    # `items[].entered`.
+    # ---- how a unit enters (the result field `items[].entered`)
     "accelerate-enters-exhausted": "a unit whose [Accelerate] was paid still enters exhausted (805)",
-    # ---- the second held-out set
-    # Killed at seeds 0 and 1 when first measured (CHANGELOG.md, "Engine fuzzing"); the others
-    # are in KNOWN_SURVIVORS.
+    # ---- the second set written without reading the generator (`--held-out-2`)
     "ezreal-once-per-play": "Ezreal's \"[1] or [A] less\" reduces only the first paid [Repeat] cost, not each (356.4.c)",
     "ezreal-any-controller": "Ezreal reduces the optional costs of every player's spells, not only his controller's (356.4.c)",
     "discount-below-zero": "the card's own discount can take the total's Energy below 0 (356.6)",
@@ -167,10 +161,10 @@ MUTANTS = {
     "might-not-floored": "a unit's Might can go below 0 (807.1.c)",
     "damage-persists": "damage stays on units when the turn ends (334.1)",
     "deflect-value-one": "[Deflect 2] costs one Power per choice, like [Deflect] (809.1.c)",
-    # ---- clauses: formerly known survivors of the second held-out set.
+    # ---- play triggers and channelled runes
     "play-trigger-on-abilities": "\"when you play a spell\" also triggers when an activated ability resolves (Temporal Portal's, 419.4.a)",
     "channel-ready": "\"channel 1 rune exhausted\" channels it ready (Find Your Center)",
-    # ---- chance: formerly known survivors that were killed only at some seeds.
+    # ---- discounts, demands, triggers, tokens, runes, grants, short draws
     "spire-reduces-power": "Marai Spire's [1] less takes Power off a [Repeat] cost that has no Energy left (356.4.c)",
     "demand-once": "a repeated Hard Bargain demands only in its first execution (820.3)",
     "when-chosen-spells-only": "\"when an opponent chooses me\" triggers on spells only, not on abilities (383.4.b.2)",
@@ -178,17 +172,16 @@ MUTANTS = {
     "recycled-rune-on-top": "a rune recycled while paying goes to the top of the rune deck, not the bottom (164.2)",
     "academy-dropped-with-portal": "a spell given the Portal's grant gets no [Repeat] from The Academy's, which is used up too (820.1.c.2)",
     "short-draw-draws-nothing": "drawing more cards than the deck holds draws none (the deck's cards stay)",
-    # ---- unreached: formerly known survivors.
+    # ---- restrictions, grants and the turn's plays
     "other-unchecked": "\"up to one other unit\" may choose the unit the previous instruction chose (355.8)",
     "new-choice-unchecked": "a remade choice need not meet the target's restrictions (753.1)",
     "portal-grant-any-player": "the Portal's grant goes to the next spell of either player (SFD-078 \"you play\")",
     "grant-used-by-unit": "a unit played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078)",
     "reaction-uses-turn-play": "a [Reaction] played on a chain uses up one of the turn's plays (335)",
-    # ---- held: formerly known survivors of the second held-out set.
+    # ---- counters and draws
     "counter-side-ignored": "\"counter an enemy spell\" may counter its controller's own spell (425)",
     "draw-from-bottom": "a draw takes the bottom card of the main deck, not the top (359.3.e)",
-    # ---- the third held-out set (HELD_OUT_3), killed at seeds 0 and 1 when
-    # measured at the default budget (CHANGELOG.md, "Engine fuzzing")
+    # ---- the third set written without reading the generator (`--held-out-3`)
     "discount-condition-own-victory": "Find Your Center's \"if an opponent is within 3 points\" reads the payer's own score (356.4.d)",
     "spire-discounts-spell": "Marai Spire's [1] less comes off a [Repeat] spell's own cost, once, not off each paid [Repeat] cost (356.4.c)",
     "ezreal-discounts-base-cost": "Ezreal's \"[1] or [A] less\" comes off the spell's cost, not off the optional costs paid (356.4.c)",
@@ -208,13 +201,13 @@ MUTANTS = {
     "draw-not-repeated": "a draw instruction runs in the first execution only, like an \"as you play\" one (820.3, 135.2.b.3)",
     "new-choices-first-execution-only": "new choices remake only the first execution's targets of a repeated spell (752.1, 820.2.a)",
     "deflect-in-card-domain": "Deflect's Power must be paid in the choosing card's own domain, not any domain (809.1.c)",
-    # ---- board: formerly known survivors of the third held-out set.
+    # ---- the board: units returned, readied, dealing their Might; runes
     "returned-unit-keeps-damage": "a unit returned to hand keeps its damage, Might given and statuses (124, 56.2)",
     "ready-twice": "readying a ready unit counts as performed (415.1.b)",
     "deal-might-printed": "\"deal damage equal to my Might\" reads the printed Might, without [Assault] while attacking (807.1.c)",
     "recycle-ready-first": "paying, a ready rune is recycled before an exhausted one (164.2, 357.1.a)",
     "channel-from-bottom": "\"channel 1 rune\" takes the bottom rune of the rune deck, not the top (Find Your Center)",
-    # ---- chain: formerly known survivors of the third held-out set.
+    # ---- the chain: timing and counters
     "action-on-chain": "an [Action] card may be added to an existing chain, like a [Reaction] (358.4)",
     "counter-power-limit-ignored": "Defy's \"and no more than [A]\" is not checked: any Power passes (206, 355.8)",
     "when-chosen-on-undo": "\"when an opponent chooses me\" triggers even when the play that chose it is undone (383.4.b.2, 358.5)",
@@ -228,14 +221,6 @@ MUTANTS = {
     "exhausted-gear-activates": "an exhausted gear's \"[E]\" ability can be activated again (414.4)",
     "demand-paid-with-power": "a demand for Energy can be paid by recycling a rune for Power (131, 425)",
 }
-
-# Mistakes the default budget does not yet kill at seeds 0 and 1: runnable with --mutant, kept
-# out of --list-mutants and the score until generation reaches them.
-KNOWN_SURVIVORS = {
-    # Empty: every mistake listed here before is in MUTANTS (the blocks headed clauses, chance,
-    # unreached, held, board and chain above), and the score measures each at fresh seeds.
-}
-
 
 # The held-out mutants: written by one author without reading the generator and
 # measured once before any was kept; `--held-out --list-mutants` lists them (killed or not), so
@@ -2565,17 +2550,17 @@ def main(argv):
     if "--list-mutants" in argv:
         listed = MUTANTS
         if "--held-out" in argv:
-            listed = {k: MUTANTS.get(k) or KNOWN_SURVIVORS[k] for k in HELD_OUT}
+            listed = {k: MUTANTS[k] for k in HELD_OUT}
         if "--held-out-2" in argv:
-            listed = {k: MUTANTS.get(k) or KNOWN_SURVIVORS[k] for k in HELD_OUT_2}
+            listed = {k: MUTANTS[k] for k in HELD_OUT_2}
         if "--held-out-3" in argv:
-            listed = {k: MUTANTS.get(k) or KNOWN_SURVIVORS[k] for k in HELD_OUT_3}
+            listed = {k: MUTANTS[k] for k in HELD_OUT_3}
         for k, v in listed.items():
             print("%s\t%s" % (k, v))
         return 0
     if "--mutant" in argv:
         MUTANT = argv[argv.index("--mutant") + 1]
-        if MUTANT not in MUTANTS and MUTANT not in KNOWN_SURVIVORS:
+        if MUTANT not in MUTANTS:
             sys.stderr.write("unknown mutant %s\n" % MUTANT)
             return 2
     for line in sys.stdin:
