@@ -129,9 +129,6 @@ fn statements(
     plays: &mut Vec<Line<PlayStmt>>,
     kind: u8,
 ) -> Option<bool> {
-    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
-        plays.iter().position(|p| f(&p.stmt))
-    };
     let is_repeat = |s: &PlayStmt| matches!(s, PlayStmt::Repeat { .. });
     let mut showdown = false;
     match kind {
@@ -179,6 +176,11 @@ fn statements(
     Some(showdown)
 }
 
+/// The index of the first play statement `f` accepts.
+fn find(plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool) -> Option<usize> {
+    plays.iter().position(|p| f(&p.stmt))
+}
+
 /// Kinds 4-10: illegal choices (each target restriction, "the same location", the same object
 /// twice, a mode, a destination).
 fn choices(
@@ -188,9 +190,6 @@ fn choices(
     kind: u8,
     n: usize,
 ) -> Option<()> {
-    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
-        plays.iter().position(|p| f(&p.stmt))
-    };
     match kind {
         4..=6 => {
             let objs = objects(setup);
@@ -299,9 +298,6 @@ fn new_choices_and_locations(
     kind: u8,
     n: usize,
 ) -> Option<()> {
-    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
-        plays.iter().position(|p| f(&p.stmt))
-    };
     match kind {
         12 => {
             // A new choice the execution made before (751.1): in the item's new choices, an
@@ -388,9 +384,6 @@ fn on_the_chain(
     plays: &mut Vec<Line<PlayStmt>>,
     kind: u8,
 ) -> Option<()> {
-    let find = |plays: &[Line<PlayStmt>], f: &dyn Fn(&PlayStmt) -> bool| {
-        plays.iter().position(|p| f(&p.stmt))
-    };
     match kind {
         16 => {
             // "Counter an enemy spell" (425): your own counter, played on your own spell (item
