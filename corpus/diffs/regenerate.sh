@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rewrites every folder of corpus/diffs with the current release build, each from the command its
-# README.md names on its first line. A test (tests/diff.rs) fails while a folder is stale.
+# README.md names on its first line. A test (tests/suite/diff.rs) fails while a folder is stale.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet

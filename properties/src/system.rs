@@ -308,7 +308,7 @@ impl Model for RepeatSystem {
     /// states that differ by which of them was chosen, and these are reached by two paths.
     /// The gear never change (cards keep their index), so the initial state tells. The
     /// depth-first search finds the breadth-first counts on tiny and the wrong rulebooks
-    /// (tests in `tests/tree.rs`).
+    /// (tests in `tests/suite/tree.rs`).
     fn tree_shaped(&self, init: &State) -> bool {
         !interchangeable_gear(init)
     }

@@ -1,6 +1,6 @@
 //! The EXAMPLES and EXIT CODES sections of each command's `--help` (clap `after_help`). Every
 //! command ends with them, so that a person can copy a working line and a script knows what
-//! each exit code means; `tests/cli.rs` checks that each command has both.
+//! each exit code means; `tests/suite/cli.rs` checks that each command has both.
 
 /// Said by every command: a closed stdout (e.g. `| head`) ends the command quietly.
 macro_rules! closed_pipe {

@@ -256,7 +256,7 @@ HELD_OUT_2 = [
 ]
 
 # The third held-out set: 30 mutants written by a third author from the digest, the seeds and this engine, without reading the generator, each
-# shown to change behaviour on tests/engines/heldout/NAME.case (tests/engine_heldout3.rs), then
+# shown to change behaviour on tests/engines/heldout/NAME.case (tests/suite/engine_heldout3.rs), then
 # measured at the default budget before any was kept (CHANGELOG.md, "Engine fuzzing").
 # `--held-out-3 --list-mutants` lists them, so `rbcheck fuzz --score --engine "python3
 # tests/engines/reference_engine.py --held-out-3"` repeats the measurement.

@@ -2,7 +2,7 @@
 //! play, and each would fail if its rule were implemented wrongly; where a rulebook option flips the
 //! rule, the test shows both sides.
 
-mod common;
+use super::common;
 use common::*;
 use model::rulebook::{InShowdown, Rulebook, Version};
 use model::state::*;

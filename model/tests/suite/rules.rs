@@ -2,7 +2,7 @@
 //! Each reads what happened (the event log, the board), and each would fail if the rule were
 //! implemented wrongly; where a rulebook field flips the rule, the test shows both sides.
 
-mod common;
+use super::common;
 use common::*;
 use model::action::Action;
 use model::cost::Domain;

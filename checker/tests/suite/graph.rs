@@ -1,6 +1,6 @@
 //! Tests of the explicit state graph and its DOT output.
 
-mod models;
+use super::models;
 
 use checker::graph::explore;
 use checker::CheckError;

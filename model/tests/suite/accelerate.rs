@@ -2,7 +2,7 @@
 //! board exhausted, or ready if its Accelerate was paid, and the board shows it (not only the
 //! `UnitEntered` event).
 
-mod common;
+use super::common;
 use common::*;
 use model::action::Action;
 use model::cost::Domain;

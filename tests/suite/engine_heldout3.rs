@@ -1,7 +1,7 @@
 //! The third held-out mutant set: every mutant that `reference_engine.py
 //! --held-out-3 --list-mutants` names changes the engine's behaviour on the case written for it,
 //! `tests/engines/heldout/NAME.case`, on which the clean engine agrees with the model. A sibling
-//! of `each_second_held_out_mutant_changes_behaviour_on_its_case` in tests/engine_protocol.rs
+//! of `each_second_held_out_mutant_changes_behaviour_on_its_case` in tests/suite/engine_protocol.rs
 //! (kept apart because that file is past its 800 lines).
 
 use rbcheck::engine::fuzz::{check_files, Verdict};

@@ -1,6 +1,6 @@
 //! End-to-end tests of the breadth-first search on small models with known answers.
 
-mod models;
+use super::models;
 
 use checker::{
     CheckError, CheckResult, CheckerExt, Expectation, Model, Outcome, Property, StopReason, Trace,

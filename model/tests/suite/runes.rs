@@ -3,7 +3,7 @@
 //! rune and still counts as paid (356.4.f.1), a failed payment gives every rune back, and Find
 //! Your Center channels the top rune of the rune deck.
 
-mod common;
+use super::common;
 use common::*;
 use model::action::Action;
 use model::cost::{Cost, Domain};

@@ -4,7 +4,7 @@
 //! runes, and draws that cannot wrap. Each reads the log or the board, and fails if the rule is
 //! implemented wrongly.
 
-mod common;
+use super::common;
 use common::*;
 use model::action::Action;
 use model::cost::Domain;

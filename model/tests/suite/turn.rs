@@ -3,7 +3,7 @@
 //! next spell you play this turn" used by exactly one spell and given back by an undone play
 //! (358.5), and the end of the turn (334.1) ending "this turn" effects.
 
-mod common;
+use super::common;
 use common::*;
 use model::action::Action;
 use model::setup::TurnSetup;

@@ -633,7 +633,7 @@ fn cases_and_diff_print_a_header_and_timed_progress() {
         "{err}"
     );
     assert!(json(&o).is_object());
-    let o = rbcheck(&["diff", "v1.3", "rup4", "--quiet"]);
+    let o = rbcheck(&["diff", "v1.3", "rup4", "--bound", "tiny", "--quiet"]);
     assert_eq!(stderr(&o), "");
 }
 

@@ -1,0 +1,9 @@
+//! The properties' and system's tests: one test binary for every file here, linked once;
+//! `cargo test -p properties --test suite nonvacuity::` runs one file's tests.
+
+mod fingerprints;
+mod forced;
+mod nonvacuity;
+mod owned_successor;
+mod symmetry;
+mod tree;
