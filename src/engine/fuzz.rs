@@ -522,7 +522,7 @@ pub fn fuzz_with(
             break;
         }
         let made = generator.next(i as u64);
-        report.goals = generator.coverage().len();
+        report.goals = generator.goals_reached();
         if cfg.skip.contains(&i) {
             report.excluded += 1;
             i += 1;

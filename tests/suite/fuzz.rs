@@ -145,17 +145,22 @@ fn default_budget() -> &'static (u64, Vec<gen::Made>) {
 /// The default budget at a fresh seed reaches every rule clause the model cites that a
 /// generated case can reach (those it cannot are listed with the reason), every kind of
 /// injected illegal statement, and every spell and unit of the catalogue: the goals steer it
-/// there, no case is placed by hand.
+/// there, no case is placed by hand. Five goals three draws deep, named below with what they
+/// need, are reached at some seeds only; the test prints the ones this seed missed.
 #[test]
 fn the_default_budget_reaches_every_clause_every_illegal_kind_and_every_card() {
     // Clauses no generated case reaches, and why: 354.3 and 359.3.e.12 (what a resolving
     // item plays) are not generated.
     let unreachable = ["354.3", "359.3.e.12"];
-    // A few goals lie three draws deep and are reached at most seeds of the default budget, not
-    // all: 754 (a Targeting Effect triggered by a remade choice), 423.1.a.1 (a stunned attacker
-    // stunned again), 750 (new choices at all); injected kinds 12 (a new choice the execution
-    // made before, 751.1) and 15 (753.1); at one seed the stun card's 423.1 too. Which ones a
-    // seed misses varies, so the test allows three clauses and one kind missed, and names them.
+    // Goals three draws deep, reached at some seeds of the default budget and not at others:
+    // 754 (a Targeting Effect of an object newly chosen by Mystic Reversal's new choices: the
+    // reversal, a spell whose choices can move to it, and Watchful Sentry), 423.1 and
+    // 423.1.a.1 (a stunned attacker stunned again), and the injected kinds 12 (a new choice the
+    // execution made before, 751.1: new choices over a spell with two targeting instructions)
+    // and 15 (753.1). `cargo bench -p rbcheck-bench --bench reach` measures how often each is
+    // missed (docs/fuzzing.md). Every other goal is reached at every seed.
+    let deep_clauses = ["754", "423.1", "423.1.a.1"];
+    let deep_kinds = [12, 15];
     let (seed, made) = default_budget();
     let goals: std::collections::BTreeSet<&String> = made.iter().flat_map(|m| &m.goals).collect();
     let missing: Vec<&str> = model::coverage::CLAUSES
@@ -165,7 +170,7 @@ fn the_default_budget_reaches_every_clause_every_illegal_kind_and_every_card() {
         .collect();
     eprintln!("seed {seed}: clauses never reached: {missing:?}");
     assert!(
-        missing.len() <= 3,
+        missing.iter().all(|c| deep_clauses.contains(c)),
         "seed {seed}: clauses never reached: {missing:?}"
     );
     let kinds: std::collections::BTreeSet<u8> = made.iter().filter_map(|m| m.injected).collect();
@@ -174,7 +179,7 @@ fn the_default_budget_reaches_every_clause_every_illegal_kind_and_every_card() {
         .collect();
     eprintln!("seed {seed}: illegal kinds never injected: {never:?}");
     assert!(
-        never.len() <= 1,
+        never.iter().all(|k| deep_kinds.contains(k)),
         "seed {seed}: illegal kinds never injected: {never:?}"
     );
     let cat = model::catalogue::Catalogue::builtin();

@@ -236,13 +236,21 @@ pub struct Generator {
     drawer: Drawer,
     rules: Vec<String>,
     profile: Profile,
-    seen: HashMap<String, u32>,
+    /// Every goal reached so far, in the order first reached (an order the seed fixes).
+    goals: Vec<Goal>,
+    /// Where each goal is in `goals`.
+    index: HashMap<String, usize>,
     /// Recipes whose cases reached a goal first: the parents of mutated candidates.
     corpus: Vec<Recipe>,
+    /// Legal parents not yet given their injection stage, newest last.
+    uninjected: Vec<usize>,
 }
 
-/// The most recipes the corpus keeps (a new one then replaces one at random).
-const CORPUS: usize = 512;
+/// A goal reached: how often, and the recipe (in the corpus) that reached it first.
+struct Goal {
+    seen: u32,
+    parent: usize,
+}
 
 /// A case the generator made: its recipe, the case, and the goals its run reached.
 pub struct Made {
@@ -264,14 +272,16 @@ impl Generator {
             drawer: Drawer::new(catalogue, profile),
             rules: rules.to_vec(),
             profile: profile.clone(),
-            seen: HashMap::new(),
+            goals: vec![],
+            index: HashMap::new(),
             corpus: vec![],
+            uninjected: vec![],
         }
     }
 
-    /// How many times each goal was reached by the cases made so far.
-    pub fn coverage(&self) -> &HashMap<String, u32> {
-        &self.seen
+    /// How many distinct goals the cases made so far reached.
+    pub fn goals_reached(&self) -> usize {
+        self.goals.len()
     }
 
     /// The value of reaching `goals` now: each goal not reached before counts most, the rarer
@@ -279,11 +289,29 @@ impl Generator {
     fn value(&self, goals: &BTreeSet<String>) -> f64 {
         goals
             .iter()
-            .map(|g| match self.seen.get(g) {
+            .map(|g| match self.index.get(g) {
                 None => 100.0,
-                Some(n) => 1.0 / (1.0 + f64::from(*n)),
+                Some(&k) => 1.0 / (1.0 + f64::from(self.goals[k].seen)),
             })
             .sum()
+    }
+
+    /// A parent for a mutated candidate: the recipe that first reached a goal drawn with weight
+    /// inversely proportional to how often that goal was reached since, so that the neighbours
+    /// of rare goals are searched most (rare-branch targeting, as in FairFuzz). A goal a
+    /// thousand cases reach spends little; one reached once is where the next new goals lie.
+    fn parent(&self, rng: &mut Rng) -> &Recipe {
+        // Integer weights: the same draw on every platform, for years.
+        let weight = |g: &Goal| (1u64 << 20) / u64::from(g.seen.max(1));
+        let total: u64 = self.goals.iter().map(weight).sum();
+        let mut at = rng.next_u64() % total.max(1);
+        for g in &self.goals {
+            match at.checked_sub(weight(g)) {
+                Some(rest) => at = rest,
+                None => return &self.corpus[g.parent],
+            }
+        }
+        &self.corpus[self.goals[self.goals.len() - 1].parent]
     }
 
     /// Case `i` (call in order: the goals of the cases before it steer it).
@@ -291,15 +319,27 @@ impl Generator {
         let mut stream = Rng::derive(self.seed, i);
         let mut best: Option<(f64, Made)> = None;
         let mut last_err = String::from("no candidate");
+        // The injection stage: the newest legal parent is tried once with every kind of illegal
+        // statement at two places each (`make`), as a coverage-guided fuzzer gives each new
+        // corpus entry its deterministic stage. An injection that fits only a rare position is
+        // tried as soon as a case first reaches that position, not when a mutation happens to
+        // pick both that parent and an injection.
+        let mut stage = self.uninjected.pop().map(|k| {
+            let mut r = self.corpus[k].clone();
+            (r.inject, r.inject_at) = (1, stream.below(1 << 16));
+            r
+        });
+        let candidates = CANDIDATES + u64::from(stage.is_some());
         let mut tried = 0;
-        while tried < CANDIDATES * 4 && (tried < CANDIDATES || best.is_none()) {
+        while tried < candidates * 4 && (tried < candidates || best.is_none()) {
             tried += 1;
             let mut rng = Rng::new(stream.next_u64());
             // Half the candidates are fresh draws, half mutations of a recipe that reached a
             // goal first (as a coverage-guided fuzzer grows its corpus).
-            let recipe = match self.corpus.len() {
-                n if n > 0 && rng.chance(1, 2) => {
-                    let parent = &self.corpus[rng.below(n)];
+            let recipe = match (stage.take(), self.goals.is_empty()) {
+                (Some(r), _) => r,
+                (None, false) if rng.chance(1, 2) => {
+                    let parent = self.parent(&mut rng);
                     self.drawer.mutate(parent, &mut rng)
                 }
                 _ => self.drawer.draw(&mut rng),
@@ -331,19 +371,25 @@ impl Generator {
             }
         }
         match best {
-            Some((v, m)) => {
+            Some((_, m)) => {
+                // A goal reached first makes the recipe a parent, the parent of that goal.
+                let parent = self.corpus.len();
+                let mut first = false;
                 for g in &m.goals {
-                    *self.seen.entry(g.clone()).or_default() += 1;
-                }
-                // A goal reached first (worth 100, see `value`) makes the recipe a parent.
-                if v >= 100.0 {
-                    match self.corpus.len() < CORPUS {
-                        true => self.corpus.push(m.recipe.clone()),
-                        false => {
-                            let j = stream.below(CORPUS);
-                            self.corpus[j] = m.recipe.clone();
+                    match self.index.get(g) {
+                        Some(&k) => self.goals[k].seen += 1,
+                        None => {
+                            first = true;
+                            self.index.insert(g.clone(), self.goals.len());
+                            self.goals.push(Goal { seen: 1, parent });
                         }
                     }
+                }
+                if first {
+                    if m.recipe.inject == 0 {
+                        self.uninjected.push(parent);
+                    }
+                    self.corpus.push(m.recipe.clone());
                 }
                 m
             }
