@@ -94,13 +94,25 @@ fn main() {
             .filter(|(n, _)| *n > 0)
             .collect();
         rare.sort();
-        let rare: Vec<String> = rare.iter().take(6).map(|(n, c)| format!("{c} ({n})")).collect();
+        let rare: Vec<String> = rare
+            .iter()
+            .take(6)
+            .map(|(n, c)| format!("{c} ({n})"))
+            .collect();
         let mut kinds_n: Vec<(usize, u8)> = (1..=gen::INJECT_KINDS)
             .map(|k| (made.iter().filter(|m| m.injected == Some(k)).count(), k))
             .collect();
         kinds_n.sort();
-        let kinds_n: Vec<String> = kinds_n.iter().take(4).map(|(n, k)| format!("kind {k} ({n})")).collect();
-        rarest.push(format!("{seed}: {}; {}", rare.join(", "), kinds_n.join(", ")));
+        let kinds_n: Vec<String> = kinds_n
+            .iter()
+            .take(4)
+            .map(|(n, k)| format!("kind {k} ({n})"))
+            .collect();
+        rarest.push(format!(
+            "{seed}: {}; {}",
+            rare.join(", "),
+            kinds_n.join(", ")
+        ));
         let missed = clauses.len() + kinds.len() + cards.len();
         for g in clauses.iter().chain(&kinds).chain(&cards) {
             *by_goal.entry(g.clone()).or_default() += 1;
@@ -111,7 +123,9 @@ fn main() {
             all_clean += 1;
         }
     }
-    println!("\nSeeds reaching everything: {all_clean} of {n}; goals missed in all: {missed_total}.");
+    println!(
+        "\nSeeds reaching everything: {all_clean} of {n}; goals missed in all: {missed_total}."
+    );
     for (g, k) in by_goal {
         println!("- {g}: missed at {k} of {n} seeds");
     }

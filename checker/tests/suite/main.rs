@@ -2,10 +2,10 @@
 //! `models` holds the toy models the files share. The memory budget's tests are a binary of
 //! their own (`tests/memory.rs`): the budget is on the whole process's resident memory.
 
-mod models;
 mod forced;
 mod forest;
 mod graph;
+mod models;
 mod panics;
 mod search;
 mod tree;

@@ -2,9 +2,9 @@
 //! the builders the files share; `cargo test -p rbcheck-model --test suite rules::` runs one
 //! file's tests.
 
-mod common;
 mod accelerate;
 mod combat;
+mod common;
 mod deck;
 mod rules;
 mod runes;
