@@ -28,6 +28,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour on stdout: auto (a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    color: cli::ColorWhen,
 }
 
 #[derive(Subcommand)]
@@ -97,10 +100,25 @@ enum Command {
     /// (expectations: the model's) written to --out, one line per finding.
     #[command(after_help = help::FUZZ)]
     Fuzz(fuzz::FuzzArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), made from
+    /// the same definitions as `--help`.
+    #[command(after_help = help::COMPLETIONS)]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print a manual page (roff, for `man -l -`): rbcheck(1), or rbcheck-COMMAND(1) for a
+    /// command; made from the same definitions as `--help`.
+    #[command(after_help = help::MAN)]
+    Man {
+        /// The command whose page to print (check, diff, fuzz, ...).
+        command: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = parse();
+    cli.color.apply();
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => check::graph(args),
@@ -118,6 +136,13 @@ fn main() -> ExitCode {
             toml,
             states,
         } => check::bounds(name.as_deref(), json, toml, states),
+        Command::Completions { shell } => {
+            let mut buf = vec![];
+            clap_complete::generate(shell, &mut command(), "rbcheck", &mut buf);
+            out!("{}", String::from_utf8_lossy(&buf));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { command } => man(command.as_deref()),
     };
     match result {
         Ok(code) => code,
@@ -128,9 +153,48 @@ fn main() -> ExitCode {
     }
 }
 
-/// The command line, with the `--bound` help of every command that takes one listing the
-/// presets from their one source (`properties::bound::PRESET_TABLE`).
+/// The command line, parsed.
 fn parse() -> Cli {
+    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+}
+
+/// `rbcheck man [COMMAND]`: rbcheck(1), or rbcheck-COMMAND(1) with that command's options,
+/// examples and exit codes.
+fn man(name: Option<&str>) -> Result<ExitCode, Error> {
+    let cmd = command();
+    let page = match name {
+        None => cmd,
+        Some(n) => {
+            let mut names: Vec<&str> = cmd
+                .get_subcommands()
+                .map(|s| s.get_name())
+                .filter(|s| *s != "help")
+                .collect();
+            names.sort_unstable();
+            let sub = cmd
+                .find_subcommand(n)
+                .filter(|_| n != "help")
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "no command `{n}`: expected one of {}",
+                        names.join(", ")
+                    ))
+                })?;
+            let page = format!("rbcheck-{n}");
+            sub.clone().name(page).bin_name(format!("rbcheck {n}"))
+        }
+    };
+    let mut buf = vec![];
+    clap_mangen::Man::new(page)
+        .render(&mut buf)
+        .map_err(|e| Error::Usage(format!("cannot render the manual page: {e}")))?;
+    out!("{}", String::from_utf8_lossy(&buf));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The command's definition, with the `--bound` help of every command that takes one listing the
+/// presets from their one source (`properties::bound::PRESET_TABLE`).
+fn command() -> clap::Command {
     let mut command = Cli::command();
     for name in ["check", "cases", "diff", "graph"] {
         command = command.mut_subcommand(name, |sub| {
@@ -142,7 +206,7 @@ fn parse() -> Cli {
             })
         });
     }
-    Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
+    command
 }
 
 /// `rbcheck replay`: one line per case, then `N passed, N failed`.
@@ -156,15 +220,18 @@ fn replay(paths: &[PathBuf]) -> Result<ExitCode, Error> {
         match case::run_file(f) {
             case::FileResult::Done(case::Verdict::Pass) => {
                 passed += 1;
-                outln!("pass  {}", f.display());
+                out!("{}", cli::highlight(&format!("pass  {}\n", f.display())));
             }
             case::FileResult::Done(case::Verdict::Fail { line, message }) => {
                 failed += 1;
-                outln!("FAIL  {}:{line}: {message}", f.display());
+                out!(
+                    "{}",
+                    cli::highlight(&format!("FAIL  {}:{line}: {message}\n", f.display()))
+                );
             }
             case::FileResult::Invalid(message) => {
                 invalid += 1;
-                outln!("ERROR {message}");
+                out!("{}", cli::highlight(&format!("ERROR {message}\n")));
             }
         }
     }

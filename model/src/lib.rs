@@ -27,6 +27,7 @@ pub mod inline_vec;
 pub mod rulebook;
 pub mod setup;
 pub mod state;
+pub mod suggest;
 
 pub use action::Action;
 pub use card::{CardDef, CardId};

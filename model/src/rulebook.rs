@@ -385,7 +385,8 @@ impl Rulebook {
                 return Err(RulebookError {
                     line,
                     message: format!(
-                        "unknown field `{k}` (`rbcheck rules --list` prints the fields)"
+                        "unknown field `{k}`{}; `rbcheck rules --list` prints the fields",
+                        crate::suggest::did_you_mean(&k, merged.keys().map(String::as_str))
                     ),
                 });
             }

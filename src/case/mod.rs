@@ -66,11 +66,51 @@ pub enum FileResult {
 /// be replayed). Every command that reads case files judges them by this one function.
 pub fn load_file(path: &Path) -> Result<(Case, replay::Replayed), String> {
     let text = crate::read::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let case = parse(&text)
-        .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
-    let r = replay(&case, path.parent())
-        .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+    let case = parse(&text).map_err(|e| {
+        let at = format!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message);
+        at + &snippet(&text, e.line, Some(e.col))
+    })?;
+    let r = replay(&case, path.parent()).map_err(|e| {
+        let at = format!("{}:{}: {}", path.display(), e.line, e.message);
+        at + &snippet(&text, e.line, None)
+    })?;
     Ok((case, r))
+}
+
+/// Line `line` of `text` with a caret under column `col` (1-based, in characters) and the
+/// word that starts there, or under the statement when no column is known; empty for a line
+/// the text does not have. Drawn by annotate-snippets, as rustc draws its own.
+fn snippet(text: &str, line: usize, col: Option<usize>) -> String {
+    let Some(source) = line.checked_sub(1).and_then(|l| text.lines().nth(l)) else {
+        return String::new();
+    };
+    let indent = source.len() - source.trim_start().len();
+    let start = match col {
+        Some(c) => source
+            .char_indices()
+            .nth(c.saturating_sub(1))
+            .map_or(source.len(), |(i, _)| i),
+        None => indent,
+    };
+    let end = match col {
+        Some(_) => source[start..]
+            .find(char::is_whitespace)
+            .map_or(source.len(), |n| start + n),
+        None => source.trim_end().len(),
+    };
+    let message = annotate_snippets::Level::Error.title("").snippet(
+        annotate_snippets::Snippet::source(source)
+            .line_start(line)
+            .annotation(annotate_snippets::Level::Error.span(start..end.max(start))),
+    );
+    let drawn = annotate_snippets::Renderer::plain()
+        .render(message)
+        .to_string();
+    // The first line is the (empty) title: the caller's `file:line:col: message` says it.
+    drawn
+        .lines()
+        .skip(1)
+        .fold(String::new(), |out, l| out + "\n" + l)
 }
 
 /// Parses, replays and judges one file.

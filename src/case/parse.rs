@@ -19,6 +19,44 @@ pub use statements::reason_name;
 /// The format version this parser reads.
 pub const VERSION: u32 = 1;
 
+/// The statements a case file may hold, as an unknown one is told.
+const STATEMENTS: [&str; 34] = [
+    "rules",
+    "define",
+    "unit",
+    "gear",
+    "battlefield",
+    "pool",
+    "hand",
+    "other-cards",
+    "deck",
+    "deck-top",
+    "portal",
+    "near-victory",
+    "showdown",
+    "attack",
+    "academy",
+    "runes",
+    "turn",
+    "you",
+    "opponent",
+    "may",
+    "repeat",
+    "exec",
+    "pay",
+    "new-choices",
+    "look",
+    "demand",
+    "optional",
+    "location",
+    "reduce",
+    "discard",
+    "rune",
+    "close",
+    "end turn",
+    "expect",
+];
+
 /// A parse error: where, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -173,7 +211,11 @@ fn statement(
     match head {
         "rules" => {
             if *seen_rules {
-                return Err(ParseError { line: c.line, col: 1, message: "a second `rules` statement".into() });
+                return Err(ParseError {
+                    line: c.line,
+                    col: 1,
+                    message: "a second `rules` statement".into(),
+                });
             }
             order(c, *section, Section::Head, "`rules`")?;
             case.rules = match c.toks.get(c.pos).map(|t| &t.tok) {
@@ -181,7 +223,9 @@ fn statement(
                     c.pos += 1;
                     q.clone()
                 }
-                _ => c.word("a rules version (v1.2, v1.3, rup4, guide) or a quoted rulebook file")?,
+                _ => {
+                    c.word("a rules version (v1.2, v1.3, rup4, guide) or a quoted rulebook file")?
+                }
             };
             c.done()?;
             *seen_rules = true;
@@ -194,16 +238,29 @@ fn statement(
                 _ => return Err(c.err(format!("expected a card as an inline TOML table `{{ name = ..., type = ... }}`, found {}", c.describe()))),
             }
         }
-        "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal" | "near-victory"
-        | "showdown" | "attack" | "deck-top" | "academy" | "runes" | "turn" => {
-            order(c, *section, Section::Board, &format!("the board statement `{head}`"))?;
+        "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal"
+        | "near-victory" | "showdown" | "attack" | "deck-top" | "academy" | "runes" | "turn" => {
+            order(
+                c,
+                *section,
+                Section::Board,
+                &format!("the board statement `{head}`"),
+            )?;
             *section = Section::Board;
             let stmt = match head {
                 "deck-top" => deck::board(c)?,
                 "runes" => runes::board(c)?,
                 "turn" => {
-                    if let Some(l) = case.board.iter().find(|b| matches!(b.stmt, BoardStmt::Turn(_))) {
-                        return Err(ParseError { line: c.line, col: 1, message: format!("a second `turn` statement (line {} has one)", l.line) });
+                    if let Some(l) = case
+                        .board
+                        .iter()
+                        .find(|b| matches!(b.stmt, BoardStmt::Turn(_)))
+                    {
+                        return Err(ParseError {
+                            line: c.line,
+                            col: 1,
+                            message: format!("a second `turn` statement (line {} has one)", l.line),
+                        });
                     }
                     turn::board(c)?
                 }
@@ -212,13 +269,19 @@ fn statement(
             c.done()?;
             case.board.push(Line { line: c.line, stmt });
         }
-        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look" | "demand"
-        | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill" | "rune" | "close" | "end" => {
+        "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look"
+        | "demand" | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill"
+        | "rune" | "close" | "end" => {
             if *section == Section::Expect {
                 // Expectations among the play statements are checked at that point.
                 checkpoints(case)?;
             } else {
-                order(c, *section, Section::Play, &format!("the play statement `{head}`"))?;
+                order(
+                    c,
+                    *section,
+                    Section::Play,
+                    &format!("the play statement `{head}`"),
+                )?;
             }
             *section = Section::Play;
             if let Some(end) = case.plays.iter().find(|p| p.stmt == PlayStmt::EndTurn) {
@@ -230,7 +293,10 @@ fn statement(
                 runes::play(c)?
             } else if head == "close" || head == "end" {
                 let stmt = turn::play(head, c)?;
-                let ends = case.board.iter().any(|b| matches!(b.stmt, BoardStmt::Turn(t) if t.end_turn));
+                let ends = case
+                    .board
+                    .iter()
+                    .any(|b| matches!(b.stmt, BoardStmt::Turn(t) if t.end_turn));
                 if stmt == PlayStmt::EndTurn && !ends {
                     return Err(ParseError { line: c.line, col: 1, message: "`end turn` needs the board statement `turn plays N end-turn` (334.1): without it the case ends when the last chain closes".into() });
                 }
@@ -252,7 +318,11 @@ fn statement(
             return Err(ParseError {
                 line: c.line,
                 col: 1,
-                message: format!("unknown statement `{other}`; expected one of: rules, define, unit, gear, battlefield, pool, hand, other-cards, deck, deck-top, portal, near-victory, showdown, attack, academy, runes, turn, you, opponent, may, repeat, exec, pay, new-choices, look, demand, optional, location, reduce, discard, rune, close, end turn, expect"),
+                message: format!(
+                    "unknown statement `{other}`{}; expected one of: {}",
+                    model::suggest::did_you_mean(other, STATEMENTS),
+                    STATEMENTS.join(", ")
+                ),
             })
         }
     }

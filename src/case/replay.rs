@@ -404,7 +404,10 @@ fn card_of(
     let id = game.card_named(name).ok_or_else(|| {
         err(
             line,
-            format!("unknown card \"{name}\" (not in model/cards.toml or a `define`)"),
+            format!(
+                "unknown card \"{name}\" (not in model/cards.toml or a `define`){}",
+                model::suggest::did_you_mean(name, game.cards.iter().map(|c| c.name.as_str()))
+            ),
         )
     })?;
     if !kinds.contains(&game.card(id).kind) {
@@ -474,7 +477,8 @@ fn resolve_obj(
                 err(
                     line,
                     format!(
-                        "unknown label `{l}`: declare it with `unit {l} ...` or `gear {l} ...`"
+                        "unknown label `{l}`{}: declare it with `unit {l} ...` or `gear {l} ...`",
+                        model::suggest::did_you_mean(l, labels.keys().map(String::as_str))
                     ),
                 )
             })

@@ -221,7 +221,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     } else {
         out!(
             "{}",
-            report::human(&run.system, &run.judgement, &run.result)
+            super::highlight(&report::human(&run.system, &run.judgement, &run.result))
         );
     }
     for w in run.write_outputs()? {
@@ -263,7 +263,10 @@ pub fn merge(args: MergeArgs) -> Result<ExitCode, Error> {
             serde_json::to_string(&json).expect("the report serialises")
         );
     } else {
-        out!("{}", report::human(&m.system, &m.judgement, &m.result));
+        out!(
+            "{}",
+            super::highlight(&report::human(&m.system, &m.judgement, &m.result))
+        );
     }
     // The exit code of the unsharded run: 1 failed, 3 not exercised, 0 otherwise.
     Ok(ExitCode::from(m.judgement.verdict(&m.result).exit_code()))

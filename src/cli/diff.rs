@@ -71,7 +71,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
             serde_json::to_string(report).expect("the report serialises")
         );
     } else {
-        out!("{}", report.human());
+        out!("{}", super::highlight(&report.human()));
     }
     let differs = report.differs();
     run.write_out()?;

@@ -151,3 +151,27 @@ pub const FUZZ: &str = concat!(
     "  2    the engine could not be run, nothing was compared, or --out/--keep failed\n",
     closed_pipe!()
 );
+
+/// `rbcheck completions`.
+pub const COMPLETIONS: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck completions bash > ~/.local/share/bash-completion/completions/rbcheck\n",
+    "  rbcheck completions zsh > ~/.zfunc/_rbcheck\n",
+    "  rbcheck completions fish > ~/.config/fish/completions/rbcheck.fish\n",
+    "\nEXIT CODES:\n",
+    "  0    the script was printed\n",
+    "  2    an unknown shell\n",
+    closed_pipe!()
+);
+
+/// `rbcheck man`.
+pub const MAN: &str = concat!(
+    "EXAMPLES:\n",
+    "  rbcheck man | man -l -\n",
+    "  rbcheck man fuzz | man -l -\n",
+    "  rbcheck man > ~/.local/share/man/man1/rbcheck.1\n",
+    "\nEXIT CODES:\n",
+    "  0    the page was printed\n",
+    "  2    no such command\n",
+    closed_pipe!()
+);

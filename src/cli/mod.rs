@@ -37,12 +37,78 @@ pub const BROKEN_PIPE_EXIT: i32 = 141;
 /// error exits 2 with a one-line message (never a panic).
 pub fn write_stdout(args: std::fmt::Arguments) {
     use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
+    // Colour (see `highlight`) reaches a terminal only: anstream drops it for a pipe or a
+    // file, under NO_COLOR, and as `--color` says.
+    let mut stdout = anstream::stdout().lock();
     if let Err(e) = stdout.write_fmt(args) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(BROKEN_PIPE_EXIT);
         }
         eprintln!("rbcheck: cannot write to stdout: {e}");
         std::process::exit(2);
+    }
+}
+
+/// `text` with the words a reader looks for first in colour: a failure (COUNTEREXAMPLE, FAIL,
+/// ERROR, a violated property) in red, a pass in green, a verdict that claims less than it
+/// seems (NOT EXERCISED, PARTIAL RUN) in yellow. Only printing colours: the reports written to
+/// files stay plain, and `write_stdout` drops the colour where it is not wanted.
+pub fn highlight(text: &str) -> String {
+    use anstyle::{AnsiColor, Style};
+    let red = AnsiColor::Red.on_default().bold();
+    let green = AnsiColor::Green.on_default();
+    let yellow = AnsiColor::Yellow.on_default().bold();
+    let paint = |s: &str, style: Style| format!("{style}{s}{style:#}");
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let marked = [
+            ("COUNTEREXAMPLE", red),
+            ("FAIL", red),
+            ("ERROR", red),
+            ("every property holds", green),
+            ("pass", green),
+            ("NOT EXERCISED", yellow),
+            ("PARTIAL RUN", yellow),
+        ]
+        .into_iter()
+        .find(|(w, _)| line.starts_with(w));
+        match marked {
+            Some((w, style)) => {
+                out.push_str(&paint(w, style));
+                out.push_str(&line[w.len()..]);
+            }
+            None => match line.find(" violated ") {
+                Some(at) => {
+                    out.push_str(&line[..at + 1]);
+                    out.push_str(&paint("violated", red));
+                    out.push_str(&line[at + 9..]);
+                }
+                None => out.push_str(line),
+            },
+        }
+    }
+    out
+}
+
+/// When stdout gets colour (`--color`): on a terminal unless NO_COLOR is set, always, never.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set (or CLICOLOR_FORCE forces it).
+    #[default]
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    /// Makes every later write to stdout follow this choice.
+    pub fn apply(self) {
+        anstream::ColorChoice::write_global(match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        });
     }
 }

@@ -665,3 +665,153 @@ fn fuzz_prints_a_header_and_timed_progress() {
     assert_eq!(stderr(&o), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `rbcheck completions SHELL` prints a script for that shell from the same definitions as
+/// `--help` (every command is in it); an unknown shell is a usage error.
+#[test]
+fn completions_and_man_pages_come_from_the_command_definitions() {
+    let o = rbcheck(&["completions", "bash"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.contains("complete -F"), "{script}");
+    for cmd in ["check", "diff", "fuzz", "replay", "bounds", "man"] {
+        assert!(script.contains(cmd), "bash completion lacks {cmd}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = rbcheck(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        assert!(stdout(&o).contains("fuzz"), "{shell}");
+    }
+    assert_eq!(rbcheck(&["completions", "tcsh"]).status.code(), Some(2));
+
+    let o = rbcheck(&["man"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH rbcheck"),
+        "{page}"
+    );
+    assert!(page.contains(".TH rbcheck 1"), "{page}");
+    let o = rbcheck(&["man", "fuzz"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.contains(".TH rbcheck-fuzz 1"), "{page}");
+    assert!(
+        page.contains("EXIT CODES"),
+        "the command's own help: {page}"
+    );
+    let o = rbcheck(&["man", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no command `nosuch`: expected one of bounds, cases, check"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A misspelt card, label, statement or rulebook field is named with the closest known one, and
+/// a case file's error shows its line with a caret under the word.
+#[test]
+fn errors_show_the_line_with_a_caret_and_suggest_the_closest_name() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-cli-suggest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let card = case(
+        "card.case",
+        "rbcheck-case 1\nrules rup4\n\npool you [8]\nhand you \"Desert's Cal\"\n\nyou play \"Desert's Call\"\npay\n\nexpect legal\n",
+    );
+    let o = rbcheck(&["replay", &card]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("unknown card \"Desert's Cal\" (not in model/cards.toml or a `define`) (did you mean `Desert's Call`?)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("5 | hand you \"Desert's Cal\""),
+        "the line: {out}"
+    );
+    let caret = out.lines().find(|l| l.contains('^')).unwrap_or_default();
+    assert!(
+        caret.trim_start_matches([' ', '|']).starts_with('^'),
+        "{out}"
+    );
+
+    let stmt = case(
+        "stmt.case",
+        "rbcheck-case 1\nrules rup4\n\npool you [8]\nhnd you \"Desert's Call\"\n",
+    );
+    let out = stdout(&rbcheck(&["replay", &stmt]));
+    assert!(
+        out.contains(":5:1: unknown statement `hnd` (did you mean `hand`?); expected"),
+        "{out}"
+    );
+    // The caret is under the statement's first column.
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("5 | hnd you"))
+        .expect("the line");
+    let bar = lines[at].find("hnd").unwrap();
+    assert_eq!(lines[at + 1].find('^'), Some(bar), "{out}");
+
+    let book = dir.join("typo.toml");
+    std::fs::write(&book, "base = \"rup4\"\npayment_per_instance = 2\n").unwrap();
+    let o = rbcheck(&[
+        "check",
+        "--rules",
+        book.to_str().unwrap(),
+        "--bound",
+        "tiny",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            "unknown field `payment_per_instance` (did you mean `payments_per_instance`?)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Colour reaches stdout only when asked for or on a terminal: `--color always` paints a pass
+/// green and a failure red; piped (as here) or `--color never`, the output is plain.
+#[test]
+fn colour_only_when_asked_for_or_on_a_terminal() {
+    let case = "corpus/cases/academy-and-portal-grant-two-instances.case";
+    let o = rbcheck(&["replay", case, "--color", "always"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("\x1b[32mpass\x1b[0m  "),
+        "{:?}",
+        stdout(&o)
+    );
+    for args in [
+        vec!["replay", case],
+        vec!["replay", case, "--color", "never"],
+    ] {
+        let o = rbcheck(&args);
+        assert!(!stdout(&o).contains('\x1b'), "{args:?}: {:?}", stdout(&o));
+        assert!(stdout(&o).starts_with("pass  "), "{args:?}");
+    }
+    let o = rbcheck(&[
+        "check",
+        "--rules",
+        "corpus/rulebooks/double-executions.toml",
+        "--bound",
+        "tiny",
+        "--color",
+        "always",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("\x1b[1m\x1b[31mCOUNTEREXAMPLE"),
+        "{:?}",
+        stdout(&o)
+    );
+}
