@@ -468,6 +468,7 @@ fn an_engine_speaking_another_version_is_reported_and_restarted() {
 /// field's difference (findings are grouped by cause; the symptoms say which field showed it).
 #[test]
 fn an_engine_wrong_in_a_v2_field_is_caught() {
+    let mut runs = std::collections::HashMap::new();
     for (fail, kind) in [
         ("wrong-mode", "modes: "),
         ("wrong-might", "might: engine more"),
@@ -477,20 +478,22 @@ fn an_engine_wrong_in_a_v2_field_is_caught() {
         ("wrong-grants", "grants: "),
         ("wrong-order", "events: engine different order"),
     ] {
-        let r = fake(fail, "", 10.0, 120);
+        let r = runs
+            .entry(fail)
+            .or_insert_with(|| fake(fail, "", 10.0, 120));
         let symptoms: Vec<&String> = r.findings.iter().flat_map(|f| f.symptoms.keys()).collect();
         assert!(!r.findings.is_empty(), "{fail}: no finding");
         // Every other field agrees: nothing else is found.
         assert!(
             symptoms.iter().all(|x| x.starts_with(kind)),
             "{fail}: {symptoms:?} (kinds {:?})",
-            kinds(&r)
+            kinds(r)
         );
     }
     // A wrong mode is caused where the mode is chosen (355.3, 820.2.a); a unit entering
     // otherwise where it entered (359.2, 805 when its [Accelerate] was paid).
     for (fail, rule) in [("wrong-mode", "355.3"), ("wrong-entered", "359.2")] {
-        let r = fake(fail, "", 10.0, 120);
+        let r = &runs[fail];
         assert!(
             kinds(&r).iter().all(|k| k.contains(rule)),
             "{fail}: {:?}",

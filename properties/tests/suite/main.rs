@@ -5,5 +5,6 @@ mod fingerprints;
 mod forced;
 mod nonvacuity;
 mod owned_successor;
+mod repeat_model;
 mod symmetry;
 mod tree;
