@@ -3,57 +3,11 @@
 //! the DOT files have the structure a reader relies on (a title naming the property and its
 //! rule, one marked violating state, every edge labelled, decisions apart from forced steps).
 
-use rbcheck::check::{check, graph, CheckOptions, CheckRun, GraphOptions};
+use rbcheck::check::{graph, CheckRun, GraphOptions};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every wrong rulebook's run on the tiny bound, with the file's name; each must fail there.
-/// Checked once for all the tests here.
-fn wrong_runs() -> &'static [(String, CheckRun)] {
-    static RUNS: std::sync::OnceLock<Vec<(String, CheckRun)>> = std::sync::OnceLock::new();
-    RUNS.get_or_init(check_wrong_rulebooks)
-}
-
-fn check_wrong_rulebooks() -> Vec<(String, CheckRun)> {
-    let mut books: Vec<PathBuf> = std::fs::read_dir(root().join("corpus/rulebooks"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    books.sort();
-    assert!(books.len() >= 12, "{books:?}");
-    books
-        .into_iter()
-        .map(|book| {
-            // A rulebook whose mistake needs more than `tiny` names its bound (`# bound: runes`).
-            let text = std::fs::read_to_string(&book).unwrap();
-            let bound = text
-                .lines()
-                .find_map(|l| l.strip_prefix("# bound:"))
-                .map_or("tiny", str::trim);
-            let run = check(
-                &CheckOptions {
-                    rules: book.to_str().unwrap().into(),
-                    bound: bound.into(),
-                    ..Default::default()
-                },
-                None,
-                None,
-            )
-            .unwrap();
-            let name = book.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(
-                run.verdict().exit_code() == 1,
-                "{name} fails no property on the {bound} bound"
-            );
-            (name, run)
-        })
-        .collect()
-}
+use crate::shared::wrong_runs;
 
 /// Each violated property of a run: (name, rule, violation, trace).
 fn violations(

@@ -27,5 +27,6 @@ mod refusal_messages;
 mod rune_cases;
 mod scale;
 mod schema;
+mod shared;
 mod turn_cases;
 mod turn_hostile;
