@@ -495,9 +495,9 @@ fn an_engine_wrong_in_a_v2_field_is_caught() {
     for (fail, rule) in [("wrong-mode", "355.3"), ("wrong-entered", "359.2")] {
         let r = &runs[fail];
         assert!(
-            kinds(&r).iter().all(|k| k.contains(rule)),
+            kinds(r).iter().all(|k| k.contains(rule)),
             "{fail}: {:?}",
-            kinds(&r)
+            kinds(r)
         );
     }
 }
