@@ -1,13 +1,12 @@
 //! Case files: the printer is the canonical form and round-trips; the parser survives any input;
 //! malformed files give precise errors and exit 2; generated suites replay.
 
+use crate::shared::{rbcheck, root};
 use model::cost::{Cost, Domain};
 use model::state::{Combat, IgnoredWhy, Location, Player, UnitStatus, Zone};
 use proptest::prelude::*;
 use rbcheck::case::ast::*;
 use rbcheck::case::{parse, print};
-use std::path::PathBuf;
-use std::process::Command;
 
 fn strip(c: &Case) -> Case {
     let mut c = c.clone();
@@ -264,18 +263,6 @@ fn mutated_cases_never_panic_the_replayer() {
                 }
             }
         });
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rbcheck(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
 }
 
 fn replay_text(name: &str, text: &str) -> (i32, String) {

@@ -1,19 +1,7 @@
 //! End-to-end tests of the `rbcheck` command as a user runs it.
 
-use std::path::PathBuf;
+use crate::shared::{rbcheck, root};
 use std::process::{Command, Output};
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rbcheck runs")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -1,23 +1,11 @@
 //! The hand-written case corpus (`corpus/cases/`): every case replays and passes through the
 //! `rbcheck` binary, and every case file is already in canonical form.
 
+use crate::shared::{rbcheck, root};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// At least this many cases must pass.
 const MIN_CASES: usize = 40;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rbcheck runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -2,14 +2,10 @@
 //! statement passes when the model agrees, fails (exit 1) when it does not, and is an
 //! error (exit 2, naming its line) when it names nothing or is malformed.
 
+use crate::shared::root;
 use rbcheck::case::ast::*;
 use rbcheck::case::{parse, print};
-use std::path::PathBuf;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn replay_text(name: &str, text: &str) -> (i32, String) {
     // One folder per test: tests run in parallel and reuse file names.

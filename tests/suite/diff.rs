@@ -2,20 +2,8 @@
 //! of the digest lists (where the bound reaches them); every class is explained by a field that
 //! differs; the example cases replay under their own rulebooks; the shipped diffs replay.
 
+use crate::shared::{rbcheck, root};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
 
 /// The bound every comparison here runs on, written once: tests run in parallel threads of one
 /// process, and rewriting the file under a running `rbcheck diff` let it read a truncated file.

@@ -2,12 +2,8 @@
 //! and options that exist: each is parsed by the real binary (with `--help` appended, so that
 //! nothing runs). A renamed flag or subcommand fails here instead of in a user's terminal.
 
-use std::path::PathBuf;
+use crate::shared::root;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The words of a shell command line: spaces split, quotes group (no escapes, no expansions).
 fn words(line: &str) -> Vec<String> {

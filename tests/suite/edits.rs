@@ -3,19 +3,12 @@
 //! none of them; and the commands a rules person types (`check --rules FILE`, `diff rup4 FILE`,
 //! with no bound) catch the edits the fixed presets miss.
 
+use crate::shared::rbcheck;
 use model::rulebook::{Rulebook, Version};
 use rbcheck::diff::first_difference;
 use rbcheck::exercise::{one_field_edits_in_pool, Effort};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("rbcheck runs")
-}
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     format!(

@@ -4,15 +4,12 @@
 //! of `each_second_held_out_mutant_changes_behaviour_on_its_case` in tests/suite/engine_protocol.rs
 //! (kept apart because that file is past its 800 lines).
 
+use crate::shared::root;
 use rbcheck::engine::fuzz::{check_files, Verdict};
 use rbcheck::engine::ProcessEngine;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn reference(args: &str) -> String {
     format!(

@@ -3,15 +3,11 @@
 //! second held-out set, each replayed with the clean engine (which must agree with the model) and
 //! with the mutant (which must not).
 
+use crate::shared::root;
 use rbcheck::engine::fuzz::{check_files, Verdict};
 use rbcheck::engine::ProcessEngine;
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn engine_cmd(script: &str, args: &str) -> String {
     format!(

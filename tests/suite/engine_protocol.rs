@@ -2,6 +2,7 @@
 //! requests round-trip; the reference engine agrees with the model on the corpus; engines that
 //! crash, hang, print garbage or speak another version are reported as such and fuzzing goes on.
 
+use crate::shared::root;
 use rbcheck::case;
 use rbcheck::engine::fuzz::{check_files, fuzz, FuzzConfig, Verdict};
 use rbcheck::engine::observe::model_observation;
@@ -11,10 +12,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn engine_cmd(script: &str, args: &str) -> String {
     format!(

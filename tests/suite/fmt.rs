@@ -3,13 +3,10 @@
 //! gets the same verdict before and after formatting; formatting is idempotent; `--write`
 //! replaces each file at once.
 
+use crate::shared::root;
 use proptest::prelude::*;
 use rbcheck::case::{self, Verdict};
 use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Every `.case` file of the corpus, with its text.
 fn corpus() -> Vec<(PathBuf, String)> {

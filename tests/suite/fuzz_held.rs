@@ -1,16 +1,12 @@
 //! Named cards in hand, which the protocol v2 result field `players.P.hand` reports
 //! (359.3.e): compared as a multiset of names, and an engine wrong in them alone is caught.
 
+use crate::shared::root;
 use rbcheck::engine::gen;
 use rbcheck::engine::observe::model_observation;
 use rbcheck::engine::protocol::request;
 use rbcheck::engine::{compare, ProcessEngine};
-use std::path::PathBuf;
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn engine(script: &str, args: &str) -> ProcessEngine {
     let cmd = format!(

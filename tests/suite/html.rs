@@ -3,21 +3,9 @@
 //! and answers are checked against the same run's JSON report; the file is never overwritten nor
 //! left half-written.
 
+use crate::shared::{rbcheck, root};
 use roxmltree::{Document, Node, ParsingOptions};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rbcheck runs")
-}
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rbcheck-html-{name}-{}", std::process::id()));

@@ -2,17 +2,10 @@
 //! against the presets and fields themselves: every preset and field is listed, with what the
 //! program would actually do with it.
 
+use crate::shared::rbcheck;
 use properties::bound::{Bound, PRESET_TABLE};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("rbcheck runs")
-}
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

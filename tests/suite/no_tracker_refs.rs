@@ -3,6 +3,7 @@
 //! no tracker issue, work session or commit: a user has none of those. History belongs in
 //! CHANGELOG.md, in words. This test reads the files and names each offending file:line.
 
+use crate::shared::root;
 use std::path::{Path, PathBuf};
 
 /// A reference a user cannot follow, found on one line.
@@ -74,10 +75,6 @@ fn prose_of<'a>(path: &Path, line: &'a str) -> &'a str {
         _ => return line,
     };
     line.find(marker).map_or("", |i| &line[i..])
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every file under `dir` (relative to the root) whose extension is one of `exts`.

@@ -3,13 +3,9 @@
 //! counterexamples of the rune rulebooks on the `runes` bound are written as cases that replay
 //! and still break the same property; and the hand-written rune cases catch a wrong rulebook.
 
+use crate::shared::{rbcheck, root};
 use rbcheck::case::{parse, print, replay, verdict, Verdict};
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::Path;
 
 const BASE: &str = "rbcheck-case 1\nrules rup4\n\nruns-here\nhand you \"Find Your Center\"\n\nyou play \"Find Your Center\"\nrune exhaust G\nrune exhaust B\n\nexpect cancelled item 1 cannot-pay\n";
 
@@ -150,14 +146,6 @@ fn malformed_rune_statements_name_their_line_and_column() {
             }
         }
     }
-}
-
-fn rbcheck(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
 }
 
 /// Replays `text` as a file: exit code and stdout.

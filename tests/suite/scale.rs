@@ -2,20 +2,9 @@
 //! `ulimit -v`), `--max-states`, bounds too large to build, progress lines, and `--shard` with
 //! `merge`.
 
+use crate::shared::{rbcheck, root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rbcheck runs")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

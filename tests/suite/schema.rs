@@ -7,13 +7,9 @@
 //! say more than is checked. A crate (`jsonschema`) would pull in a regex engine and an HTTP
 //! client for remote references; this subset is 100 lines.
 
+use crate::shared::{rbcheck, root};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn schema() -> Value {
     let text = std::fs::read_to_string(root().join("schema/report.schema.json")).unwrap();
@@ -136,14 +132,6 @@ fn assert_valid(v: &Value, format: &str, what: &str) {
     let errors = validate(&s, &s, v, "$");
     assert!(errors.is_empty(), "{what}: {}", errors.join("\n"));
     assert_eq!(v["format"], format, "{what}");
-}
-
-fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rbcheck runs")
 }
 
 fn report(args: &[&str], code: i32) -> Value {

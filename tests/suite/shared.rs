@@ -1,10 +1,22 @@
-//! Runs that several files' tests read, made once for the whole suite.
+//! What several files' tests use: the crate's root, the command, and runs made once for the
+//! whole suite.
 
 use rbcheck::check::{check, CheckOptions, CheckRun};
 use std::path::PathBuf;
+use std::process::{Command, Output};
 
-fn root() -> PathBuf {
+/// The crate's root: the corpus, the docs and the engines are named from it.
+pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `rbcheck ARGS` run from the crate's root, its output captured.
+pub fn rbcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("rbcheck runs")
 }
 
 /// Every wrong rulebook's run on the tiny bound, with the file's name; each must fail there.

@@ -4,22 +4,10 @@
 //! `rbcheck cases`, `rbcheck diff` and `check` on a turn replay; and the hand-written turn cases
 //! catch the wrong rulebooks they are about.
 
+use crate::shared::{rbcheck, root};
 use rbcheck::case::{parse, print, replay, verdict, Verdict};
 use rbcheck::check::{check, CheckOptions};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rbcheck(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rbcheck-turn-{}-{name}", std::process::id()));

@@ -2,14 +2,10 @@
 //! a `turn plays N` refusal names, and strings in a protocol request that would print as other
 //! statements than were sent. Each was a silent pass or a misleading answer before.
 
+use crate::shared::root;
 use rbcheck::engine::protocol::convert::{case_from_request, request};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The corpus case that activates Temporal Portal, then plays two spells.
 fn portal_case() -> String {
