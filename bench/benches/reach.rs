@@ -19,19 +19,24 @@ use std::time::Instant;
 /// Clauses no generated case can reach (what a resolving item plays is not generated).
 const UNREACHABLE: [&str; 2] = ["354.3", "359.3.e.12"];
 
+/// The seeds `BENCH_REACH_SEEDS` names; a malformed value stops the benchmark with exit code 2.
 fn seeds() -> Vec<u64> {
     let spec = std::env::var("BENCH_REACH_SEEDS").unwrap_or_else(|_| "1000-1009".into());
+    let bad = |what: String| -> ! {
+        eprintln!("BENCH_REACH_SEEDS: {what}");
+        std::process::exit(2)
+    };
     match spec.split_once('-') {
         Some((a, b)) => match (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
             (Ok(a), Ok(b)) if a <= b => (a..=b).collect(),
-            _ => panic!("BENCH_REACH_SEEDS: expected A-B with A <= B, got `{spec}`"),
+            _ => bad(format!("expected A-B with A <= B, got `{spec}`")),
         },
         None => spec
             .split(',')
             .map(|s| {
                 s.trim()
                     .parse()
-                    .unwrap_or_else(|_| panic!("BENCH_REACH_SEEDS: `{s}` is not a number"))
+                    .unwrap_or_else(|_| bad(format!("`{s}` is not a number")))
             })
             .collect(),
     }

@@ -85,10 +85,13 @@ fn snippet(text: &str, line: usize, col: Option<usize>) -> String {
         return String::new();
     };
     let indent = source.len() - source.trim_start().len();
+    // A caret under blank space points at nothing: it moves to the next word (a statement
+    // indented by a tab is reported at column 1).
     let start = match col {
         Some(c) => source
             .char_indices()
-            .nth(c.saturating_sub(1))
+            .skip(c.saturating_sub(1))
+            .find(|(_, ch)| !ch.is_whitespace())
             .map_or(source.len(), |(i, _)| i),
         None => indent,
     };
@@ -98,10 +101,13 @@ fn snippet(text: &str, line: usize, col: Option<usize>) -> String {
             .map_or(source.len(), |n| start + n),
         None => source.trim_end().len(),
     };
+    // Tabs drawn as four spaces, and the caret moved with them.
+    let shown = source.replace('\t', "    ");
+    let at = |i: usize| i + 3 * source[..i].matches('\t').count();
     let message = annotate_snippets::Level::Error.title("").snippet(
-        annotate_snippets::Snippet::source(source)
+        annotate_snippets::Snippet::source(&shown)
             .line_start(line)
-            .annotation(annotate_snippets::Level::Error.span(start..end.max(start))),
+            .annotation(annotate_snippets::Level::Error.span(at(start)..at(end.max(start)))),
     );
     let drawn = annotate_snippets::Renderer::plain()
         .render(message)

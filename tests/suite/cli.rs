@@ -747,6 +747,20 @@ fn errors_show_the_line_with_a_caret_and_suggest_the_closest_name() {
     let bar = lines[at].find("hnd").unwrap();
     assert_eq!(lines[at + 1].find('^'), Some(bar), "{out}");
 
+    // Indented by a tab: drawn as four spaces, the caret still under the word, not the blank.
+    let tabbed = case(
+        "tab.case",
+        "rbcheck-case 1\nrules rup4\n\npool you [8]\n\thnd you \"Desert's Call\"\n",
+    );
+    let out = stdout(&rbcheck(&["replay", &tabbed]));
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("5 |     hnd you"))
+        .expect("the line");
+    let bar = lines[at].find("hnd").unwrap();
+    assert_eq!(lines[at + 1].find('^'), Some(bar), "{out}");
+
     let book = dir.join("typo.toml");
     std::fs::write(&book, "base = \"rup4\"\npayment_per_instance = 2\n").unwrap();
     let o = rbcheck(&[
