@@ -13,6 +13,9 @@ use properties::{RepeatSystem, Scenario};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+mod reads;
+pub use reads::Reads;
+
 /// How the checker is run for a choice of scenarios: threads and memory, as the user asked.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Effort {
@@ -235,31 +238,67 @@ struct PoolPass {
     stopped: Option<String>,
 }
 
-/// Looks for each probe of `rules` against `against` in every scenario of the pool.
+/// Looks for each probe of `rules` against `against` in every scenario of the pool that reads
+/// a field in which they differ ([`Reads`]): in the others both play alike.
 fn pool_pass(rules: &Rulebook, against: &Rulebook, effort: Effort) -> Result<PoolPass, Error> {
-    pool_pass_of(rules, |game| probes_for(rules, against, game), effort)
+    let changed = changed_bits(rules, against);
+    let reads = Reads::of_pool(rules, against, effort)?;
+    let reads_changed = |s: &Scenario| reads.as_ref().is_none_or(|r| r.of(&s.setup) & changed != 0);
+    pool_pass_of(
+        rules,
+        |game| probes_for(rules, against, game),
+        reads_changed,
+        effort,
+    )
 }
 
-/// Looks for each probe `make` gives (over the pool's cards) in every scenario of the pool
-/// played under `rules`.
+/// The fields in which two rulebooks differ, as `model::rulebook::reading` bits.
+fn changed_bits(rules: &Rulebook, against: &Rulebook) -> u64 {
+    rules
+        .differing_fields(against)
+        .iter()
+        .filter_map(|f| model::rulebook::field_bit(f))
+        .fold(0, |a, b| a | b)
+}
+
+/// Looks for each probe `make` gives (over the pool's cards) in the scenarios of the pool that
+/// `search` keeps, played under `rules`.
 fn pool_pass_of(
     rules: &Rulebook,
     make: impl FnOnce(&Game) -> Vec<FieldProbe>,
+    search: impl Fn(&Scenario) -> bool,
     effort: Effort,
 ) -> Result<PoolPass, Error> {
     let pool = Pool::new(rules).map_err(Error::scenario)?;
     let probes = make(&pool.game);
     let n = probes.len();
-    let system = RepeatSystem::from_parts(pool.game.clone(), pool.playable.clone())
-        .with_probes(probes)
-        .probes_only();
-    let result = effort.run(&system)?;
-    let starts = starts_decided(&system, &pool.playable);
-    let found = result
-        .found_in
+    let kept: Vec<usize> = (0..pool.playable.len())
+        .filter(|&i| search(&pool.playable[i]))
+        .collect();
+    let system = RepeatSystem::from_parts(
+        pool.game.clone(),
+        kept.iter().map(|&i| pool.playable[i].clone()).collect(),
+    )
+    .with_probes(probes)
+    .probes_only();
+    let (found_in, stop) = match kept.is_empty() {
+        true => (vec![vec![]; n], None),
+        false => {
+            let result = effort.run(&system)?;
+            let stop = stopped(&result);
+            let found: Vec<Vec<usize>> = result
+                .found_in
+                .iter()
+                .map(|f| f.iter().map(|x| x.init).collect())
+                .collect();
+            (found, stop)
+        }
+    };
+    let starts = starts_decided(&system, &system.scenarios);
+    let found = found_in
         .iter()
         .zip(&starts)
-        .map(|(f, st)| union(&f.iter().map(|x| x.init).collect::<Vec<_>>(), st))
+        .map(|(f, st)| union(f, st).into_iter().map(|i| kept[i]).collect())
         .collect();
     let at_start = starts_decided(&system, &pool.unplayable);
     Ok(PoolPass {
@@ -267,7 +306,7 @@ fn pool_pass_of(
         probes: n,
         found,
         at_start,
-        stopped: stopped(&result),
+        stopped: stop,
     })
 }
 
@@ -323,6 +362,7 @@ pub fn one_field_edits_in_pool(
             made = properties::exercise::every_one_field_edit(rules, &game.cards);
             made.clone()
         },
+        |_| true,
         effort,
     )?;
     let uses = made
@@ -369,6 +409,7 @@ pub fn fill_elsewhere(
         .collect();
     let mut found: Vec<Vec<PresetCount>> = vec![vec![]; probes.len()];
     let mut left: Vec<usize> = (0..probes.len()).collect();
+    let reads = Reads::of_pool(rules, against, effort)?;
     // Why some search stopped before its end (the memory budget), if one did.
     let mut halted: Option<String> = None;
     for preset in POOL {
@@ -382,10 +423,13 @@ pub fn fill_elsewhere(
             .filter(|(_, from)| **from == preset)
             .map(|(s, _)| s.clone())
             .collect();
+        // Only the scenarios that read a field still looked for can show it ([`Reads`]).
+        let wanted = left.iter().fold(0, |m, &k| m | probes[k].mask);
         let here: Vec<Scenario> = pool
             .playable
             .iter()
             .filter(|s| s.origin.as_ref().is_some_and(|o| o.bound == preset))
+            .filter(|s| reads.as_ref().is_none_or(|r| r.of(&s.setup) & wanted != 0))
             .cloned()
             .collect();
         // The starts first (no search), then the scenarios a chunk at a time, each chunk for

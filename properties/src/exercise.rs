@@ -16,7 +16,7 @@ use checker::Property;
 use model::action::Action;
 use model::card::CardDef;
 use model::game::Game;
-use model::rulebook::{field_bit, reading, Rulebook, FIELDS};
+use model::rulebook::{field_bit, reading, Rulebook, FIELDS, TRACKED};
 use model::setup::Setup;
 use model::state::State;
 use std::cell::RefCell;
@@ -39,6 +39,9 @@ pub struct FieldProbe {
     /// The fields set, as bits of `model::rulebook::reading`'s masks: a step that reads none
     /// of them is the same under both values.
     pub mask: u64,
+    /// Found wherever a step reads one of the fields, whatever the other value would do
+    /// ([`read_probes`]).
+    pub reads: bool,
 }
 
 /// The property name of a probe. Leaked: `Property` names are `&'static str`, and a run makes
@@ -71,6 +74,7 @@ pub fn probes(rules: &Rulebook, other: &Rulebook, cards: &[CardDef]) -> Vec<Fiel
                 .iter()
                 .filter_map(|f| field_bit(f))
                 .fold(0, |a, b| a | b),
+            reads: false,
         });
     }
     out
@@ -97,7 +101,31 @@ pub fn probe(
         other,
         game: Game::new(alt.clone(), cards.to_vec()),
         mask: field_bit(field)?,
+        reads: false,
     })
+}
+
+/// A probe for every field the model records reads of, each found in the states made by a
+/// step that read it or whose actions were listed reading it. A scenario none of whose states
+/// reads a field plays the same whatever the field's value: over such a scenario, an edit of
+/// that field alone needs no search.
+pub fn read_probes(rules: &Rulebook, cards: &[CardDef]) -> Vec<FieldProbe> {
+    let game = Game::new(rules.clone(), cards.to_vec());
+    TRACKED
+        .iter()
+        .filter_map(|f| {
+            Some(FieldProbe {
+                field: f.to_string(),
+                name: property_name(&format!("{f} read")),
+                rule: "",
+                value: rules.value_of(f)?,
+                other: String::new(),
+                game: game.clone(),
+                mask: field_bit(f)?,
+                reads: true,
+            })
+        })
+        .collect()
 }
 
 /// A probe for every other value of every field of `rules` ([`Rulebook::alternatives`]): what
@@ -158,8 +186,10 @@ fn actions_decided(sys: &RepeatSystem, s: &State, mine: &[Action], read: u64) ->
     let mut theirs = vec![];
     for (k, p) in touched(sys, read) {
         theirs.clear();
-        p.game.actions(s, &mut theirs);
-        if theirs != mine {
+        if !p.reads {
+            p.game.actions(s, &mut theirs);
+        }
+        if p.reads || theirs != mine {
             bits |= 1 << k;
         }
     }
@@ -173,7 +203,7 @@ fn actions_decided(sys: &RepeatSystem, s: &State, mine: &[Action], read: u64) ->
 pub(crate) fn note_transition(sys: &RepeatSystem, s: &State, a: &Action, next: &State, read: u64) {
     let mut bits = 0;
     for (k, p) in touched(sys, read) {
-        if p.game.step(s, a) != *next {
+        if p.reads || p.game.step(s, a) != *next {
             bits |= 1 << k;
         }
     }

@@ -1,7 +1,7 @@
 //! End-to-end tests of the `rbcheck` command as a user runs it.
 
 use crate::shared::{rbcheck, root};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -431,7 +431,7 @@ fn scenarios_where_the_item_cannot_be_played_are_left_out_and_named() {
 fn rbcheck_into_closed_pipe(args: &[&str]) -> Output {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    crate::shared::command()
         .args(args)
         .current_dir(root())
         .stdout(writer)

@@ -5,7 +5,6 @@
 use crate::shared::root;
 use rbcheck::case::ast::*;
 use rbcheck::case::{parse, print};
-use std::process::Command;
 
 fn replay_text(name: &str, text: &str) -> (i32, String) {
     // One folder per test: tests run in parallel and reuse file names.
@@ -17,7 +16,7 @@ fn replay_text(name: &str, text: &str) -> (i32, String) {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(name);
     std::fs::write(&f, text).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["replay", f.to_str().unwrap()])
         .current_dir(root())
         .output()

@@ -3,7 +3,6 @@
 //! nothing runs). A renamed flag or subcommand fails here instead of in a user's terminal.
 
 use crate::shared::root;
-use std::process::Command;
 
 /// The words of a shell command line: spaces split, quotes group (no escapes, no expansions).
 fn words(line: &str) -> Vec<String> {
@@ -83,7 +82,7 @@ fn every_documented_rbcheck_command_parses() {
                 continue;
             }
             seen += 1;
-            let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+            let o = crate::shared::command()
                 .args(&args[1..])
                 .arg("--help")
                 .current_dir(root())

@@ -6,7 +6,7 @@
 use crate::shared::rbcheck;
 use model::rulebook::{Rulebook, Version};
 use rbcheck::diff::first_difference;
-use rbcheck::exercise::{one_field_edits_in_pool, Effort};
+use rbcheck::exercise::{one_field_edits_in_pool, Effort, Reads};
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -46,6 +46,48 @@ fn every_one_field_edit_of_rup4_shows_a_difference_wherever_a_preset_exercises_i
     assert!(
         uses.len() >= model::rulebook::FIELDS.len(),
         "one edit per other value of each field"
+    );
+    // `--bound auto` searches only the scenarios that read a changed field under the base: each
+    // scenario an edit decides a step in must be one of them, or a read escapes the tracking.
+    let dir = crate::shared::cache_dir();
+    let reads = Reads::of_pool_in(Some(dir), &rup4, &rup4, effort)
+        .unwrap()
+        .unwrap();
+    let mut escaped = vec![];
+    for u in &uses {
+        for s in u.playable.iter().chain(&u.unplayable) {
+            if reads.of(&s.setup) & u.probe.mask == 0 {
+                escaped.push(format!(
+                    "{} = {} in {}",
+                    u.probe.field,
+                    u.probe.other,
+                    s.cite()
+                ));
+            }
+        }
+    }
+    assert!(
+        escaped.is_empty(),
+        "decides a step where it is not read: {escaped:#?}"
+    );
+    // And they skip something: reads of every field everywhere would pass the loop above.
+    let pool = properties::bound::pool::Pool::new(&rup4).unwrap();
+    let all: Vec<_> = pool.playable.iter().chain(&pool.unplayable).collect();
+    let narrow: Vec<&str> = uses
+        .iter()
+        .filter(|u| !u.playable.is_empty())
+        .filter(|u| {
+            all.iter()
+                .filter(|s| reads.of(&s.setup) & u.probe.mask != 0)
+                .count()
+                * 2
+                < all.len()
+        })
+        .map(|u| u.probe.field.as_str())
+        .collect();
+    assert!(
+        narrow.len() >= 5,
+        "fields read in fewer than half the scenarios: {narrow:?}"
     );
     let mut silent = vec![];
     let mut unexercised = vec![];

@@ -28,7 +28,7 @@ fn corpus_case(name: &str) -> (case::Case, PathBuf) {
 
 #[test]
 fn serve_answers_the_handshake_and_a_case() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut child = crate::shared::command()
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -86,7 +86,7 @@ fn serve_answers_the_handshake_and_a_case() {
 
 #[test]
 fn serve_refuses_another_protocol_version() {
-    let out = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let out = crate::shared::command()
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -114,7 +114,7 @@ fn serve_answers_a_v1_client_in_v1_and_a_v2_client_in_v2() {
         (serde_json::to_string(&ClientHello::v1()).unwrap(), false),
         (serde_json::to_string(&ClientHello::new()).unwrap(), true),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        let out = crate::shared::command()
             .arg("serve")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -529,7 +529,7 @@ fn count_shaped_and_v1_engines_are_compared_on_what_they_can_say() {
 
 #[test]
 fn an_engine_that_cannot_start_stops_the_run_with_exit_code_2() {
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["fuzz", "--engine", "./no-such-engine", "--cases", "3"])
         .current_dir(std::env::temp_dir())
         .output()
@@ -668,7 +668,7 @@ fn an_interrupted_run_kills_the_engine_and_what_it_started() {
             pids.display()
         ),
     );
-    let mut run = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut run = crate::shared::command()
         .current_dir(&d)
         .args([
             "fuzz", "--engine", &engine, "--cases", "1000000", "--out", "out",

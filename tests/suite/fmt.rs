@@ -204,7 +204,7 @@ fn fmt_write_is_atomic_when_the_disk_fills() {
         "no temporary file left"
     );
     // Without the limit the same file is formatted, comments kept.
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["fmt", "--write", file.to_str().unwrap()])
         .output()
         .unwrap();

@@ -349,7 +349,7 @@ fn runs_are_reproducible_from_the_seed() {
 fn findings_are_written_as_replayable_cases() {
     let out = std::env::temp_dir().join(format!("rbcheck-fuzz-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args([
             "fuzz",
             "--engine",
@@ -387,7 +387,7 @@ fn findings_are_written_as_replayable_cases() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         assert!(text.contains("# rbcheck fuzz finding"), "{text}");
-        let r = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        let r = crate::shared::command()
             .arg("replay")
             .arg(f)
             .output()
@@ -467,7 +467,7 @@ fn bolero_engine_answers_every_generated_case() {
 }
 
 fn fuzz_cli(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    crate::shared::command()
         .arg("fuzz")
         .args(args)
         .current_dir(root())
@@ -535,7 +535,7 @@ fn fuzz_corpus_reports_an_invalid_case_file_as_replay_does_and_exits_2() {
     let o = fuzz_cli(&["--engine", &engine, "--corpus", dir.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(2), "{stdout}");
-    let replayed = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let replayed = crate::shared::command()
         .args(["replay", dir.to_str().unwrap()])
         .output()
         .unwrap();
@@ -922,7 +922,7 @@ fn a_killed_run_keeps_the_findings_written_so_far() {
     let d = std::env::temp_dir().join(format!("rbcheck-fuzz-stream-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    let mut run = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut run = crate::shared::command()
         .current_dir(&d)
         .args([
             "fuzz",

@@ -6,7 +6,6 @@ use rbcheck::engine::conformance::clauses_of;
 use rbcheck::engine::fuzz::{fuzz, FuzzConfig, FuzzReport};
 use rbcheck::engine::ProcessEngine;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 fn fake_cmd(fail: &str) -> String {
@@ -46,7 +45,7 @@ fn an_engine_answering_only_legal_fails() {
     assert!(r.stated_nothing > 0);
     let dir = std::env::temp_dir().join(format!("rbcheck-legal-only-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["fuzz", "--engine", &fake_cmd("legal-only"), "--cases", "30"])
         .args(["--quiet", "--shrink-steps", "5", "--out"])
         .arg(&dir)

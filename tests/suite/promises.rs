@@ -174,7 +174,7 @@ fn serve_writes_no_file_for_a_rulebook() {
     let tmp = scratch("serve-tmp");
     let ro = tmp.join("not-a-folder");
     write(&ro, "");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut child = crate::shared::command()
         .arg("serve")
         .env("TMPDIR", &ro)
         .stdin(Stdio::piped())
@@ -211,7 +211,7 @@ fn serve_follows_no_link_planted_in_the_temp_folder() {
     let tmp = scratch("serve-links");
     let victim = tmp.join("victim.txt");
     write(&victim, "the user's file\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut child = crate::shared::command()
         .arg("serve")
         .env("TMPDIR", &tmp)
         .stdin(Stdio::piped())
@@ -255,7 +255,7 @@ fn serve_follows_no_link_planted_in_the_temp_folder() {
 /// line is still answered (before, the whole line was read into memory).
 #[test]
 fn serve_caps_request_lines() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut child = crate::shared::command()
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -283,7 +283,7 @@ fn serve_caps_request_lines() {
 }
 
 fn rbcheck_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    crate::shared::command()
         .args(args)
         .current_dir(dir)
         .output()
@@ -578,7 +578,7 @@ fn an_output_path_through_dotdot_gives_replayable_cases() {
 fn an_interrupted_run_leaves_nothing_behind() {
     for sig in ["INT", "TERM"] {
         let d = scratch(&format!("sig{sig}"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+        let mut child = crate::shared::command()
             .args([
                 "check",
                 "--bound",

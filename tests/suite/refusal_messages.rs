@@ -2,7 +2,6 @@
 //! refuses it and plain words, never the model's internal step names.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 /// Replays `text` as a case file; the exit code and stdout.
 fn replay(name: &str, text: &str) -> (i32, String) {
@@ -10,7 +9,7 @@ fn replay(name: &str, text: &str) -> (i32, String) {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(name);
     std::fs::write(&f, text).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["replay", f.to_str().unwrap()])
         .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")))
         .output()

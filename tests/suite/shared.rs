@@ -10,9 +10,22 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `rbcheck` command, with the suite's own cache folder (shared by its runs, apart from
+/// the user's).
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_rbcheck"));
+    c.env("RBCHECK_CACHE_DIR", cache_dir());
+    c
+}
+
+/// The cache folder of the suite's runs of `rbcheck`.
+pub fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rbcheck-cache")
+}
+
 /// `rbcheck ARGS` run from the crate's root, its output captured.
 pub fn rbcheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    command()
         .args(args)
         .current_dir(root())
         .output()

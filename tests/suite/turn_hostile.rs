@@ -5,7 +5,7 @@
 use crate::shared::root;
 use rbcheck::engine::protocol::convert::{case_from_request, request};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// The corpus case that activates Temporal Portal, then plays two spells.
 fn portal_case() -> String {
@@ -25,7 +25,7 @@ fn replay_text(name: &str, text: &str) -> (i32, String) {
     std::fs::create_dir_all(&d).unwrap();
     let f = d.join(name);
     std::fs::write(&f, text).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let o = crate::shared::command()
         .args(["replay", f.to_str().unwrap()])
         .output()
         .unwrap();
@@ -90,7 +90,7 @@ fn a_request_string_that_prints_as_other_statements_is_refused() {
     assert!(e.contains("not one word of a case file"), "{e}");
 
     // On the wire: `rbcheck serve` answers an error for it, then answers the clean request.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbcheck"))
+    let mut child = crate::shared::command()
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
