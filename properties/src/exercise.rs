@@ -210,6 +210,13 @@ pub(crate) fn note_transition(sys: &RepeatSystem, s: &State, a: &Action, next: &
     NOTED.with(|n| n.borrow_mut().transition = Some((log_key(next), bits)));
 }
 
+/// Notes which probes of reads alone ([`read_probes`]) the step into `next` found: those of the
+/// fields `read` holds.
+pub(crate) fn note_reads(sys: &RepeatSystem, next: &State, read: u64) {
+    let bits = touched(sys, read).fold(0, |b, (k, _)| b | 1 << k);
+    NOTED.with(|n| n.borrow_mut().transition = Some((log_key(next), bits)));
+}
+
 /// Probe `k`'s condition: its field decided the step into `s`, or decides the actions of `s`
 /// (listed again if the checker has not just listed them).
 pub(crate) fn probe_holds(sys: &RepeatSystem, k: usize, s: &State) -> bool {
