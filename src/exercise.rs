@@ -242,10 +242,11 @@ struct PoolPass {
 /// a field in which they differ ([`Reads`]): in the others both play alike.
 fn pool_pass(rules: &Rulebook, against: &Rulebook, effort: Effort) -> Result<PoolPass, Error> {
     let changed = changed_bits(rules, against);
-    let reads = Reads::of_pool(rules, against, effort)?;
+    let pool = Pool::new(rules).map_err(Error::scenario)?;
+    let reads = Reads::of_pool(rules, against, effort)?.filter(|r| r.fits(&pool.game));
     let reads_changed = |s: &Scenario| reads.as_ref().is_none_or(|r| r.of(&s.setup) & changed != 0);
     pool_pass_of(
-        rules,
+        pool,
         |game| probes_for(rules, against, game),
         reads_changed,
         effort,
@@ -261,15 +262,14 @@ fn changed_bits(rules: &Rulebook, against: &Rulebook) -> u64 {
         .fold(0, |a, b| a | b)
 }
 
-/// Looks for each probe `make` gives (over the pool's cards) in the scenarios of the pool that
-/// `search` keeps, played under `rules`.
+/// Looks for each probe `make` gives (over the pool's cards) in the scenarios of `pool` that
+/// `search` keeps.
 fn pool_pass_of(
-    rules: &Rulebook,
+    pool: Pool,
     make: impl FnOnce(&Game) -> Vec<FieldProbe>,
     search: impl Fn(&Scenario) -> bool,
     effort: Effort,
 ) -> Result<PoolPass, Error> {
-    let pool = Pool::new(rules).map_err(Error::scenario)?;
     let probes = make(&pool.game);
     let n = probes.len();
     let kept: Vec<usize> = (0..pool.playable.len())
@@ -356,8 +356,9 @@ pub fn one_field_edits_in_pool(
     effort: Effort,
 ) -> Result<(Game, Vec<PoolUse>), Error> {
     let mut made = vec![];
+    let pool = Pool::new(rules).map_err(Error::scenario)?;
     let pass = pool_pass_of(
-        rules,
+        pool,
         |game| {
             made = properties::exercise::every_one_field_edit(rules, &game.cards);
             made.clone()
@@ -409,7 +410,7 @@ pub fn fill_elsewhere(
         .collect();
     let mut found: Vec<Vec<PresetCount>> = vec![vec![]; probes.len()];
     let mut left: Vec<usize> = (0..probes.len()).collect();
-    let reads = Reads::of_pool(rules, against, effort)?;
+    let reads = Reads::of_pool(rules, against, effort)?.filter(|r| r.fits(&pool.game));
     // Why some search stopped before its end (the memory budget), if one did.
     let mut halted: Option<String> = None;
     for preset in POOL {

@@ -16,6 +16,8 @@
 
 use super::Effort;
 use crate::error::Error;
+use model::card::CardDef;
+use model::game::Game;
 use model::rulebook::{reading, Rulebook, Version};
 use model::setup::Setup;
 use properties::bound::pool::Pool;
@@ -33,6 +35,8 @@ const FORMAT: &str = "rbcheck-reads/1";
 /// rulebook, at its start or in any state reachable from it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Reads {
+    /// The pool's cards, hashed: a setup names cards by their index in this list.
+    cards: u64,
     /// By the scenario's setup (hashed); two setups with one hash share the union of their
     /// fields, which only widens what is searched.
     masks: HashMap<u64, u64>,
@@ -46,6 +50,12 @@ impl Reads {
             .get(&setup_key(setup))
             .copied()
             .unwrap_or(u64::MAX)
+    }
+
+    /// Whether these are reads over `game`'s cards: over another card list the same setup
+    /// names other cards, and nothing here applies.
+    pub fn fits(&self, game: &Game) -> bool {
+        self.cards == cards_key(&game.cards)
     }
 
     /// The reads of every scenario of the pool under `a` or under `b`: either serves to skip
@@ -93,6 +103,12 @@ impl Reads {
     }
 }
 
+fn cards_key(cards: &[CardDef]) -> u64 {
+    let mut h = DefaultHasher::new();
+    cards.hash(&mut h);
+    h.finish()
+}
+
 fn setup_key(setup: &Setup) -> u64 {
     let mut h = DefaultHasher::new();
     setup.hash(&mut h);
@@ -128,7 +144,10 @@ fn search(base: &Rulebook, effort: Effort) -> Result<Option<Reads>, Error> {
             *masks.entry(setup_key(setup)).or_default() |= bits[k];
         }
     }
-    Ok(Some(Reads { masks }))
+    Ok(Some(Reads {
+        cards: cards_key(&pool.game.cards),
+        masks,
+    }))
 }
 
 /// The cache folder the environment names (module doc); `None` when the cache is off or there
@@ -178,6 +197,7 @@ fn load(path: &Path, key: u64) -> Option<Reads> {
     if lines.next()? != FORMAT || lines.next()? != format!("key {key:016x}") {
         return None;
     }
+    let cards = u64::from_str_radix(lines.next()?.strip_prefix("cards ")?, 16).ok()?;
     let mut masks = HashMap::new();
     for line in lines {
         let (s, m) = line.split_once(' ')?;
@@ -185,7 +205,7 @@ fn load(path: &Path, key: u64) -> Option<Reads> {
         let m = u64::from_str_radix(m, 16).ok()?;
         masks.insert(s, m);
     }
-    Some(Reads { masks })
+    Some(Reads { cards, masks })
 }
 
 /// Writes the cache file whole or not at all (a temporary file renamed over it), so that two
@@ -195,7 +215,7 @@ fn store(path: &Path, key: u64, reads: &Reads) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".reads-{}-{key:016x}.tmp", std::process::id()));
     let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-    writeln!(out, "{FORMAT}\nkey {key:016x}")?;
+    writeln!(out, "{FORMAT}\nkey {key:016x}\ncards {:016x}", reads.cards)?;
     let mut masks: Vec<_> = reads.masks.iter().collect();
     masks.sort();
     for (s, m) in masks {
@@ -213,6 +233,7 @@ mod tests {
 
     fn sample() -> Reads {
         Reads {
+            cards: 3,
             masks: HashMap::from([(1, 0b101), (0xffff_0000_0000_0001, 1 << 40)]),
         }
     }
@@ -236,9 +257,11 @@ mod tests {
             "",
             "rbcheck-reads/1\n",
             "rbcheck-reads/2\nkey 0000000000000007\n",
-            "rbcheck-reads/1\nkey 0000000000000007\n1 zz\n",
-            "rbcheck-reads/1\nkey 0000000000000007\n1\n",
-            "rbcheck-reads/1\nkey 0000000000000007\n10000000000000000000 1\n",
+            "rbcheck-reads/1\nkey 0000000000000007\n",
+            "rbcheck-reads/1\nkey 0000000000000007\ncards x\n",
+            "rbcheck-reads/1\nkey 0000000000000007\ncards 3\n1 zz\n",
+            "rbcheck-reads/1\nkey 0000000000000007\ncards 3\n1\n",
+            "rbcheck-reads/1\nkey 0000000000000007\ncards 3\n10000000000000000000 1\n",
         ] {
             std::fs::write(&path, text).unwrap();
             assert_eq!(load(&path, 7), None, "{text:?}");
