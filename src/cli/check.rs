@@ -14,8 +14,9 @@ pub struct CheckArgs {
     #[arg(long, default_value = "rup4")]
     pub rules: String,
     /// Bound: a preset (listed below), a bound file, or `auto`: the scenarios of every preset
-    /// but `large` in which the rulebook decides a step otherwise than its base. Default: `auto`
-    /// for a rulebook file, `default` for a preset.
+    /// but `large` in which the rulebook decides a step otherwise than its base (the fields each
+    /// scenario reads under the base are cached: RBCHECK_CACHE_DIR, RBCHECK_CACHE=off). Default:
+    /// `auto` for a rulebook file, `default` for a preset.
     #[arg(long, default_value = "")]
     pub bound: String,
     /// Check only this property (repeatable; the names are those of the report's table).

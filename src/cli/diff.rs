@@ -17,7 +17,8 @@ pub struct DiffArgs {
     /// The second rulebook.
     pub b: String,
     /// Bound: a preset (listed below), a bound file, or `auto` (the default): the scenarios of
-    /// every preset but `large` in which A decides a step otherwise than B.
+    /// every preset but `large` in which A decides a step otherwise than B (the fields each
+    /// scenario reads are cached: RBCHECK_CACHE_DIR, RBCHECK_CACHE=off).
     #[arg(long, default_value = "auto")]
     pub bound: String,
     /// Write each class's smallest example as a pair of cases (and a README) into this folder.
