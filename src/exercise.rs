@@ -410,7 +410,9 @@ pub fn fill_elsewhere(
         .collect();
     let mut found: Vec<Vec<PresetCount>> = vec![vec![]; probes.len()];
     let mut left: Vec<usize> = (0..probes.len()).collect();
-    let reads = Reads::of_pool(rules, against, effort)?.filter(|r| r.fits(&pool.game));
+    // The presets are searched smallest first and the search ends at the first that shows
+    // each field: the reads narrow it when they are at hand, not worth a pass of their own.
+    let reads = Reads::cached(rules, against).filter(|r| r.fits(&pool.game));
     // Why some search stopped before its end (the memory budget), if one did.
     let mut halted: Option<String> = None;
     for preset in POOL {
@@ -424,32 +426,38 @@ pub fn fill_elsewhere(
             .filter(|(_, from)| **from == preset)
             .map(|(s, _)| s.clone())
             .collect();
-        // Only the scenarios that read a field still looked for can show it ([`Reads`]).
-        let wanted = left.iter().fold(0, |m, &k| m | probes[k].mask);
         let here: Vec<Scenario> = pool
             .playable
             .iter()
             .filter(|s| s.origin.as_ref().is_some_and(|o| o.bound == preset))
-            .filter(|s| reads.as_ref().is_none_or(|r| r.of(&s.setup) & wanted != 0))
             .cloned()
             .collect();
         // The starts first (no search), then the scenarios a chunk at a time, each chunk for
         // the fields not yet found in this preset: the search ends at the chunk that finds the
-        // last of them.
+        // last of them. Of a chunk, only the scenarios that read one of those fields can show
+        // it ([`Reads`]); the chunks are cut before that, so what is counted is the same.
         let mut counts = vec![0usize; probes.len()];
-        let mut chunks = std::iter::once(&[][..]).chain(here.chunks(ELSEWHERE_CHUNK));
+        let mut chunks = std::iter::once(None).chain(here.chunks(ELSEWHERE_CHUNK).map(Some));
         let mut open = left.clone();
         while let (false, Some(chunk)) = (open.is_empty(), chunks.next()) {
-            let system = RepeatSystem::from_parts(pool.game.clone(), chunk.to_vec())
+            let wanted = open.iter().fold(0, |m, &k| m | probes[k].mask);
+            let kept: Vec<Scenario> = chunk
+                .unwrap_or_default()
+                .iter()
+                .filter(|s| reads.as_ref().is_none_or(|r| r.of(&s.setup) & wanted != 0))
+                .cloned()
+                .collect();
+            let system = RepeatSystem::from_parts(pool.game.clone(), kept)
                 .with_probes(open.iter().map(|&k| probes[k].clone()).collect())
                 .probes_only();
-            let (result, starts, unplayable) = match chunk.is_empty() {
-                true => (
+            let (result, starts, unplayable) = match (chunk, system.scenarios.is_empty()) {
+                (None, _) => (
                     None,
                     vec![vec![]; open.len()],
                     starts_decided(&system, &unplayable),
                 ),
-                false => {
+                (Some(_), true) => (None, vec![vec![]; open.len()], vec![vec![]; open.len()]),
+                (Some(_), false) => {
                     let result = effort.run(&system)?;
                     halted = halted.or_else(|| stopped(&result));
                     (

@@ -68,6 +68,17 @@ impl Reads {
         Reads::of_pool_in(cache_dir(), a, b, effort)
     }
 
+    /// The reads of every scenario of the pool under `a` or under `b` if the cache holds them;
+    /// for a search that can end early without them, where computing them could cost more
+    /// than it saves.
+    pub fn cached(a: &Rulebook, b: &Rulebook) -> Option<Reads> {
+        let dir = cache_dir()?;
+        [a, b]
+            .iter()
+            .filter_map(|r| cache_file(&dir, r))
+            .find_map(|(path, key)| load(&path, key))
+    }
+
     /// [`Reads::of_pool`] with the cache in `dir` (`None`: no cache).
     pub fn of_pool_in(
         dir: Option<PathBuf>,

@@ -3,12 +3,14 @@
 //! differs; the example cases replay under their own rulebooks; the shipped diffs replay.
 
 use crate::shared::{rbcheck, root};
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The bound every comparison here runs on, written once: tests run in parallel threads of one
 /// process, and rewriting the file under a running `rbcheck diff` let it read a truncated file.
 fn bound() -> PathBuf {
-    static BOUND: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    static BOUND: OnceLock<PathBuf> = OnceLock::new();
     BOUND
         .get_or_init(|| {
             let dir = std::env::temp_dir().join(format!("rbcheck-diff-{}", std::process::id()));
@@ -24,12 +26,25 @@ fn bound() -> PathBuf {
         .clone()
 }
 
+/// `rbcheck diff A B --json` on the bound, run once per pair for all the tests that read it.
 fn diff_json(a: &str, b: &str) -> (i32, serde_json::Value) {
-    let f = bound();
-    let o = rbcheck(&["diff", a, b, "--bound", f.to_str().unwrap(), "--json"]);
-    let v = serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
-    (o.status.code().unwrap(), v)
+    type Runs = Mutex<HashMap<(String, String), Arc<OnceLock<(i32, serde_json::Value)>>>>;
+    static RUNS: OnceLock<Runs> = OnceLock::new();
+    let once = RUNS
+        .get_or_init(Runs::default)
+        .lock()
+        .unwrap()
+        .entry((a.into(), b.into()))
+        .or_default()
+        .clone();
+    once.get_or_init(|| {
+        let f = bound();
+        let o = rbcheck(&["diff", a, b, "--bound", f.to_str().unwrap(), "--json"]);
+        let v = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+        (o.status.code().unwrap(), v)
+    })
+    .clone()
 }
 
 fn classes(v: &serde_json::Value) -> Vec<(String, Vec<String>)> {
