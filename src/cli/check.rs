@@ -249,7 +249,9 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         );
         let shown = h.path().display().to_string();
         h.commit(&page)?;
-        eprintln!("wrote the HTML report to {shown}");
+        if !args.quiet {
+            eprintln!("wrote the HTML report to {shown}");
+        }
     }
     Ok(ExitCode::from(run.verdict().exit_code()))
 }

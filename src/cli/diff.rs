@@ -80,7 +80,9 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         let page = rbcheck::html::diff_report(&run.report, &rbcheck::html::command_line());
         let shown = h.path().display().to_string();
         h.commit(&page)?;
-        eprintln!("wrote the HTML report to {shown}");
+        if !args.progress.quiet {
+            eprintln!("wrote the HTML report to {shown}");
+        }
     }
     let _ = differs;
     Ok(ExitCode::from(run.report.exit_code()))

@@ -386,7 +386,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
         let page = rbcheck::html::fuzz_report(&report, &rbcheck::html::command_line());
         let shown = h.path().display().to_string();
         h.commit(&page)?;
-        eprintln!("wrote the HTML report to {shown}");
+        if !args.progress.quiet {
+            eprintln!("wrote the HTML report to {shown}");
+        }
     }
     if report.keep_failed.is_some() {
         return Ok(ExitCode::from(2));

@@ -65,7 +65,10 @@ pub fn serve(
                     h.protocol = PROTOCOL_V1.into();
                     h.features.retain(|f| !NOT_IN_V1.contains(&f.as_str()));
                 }
-                out(&mut output, serde_json::to_string(&h).map_err(|e| e.to_string())?)?;
+                out(
+                    &mut output,
+                    serde_json::to_string(&h).map_err(|e| e.to_string())?,
+                )?;
                 greeted = Some(h);
             }
             Some("case") if greeted.is_some() => {
@@ -80,13 +83,20 @@ pub fn serve(
             }
             Some("case") => out(
                 &mut output,
-                serde_json::json!({"type": "error", "id": id, "message": "send the hello first"}).to_string(),
+                serde_json::json!({"type": "error", "id": id, "message": "send the hello first"})
+                    .to_string(),
             )?,
             Some("bye") => return Ok(()),
-            other => out(
-                &mut output,
-                serde_json::json!({"type": "error", "id": id, "message": format!("unknown message type {other:?}")}).to_string(),
-            )?,
+            other => {
+                let message = match other {
+                    Some(t) => format!("unknown message type `{t}` (expected hello, case or bye)"),
+                    None => "a message needs a string `type`: hello, case or bye".to_string(),
+                };
+                out(
+                    &mut output,
+                    serde_json::json!({"type": "error", "id": id, "message": message}).to_string(),
+                )?
+            }
         }
     }
     Ok(())

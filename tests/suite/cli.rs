@@ -571,6 +571,20 @@ fn check_prints_a_header_and_timed_progress_when_piped_and_with_json() {
     assert!(json(&o).is_object());
     let quiet = rbcheck(&["check", "--bound", "tiny", "--json", "--quiet"]);
     assert_eq!(stderr(&quiet), "");
+    // Nothing either for a report written to a file: the file is what was asked for.
+    let page = std::env::temp_dir().join(format!("rbcheck-cli-quiet-{}.html", std::process::id()));
+    let _ = std::fs::remove_file(&page);
+    let quiet = rbcheck(&[
+        "check",
+        "--bound",
+        "tiny",
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(stderr(&quiet), "");
+    assert!(page.is_file());
+    let _ = std::fs::remove_file(&page);
 }
 
 #[test]

@@ -104,6 +104,42 @@ fn serve_refuses_another_protocol_version() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// A message with no `type`, or one serve does not know, is answered with an error that says
+/// which types there are, and serve goes on.
+#[test]
+fn serve_names_the_message_types_it_knows() {
+    let out = crate::shared::command()
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(
+                b"{\"bogus\":1}\n{\"type\":\"banana\",\"id\":4}\n{\"type\":\"bye\"}\n",
+            )?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["type"], "error");
+    assert_eq!(
+        lines[0]["message"],
+        "a message needs a string `type`: hello, case or bye"
+    );
+    assert_eq!(lines[1]["id"], 4);
+    assert_eq!(
+        lines[1]["message"],
+        "unknown message type `banana` (expected hello, case or bye)"
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+}
+
 /// `rbcheck serve` answers a v1 client in v1: its v1 features, and results without v2 fields;
 /// a v2 client gets them.
 #[test]
