@@ -84,22 +84,24 @@ fn serve_answers_the_handshake_and_a_case() {
     assert!(child.wait().unwrap().success());
 }
 
-#[test]
-fn serve_refuses_another_protocol_version() {
-    let out = crate::shared::command()
+/// `rbcheck serve` sent `input` on stdin, its output once it ends.
+fn serve_with(input: &[u8]) -> std::process::Output {
+    crate::shared::command()
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .and_then(|mut c| {
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(b"{\"type\":\"hello\",\"protocol\":\"rbcheck-engine/9\"}\n")?;
+            c.stdin.take().unwrap().write_all(input)?;
             c.wait_with_output()
         })
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn serve_refuses_another_protocol_version() {
+    let out = serve_with(b"{\"type\":\"hello\",\"protocol\":\"rbcheck-engine/9\"}\n");
     assert!(String::from_utf8_lossy(&out.stdout).contains("rbcheck-engine/2"));
     assert_eq!(out.status.code(), Some(2));
 }
@@ -108,19 +110,7 @@ fn serve_refuses_another_protocol_version() {
 /// which types there are, and serve goes on.
 #[test]
 fn serve_names_the_message_types_it_knows() {
-    let out = crate::shared::command()
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(
-                b"{\"bogus\":1}\n{\"type\":\"banana\",\"id\":4}\n{\"type\":\"bye\"}\n",
-            )?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let out = serve_with(b"{\"bogus\":1}\n{\"type\":\"banana\",\"id\":4}\n{\"type\":\"bye\"}\n");
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<serde_json::Value> = text
         .lines()
