@@ -31,6 +31,8 @@ pub struct RepeatSystem {
     selected: Option<Vec<String>>,
     /// Only the probes are checked (choosing scenarios, not judging them).
     probes_only: bool,
+    /// Every probe is of reads alone (`FieldProbe::reads`): a step needs no state before it.
+    reads_only: bool,
 }
 
 impl RepeatSystem {
@@ -93,6 +95,7 @@ impl RepeatSystem {
             probes: vec![],
             selected: None,
             probes_only: false,
+            reads_only: false,
         }
     }
 
@@ -101,6 +104,7 @@ impl RepeatSystem {
     /// it are dropped.
     pub fn with_probes(mut self, mut probes: Vec<FieldProbe>) -> RepeatSystem {
         probes.truncate(MAX_PROBES);
+        self.reads_only = !probes.is_empty() && probes.iter().all(|p| p.reads);
         self.probes = probes;
         self
     }
@@ -259,8 +263,7 @@ impl Model for RepeatSystem {
 
     fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
         // Probes of reads alone need only the fields the step read, not the state before it.
-        if self.coverage.is_none() && !self.probes.is_empty() && self.probes.iter().all(|p| p.reads)
-        {
+        if self.coverage.is_none() && self.reads_only {
             let ((), read) = reading(|| self.game.step_in_place(state, action));
             crate::exercise::note_reads(self, state, read);
             return true;
