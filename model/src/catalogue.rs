@@ -286,11 +286,45 @@ impl Catalogue {
     /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
     /// catalogue card's name replaces it, so a rules person can try an edited card.
     pub fn builtin_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
-        let mut doc: toml::Table = toml::from_str(BUILTIN).map_err(|e| CatalogueError {
-            file: BUILTIN_FILE.into(),
-            line: 1,
-            message: e.message().to_string(),
-        })?;
+        if extra.is_empty() {
+            return Ok(Catalogue::builtin());
+        }
+        // The same few defines come back in case after case (a fuzz run, a suite's replay):
+        // each set is converted and checked once per process.
+        type Built = std::collections::HashMap<String, Catalogue>;
+        static BUILT: std::sync::Mutex<Option<Built>> = std::sync::Mutex::new(None);
+        let key: String = extra.iter().map(|t| format!("{t}\n---\n")).collect();
+        if let Some(c) = BUILT
+            .lock()
+            .ok()
+            .and_then(|m| m.as_ref().and_then(|m| m.get(&key).cloned()))
+        {
+            return Ok(c);
+        }
+        let c = Catalogue::convert_with(extra, file)?;
+        if let Ok(mut m) = BUILT.lock() {
+            let m = m.get_or_insert_with(Built::new);
+            // A bound on memory, not a policy: past it, start again.
+            if m.len() >= 512 {
+                m.clear();
+            }
+            m.insert(key, c.clone());
+        }
+        Ok(c)
+    }
+
+    /// [`Catalogue::builtin_with`] without its memory.
+    fn convert_with(extra: &[toml::Table], file: &str) -> Result<Catalogue, CatalogueError> {
+        // The shipped text parsed once per process: a fuzz run builds the cards of every case.
+        static DOC: std::sync::OnceLock<Result<toml::Table, String>> = std::sync::OnceLock::new();
+        let mut doc = DOC
+            .get_or_init(|| toml::from_str(BUILTIN).map_err(|e| e.message().to_string()))
+            .clone()
+            .map_err(|message| CatalogueError {
+                file: BUILTIN_FILE.into(),
+                line: 1,
+                message,
+            })?;
         let cards = doc
             .entry("card")
             .or_insert_with(|| toml::Value::Array(vec![]));
@@ -337,8 +371,7 @@ impl Catalogue {
             .clone()
             .try_into()
             .map_err(|e: toml::de::Error| e.message().trim().to_string())?;
-        let cat = Catalogue::builtin();
-        let mut names: Vec<String> = cat.cards.iter().map(|c| c.name.clone()).collect();
+        let mut names = Catalogue::builtin_names().to_vec();
         names.push(rc.name.clone());
         names.extend(also.iter().cloned());
         convert(&rc, &names)
@@ -354,10 +387,28 @@ impl Catalogue {
             .map(|i| i as CardId)
     }
 
+    /// The names of the shipped catalogue's cards, in file order.
+    fn builtin_names() -> &'static [String] {
+        static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        NAMES.get_or_init(|| {
+            Catalogue::builtin()
+                .cards
+                .into_iter()
+                .map(|c| c.name)
+                .collect()
+        })
+    }
+
     /// The catalogue shipped in `model/cards.toml`, compiled in.
     pub fn builtin() -> Catalogue {
-        Catalogue::from_toml(BUILTIN, BUILTIN_FILE)
-            .expect("the shipped catalogue is valid (a test guards it)")
+        // Parsed and checked once per process; the fuzzer and replay ask for it for every case.
+        static BUILT: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+        BUILT
+            .get_or_init(|| {
+                Catalogue::from_toml(BUILTIN, BUILTIN_FILE)
+                    .expect("the shipped catalogue is valid (a test guards it)")
+            })
+            .clone()
     }
 }
 
