@@ -70,6 +70,26 @@ fn summary(system: &RepeatSystem, j: &Judgement, r: &CheckResult<RepeatSystem>) 
         ("time", format!("{:.1} s", s.elapsed_secs)),
         ("search", esc(&r.stop_message())),
     ];
+    // How each violated property fails, first: a reader sees why the verdict is what it is
+    // without scrolling past the table to the counterexample (numbered as the sections are).
+    let mut n = 0;
+    for p in &r.properties {
+        if let Outcome::Violated { trace, .. } = &p.outcome {
+            n += 1;
+            let how = explanation(system, p.name, trace)
+                .map(|e| format!(": {}", esc(&e)))
+                .unwrap_or_default();
+            rows.push((
+                "how it fails",
+                format!(
+                    "<a href=\"#ce{n}\" class=\"mono\">{}</a> ({}){how}, in {} steps",
+                    esc(p.name),
+                    esc(p.rule),
+                    trace.steps.len()
+                ),
+            ));
+        }
+    }
     if !system.unplayable.is_empty() {
         rows.push((
             "left out",

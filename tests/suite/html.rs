@@ -123,6 +123,24 @@ fn check_html_shows_each_counterexample_step_by_step_beside_its_board() {
     let sections = all(root_el, "section", "counterexample");
     assert!(!violated.is_empty());
     assert_eq!(sections.len(), violated.len());
+    // The summary, first on the page, says how each violated property fails, linking to its
+    // counterexample: the reason for the verdict needs no scrolling.
+    let summary = root_el
+        .descendants()
+        .find(|n| n.attribute("id") == Some("summary"))
+        .expect("a summary section");
+    let how: Vec<Node> = all(summary, "a", "")
+        .into_iter()
+        .filter(|a| a.attribute("href").is_some_and(|h| h.starts_with("#ce")))
+        .collect();
+    assert_eq!(how.len(), violated.len());
+    for (a, (p, sec)) in how.iter().zip(violated.iter().zip(&sections)) {
+        assert_eq!(Some(text(a).as_str()), p["name"].as_str());
+        assert_eq!(a.attribute("href").map(|h| &h[1..]), sec.attribute("id"));
+        let row = text(&a.parent().unwrap());
+        let why = p["counterexample"]["explanation"].as_str().unwrap();
+        assert!(row.contains(why), "{row} lacks {why}");
+    }
     for (sec, p) in sections.iter().zip(&violated) {
         assert_eq!(sec.attribute("data-property"), p["name"].as_str());
         let steps = p["counterexample"]["steps"].as_array().unwrap();
