@@ -153,13 +153,19 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         if let Some((_, p)) = written.iter().find(|(k, _)| *k == n) {
             if f.fault.is_some() {
                 outln!("  case: {}", p.display());
-                continue;
+            } else {
+                outln!(
+                    "  minimal case: {} ({} statements, shrunk from {})",
+                    p.display(),
+                    f.shrunk_from.1,
+                    f.shrunk_from.0
+                );
             }
+            // The one case, not the whole budget: what an engine author reruns after a fix.
             outln!(
-                "  minimal case: {} ({} statements, shrunk from {})",
-                p.display(),
-                f.shrunk_from.1,
-                f.shrunk_from.0
+                "  replay: rbcheck fuzz --engine {:?} --corpus {:?}",
+                args.engine,
+                p.display().to_string()
             );
         }
     }

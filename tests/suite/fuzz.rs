@@ -372,6 +372,19 @@ fn findings_are_written_as_replayable_cases() {
     );
     assert!(stdout.contains(") say `illegal line"), "{stdout}");
     assert!(stdout.contains("reproduce: rbcheck fuzz"), "{stdout}");
+    // Each finding says how to replay its one case; run as printed, that finds it again.
+    let replays: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("  replay: rbcheck "))
+        .collect();
+    assert!(!replays.is_empty(), "{stdout}");
+    let words = shell_words(replays[0]);
+    assert_eq!(words[0..2], ["fuzz", "--engine"], "{words:?}");
+    assert_eq!(words[3], "--corpus", "{words:?}");
+    let again = crate::shared::command().args(&words).output().unwrap();
+    let again_out = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{again_out}");
+    assert!(again_out.contains("0 agree, 1 differ"), "{again_out}");
     let files: Vec<PathBuf> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -965,4 +978,38 @@ fn a_killed_run_keeps_the_findings_written_so_far() {
     let c = rbcheck::case::parse(&text).unwrap();
     assert!(!c.plays.is_empty());
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The words of a command line as `rbcheck` prints it: bare words and double-quoted strings
+/// with backslash escapes (Rust's `{:?}` of a string).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c == ' ' {
+            chars.next();
+            continue;
+        }
+        let mut w = String::new();
+        if c == '"' {
+            chars.next();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => break,
+                    '\\' => w.extend(chars.next()),
+                    c => w.push(c),
+                }
+            }
+        } else {
+            while let Some(&c) = chars.peek() {
+                if c == ' ' {
+                    break;
+                }
+                w.push(c);
+                chars.next();
+            }
+        }
+        out.push(w);
+    }
+    out
 }
