@@ -24,6 +24,8 @@ pub struct SuiteOptions<'a> {
     pub bound: &'a str,
     /// The folder to write (it must not exist, or be empty).
     pub out: &'a Path,
+    /// Replace the folder if an earlier run wrote it (`--force`).
+    pub force: bool,
     /// Counts the scenarios explored, for a progress line.
     pub progress: Option<&'a Counter>,
 }
@@ -158,9 +160,10 @@ pub fn each_complete_play(
 pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
     let rules = inputs::rulebook(opts.rules)?;
     let bound = inputs::bound(opts.bound)?;
-    let mut guard = crate::outdir::prepare(&[Target::folder("--out", Some(opts.out))])?
-        .folder("--out")
-        .expect("the target was given");
+    let mut guard =
+        crate::outdir::prepare(&[Target::folder("--out", Some(opts.out)).replacing(opts.force)])?
+            .folder("--out")
+            .expect("the target was given");
     let rules_line = rules_line(opts.rules, &guard);
     let system = RepeatSystem::new(rules, &bound).map_err(Error::scenario)?;
     let game = &system.game;

@@ -48,7 +48,7 @@ pub enum FileError {
         source: std::io::Error,
     },
     /// An output folder that already holds files, which would be mixed with the new ones.
-    #[error("{}: the output folder exists and is not empty (rbcheck never overwrites)", .0.display())]
+    #[error("{}: the output folder exists and is not empty (rbcheck never overwrites unless given --force, which replaces an earlier output)", .0.display())]
     NotEmpty(PathBuf),
     /// An output target that cannot be written as a whole (`.`, a link, a file, ...).
     #[error("{}: cannot write there: {}", .0.display(), .1)]

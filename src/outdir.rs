@@ -32,11 +32,30 @@ pub struct OutDir {
     target: PathBuf,
     /// The hidden sibling written into, renamed onto `target` at the end.
     stage: PathBuf,
-    /// Whether `target` is an existing empty folder (removed just before the rename).
-    replace_empty: bool,
+    /// What is at `target` now, replaced by the rename.
+    existing: Existing,
     /// Parent folders created for the target, outermost first (removed again on failure).
     created: Vec<PathBuf>,
     committed: bool,
+}
+
+/// What a folder target holds before the command writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Existing {
+    /// Nothing: the folder is new.
+    Nothing,
+    /// An empty folder, removed just before the rename.
+    Empty,
+    /// An earlier output (`--force`): only files of the kinds rbcheck writes, no subfolder;
+    /// moved aside at the rename and removed once the new folder is in place.
+    Earlier,
+}
+
+/// The file names an output folder of rbcheck holds: what `--force` may replace.
+fn written_by_rbcheck(name: &str) -> bool {
+    [".case", ".md", ".txt", ".json", ".dot", ".toml", ".html"]
+        .iter()
+        .any(|x| name.ends_with(x))
 }
 
 impl Drop for OutDir {
@@ -113,6 +132,8 @@ pub struct Target<'a> {
     pub path: Option<&'a Path>,
     /// How it is written.
     pub kind: Kind,
+    /// `--force`: an existing file, or a folder of an earlier output, is replaced at the end.
+    pub replace: bool,
 }
 
 impl<'a> Target<'a> {
@@ -122,6 +143,7 @@ impl<'a> Target<'a> {
             flag,
             path,
             kind: Kind::Folder,
+            replace: false,
         }
     }
 
@@ -131,6 +153,15 @@ impl<'a> Target<'a> {
             flag,
             path,
             kind: Kind::File,
+            replace: false,
+        }
+    }
+
+    /// The same target, replacing what is there if `on` (`--force`; see [`Target::replace`]).
+    pub fn replacing(self, on: bool) -> Target<'a> {
+        Target {
+            replace: on,
+            ..self
         }
     }
 
@@ -140,6 +171,7 @@ impl<'a> Target<'a> {
             flag,
             path,
             kind: Kind::Shared,
+            replace: false,
         }
     }
 }
@@ -183,8 +215,10 @@ struct Checked<'a> {
     target: PathBuf,
     /// Parent folders to make, outermost first.
     to_create: Vec<PathBuf>,
-    /// An existing empty folder (replaced at the end).
-    replace_empty: bool,
+    /// What a folder target holds now (replaced at the end).
+    existing: Existing,
+    /// An existing file target, replaced at the end (`--force`).
+    replace_file: bool,
 }
 
 /// Checks every output target of a command before it runs, all together, and prepares them;
@@ -198,7 +232,7 @@ pub fn prepare(targets: &[Target<'_>]) -> Result<Outputs, FileError> {
     let mut checked: Vec<Checked> = vec![];
     for t in targets {
         let Some(path) = t.path else { continue };
-        let c = check(t.flag, path, t.kind)?;
+        let c = check(t.flag, path, t.kind, t.replace)?;
         for o in &checked {
             clash(o, &c)?;
         }
@@ -220,11 +254,11 @@ pub fn prepare(targets: &[Target<'_>]) -> Result<Outputs, FileError> {
         }
         match c.kind {
             Kind::Folder => {
-                let dir = OutDir::make(c.shown, c.target, c.replace_empty, created)?;
+                let dir = OutDir::make(c.shown, c.target, c.existing, created)?;
                 outputs.folders.push((c.flag, dir));
             }
             Kind::File => {
-                let file = NewFile::make(c.shown, c.target, created)?;
+                let file = NewFile::make(c.shown, c.target, c.replace_file, created)?;
                 outputs.files.push((c.flag, file));
             }
             Kind::Shared => outputs.shared.push((c.flag, c.target)),
@@ -234,11 +268,16 @@ pub fn prepare(targets: &[Target<'_>]) -> Result<Outputs, FileError> {
 }
 
 /// The checks of one target's kind, without making anything.
-fn check<'a>(flag: &'static str, path: &'a Path, kind: Kind) -> Result<Checked<'a>, FileError> {
-    let mut replace_empty = false;
+fn check<'a>(
+    flag: &'static str,
+    path: &'a Path,
+    kind: Kind,
+    replace: bool,
+) -> Result<Checked<'a>, FileError> {
+    let (mut existing, mut replace_file) = (Existing::Nothing, false);
     match kind {
-        Kind::Folder => replace_empty = check_folder(path)?,
-        Kind::File => check_file(path)?,
+        Kind::Folder => existing = check_folder(path, replace)?,
+        Kind::File => replace_file = check_file(path, replace)?,
         Kind::Shared => {
             if !std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
                 return Err(refuse(
@@ -255,7 +294,8 @@ fn check<'a>(flag: &'static str, path: &'a Path, kind: Kind) -> Result<Checked<'
         kind,
         target,
         to_create,
-        replace_empty,
+        existing,
+        replace_file,
     })
 }
 
@@ -293,8 +333,9 @@ fn clash(a: &Checked, b: &Checked) -> Result<(), FileError> {
 }
 
 /// A folder target's own checks: it must not be `.`, `..`, a link or a file, and must be new
-/// or an empty folder. Returns whether it is an existing empty folder.
-fn check_folder(out: &Path) -> Result<bool, FileError> {
+/// or an empty folder, or with `replace` an earlier output (files of the kinds rbcheck writes,
+/// no subfolder: a folder of anything else is never removed). Returns what it holds.
+fn check_folder(out: &Path, replace: bool) -> Result<Existing, FileError> {
     if matches!(
         out.components().next_back(),
         None | Some(Component::CurDir | Component::ParentDir | Component::RootDir)
@@ -310,34 +351,55 @@ fn check_folder(out: &Path) -> Result<bool, FileError> {
             "is a symbolic link: name the folder it points to",
         )),
         Ok(m) if m.is_dir() => {
-            let empty = std::fs::read_dir(out)
-                .map_err(FileError::at(out))?
-                .next()
-                .is_none();
-            if !empty {
+            let mut entries = vec![];
+            for e in std::fs::read_dir(out).map_err(FileError::at(out))? {
+                let e = e.map_err(FileError::at(out))?;
+                let file = e.file_type().map_err(FileError::at(out))?.is_file();
+                entries.push((e.file_name().to_string_lossy().into_owned(), file));
+            }
+            if entries.is_empty() {
+                return Ok(Existing::Empty);
+            }
+            if !replace {
                 return Err(FileError::NotEmpty(out.to_path_buf()));
             }
-            Ok(true)
+            if let Some((name, _)) = entries
+                .iter()
+                .find(|(name, file)| !file || !written_by_rbcheck(name))
+            {
+                return Err(refuse(
+                    out,
+                    &format!(
+                        "--force replaces only an earlier output of rbcheck, and this folder holds `{name}`, which rbcheck does not write: remove it yourself or name another folder"
+                    ),
+                ));
+            }
+            Ok(Existing::Earlier)
         }
         Ok(_) => Err(refuse(out, "exists and is not a folder")),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Existing::Nothing),
         Err(e) => Err(FileError::at(out)(e)),
     }
 }
 
 /// A file target's own checks: it must name a file (not `.`, `..` or `/`) that does not exist
-/// (nothing is overwritten).
-fn check_file(path: &Path) -> Result<(), FileError> {
+/// (nothing is overwritten), or with `replace` an existing file (not a link). Returns whether
+/// one exists.
+fn check_file(path: &Path, replace: bool) -> Result<bool, FileError> {
     if !matches!(path.components().next_back(), Some(Component::Normal(_))) {
         return Err(refuse(path, "name a file (not `.`, `..` or `/`)"));
     }
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.is_dir() => Err(refuse(path, "is a folder: name a file")),
+        Ok(m) if m.file_type().is_symlink() => {
+            Err(refuse(path, "is a symbolic link: name the file itself"))
+        }
+        Ok(_) if replace => Ok(true),
         Ok(_) => Err(refuse(
             path,
-            "the file exists (rbcheck never overwrites): remove it or name another",
+            "the file exists (rbcheck never overwrites unless given --force): remove it or name another",
         )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(FileError::at(path)(e)),
     }
 }
@@ -361,14 +423,14 @@ impl OutDir {
     fn make(
         shown: &Path,
         target: PathBuf,
-        replace_empty: bool,
+        existing: Existing,
         created: Vec<PathBuf>,
     ) -> Result<OutDir, FileError> {
         let dir = OutDir {
             shown: shown.to_path_buf(),
             stage: sibling(&target),
             target,
-            replace_empty,
+            existing,
             created,
             committed: false,
         };
@@ -408,14 +470,33 @@ impl OutDir {
                 .and_then(|mut f| f.write_all(text.as_bytes()));
             written.map_err(FileError::at(&file))?;
         }
-        if self.replace_empty {
+        match self.existing {
+            Existing::Nothing => {}
             // Fails, leaving the files staged and then removed, if the folder is no longer
             // empty: nothing a user put there is lost.
-            std::fs::remove_dir(&self.target).map_err(FileError::at(&self.shown))?;
+            Existing::Empty => {
+                std::fs::remove_dir(&self.target).map_err(FileError::at(&self.shown))?
+            }
+            Existing::Earlier => return self.replace_earlier(),
         }
         std::fs::rename(&self.stage, &self.target).map_err(FileError::at(&self.shown))?;
         self.committed = true;
         Ok(())
+    }
+
+    /// Puts the staged folder in place of an earlier output: the old one is moved aside, the
+    /// new one renamed in (the old put back if that fails), then the old one removed.
+    fn replace_earlier(&mut self) -> Result<(), FileError> {
+        // Not registered for removal on a signal: interrupted between the renames, the old
+        // output stays whole in its hidden sibling rather than being lost.
+        let aside = sibling(&self.target);
+        std::fs::rename(&self.target, &aside).map_err(FileError::at(&self.shown))?;
+        if let Err(e) = std::fs::rename(&self.stage, &self.target) {
+            let _ = std::fs::rename(&aside, &self.target);
+            return Err(FileError::at(&self.shown)(e));
+        }
+        self.committed = true;
+        std::fs::remove_dir_all(&aside).map_err(FileError::at(&aside))
     }
 }
 
@@ -434,6 +515,8 @@ pub struct NewFile {
     temp: PathBuf,
     /// Parent folders created for the file, outermost first (removed again on failure).
     created: Vec<PathBuf>,
+    /// An existing file at the target is replaced (`--force`).
+    replace: bool,
     committed: bool,
 }
 
@@ -452,12 +535,18 @@ impl Drop for NewFile {
 impl NewFile {
     /// Makes the hidden temporary sibling of a checked target (which proves the parent
     /// writable). Dropping the result without [`NewFile::commit`] removes everything it made.
-    fn make(shown: &Path, target: PathBuf, created: Vec<PathBuf>) -> Result<NewFile, FileError> {
+    fn make(
+        shown: &Path,
+        target: PathBuf,
+        replace: bool,
+        created: Vec<PathBuf>,
+    ) -> Result<NewFile, FileError> {
         let file = NewFile {
             shown: shown.to_path_buf(),
             temp: sibling(&target),
             target,
             created,
+            replace,
             committed: false,
         };
         register(&file.temp);
@@ -491,6 +580,12 @@ impl NewFile {
                 f.sync_all()
             })
             .map_err(FileError::at(&self.shown))?;
+        if self.replace {
+            // `--force`: the rename replaces the old file at once, never leaving it half-written.
+            std::fs::rename(&self.temp, &self.target).map_err(FileError::at(&self.shown))?;
+            self.committed = true;
+            return Ok(());
+        }
         // A hard link, unlike a rename, fails instead of replacing a file that appeared meanwhile.
         match std::fs::hard_link(&self.temp, &self.target) {
             Ok(()) => {}

@@ -20,6 +20,10 @@ pub struct CasesArgs {
     /// The folder to write (it must not exist, or be empty).
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace the folder if an earlier run wrote it (only files of the kinds rbcheck writes,
+    /// no subfolder), once this run is done.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -39,6 +43,7 @@ pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
         rules: &args.rules,
         bound: &args.bound,
         out: &args.out,
+        force: args.force,
         progress: Some(&counter),
     });
     drop(watch);

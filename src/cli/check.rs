@@ -77,6 +77,10 @@ pub struct CheckArgs {
     /// every property with its meaning, each counterexample step by step beside the board.
     #[arg(long, conflicts_with = "shard")]
     pub html: Option<PathBuf>,
+    /// Replace an output that exists: a file named by --html, or a folder an earlier run
+    /// wrote (only files of the kinds rbcheck writes, no subfolder), once this run is done.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The values of `--search`.
@@ -199,9 +203,9 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
     };
     // Every output is checked, and compared with the others, before the search.
     let mut outputs = outdir::prepare(&[
-        Target::folder("--cases", opts.cases.as_deref()),
-        Target::folder("--traces", opts.traces.as_deref()),
-        Target::file("--html", args.html.as_deref()),
+        Target::folder("--cases", opts.cases.as_deref()).replacing(args.force),
+        Target::folder("--traces", opts.traces.as_deref()).replacing(args.force),
+        Target::file("--html", args.html.as_deref()).replacing(args.force),
         Target::shared("--parts", args.parts.as_deref()),
     ])?;
     if let (Some(shard), Some(dir)) = (args.shard, outputs.shared("--parts")) {

@@ -31,6 +31,10 @@ pub struct DiffArgs {
     /// with its smallest pair of cases side by side.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// Replace an output that exists: a file named by --html, or a folder an earlier run
+    /// wrote (only files of the kinds rbcheck writes, no subfolder), once this run is done.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -38,8 +42,8 @@ pub struct DiffArgs {
 /// Runs `rbcheck diff`: exit 1 if the rulebooks differ observably.
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     let mut outputs = outdir::prepare(&[
-        Target::folder("--out", args.out.as_deref()),
-        Target::file("--html", args.html.as_deref()),
+        Target::folder("--out", args.out.as_deref()).replacing(args.force),
+        Target::file("--html", args.html.as_deref()).replacing(args.force),
     ])?;
     let html = outputs.file("--html");
     Ticker::new(&args.progress).header(&format!(

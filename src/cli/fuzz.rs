@@ -63,6 +63,10 @@ pub struct FuzzArgs {
     /// each finding with its case and the model's and the engine's answers.
     #[arg(long, conflicts_with_all = ["score", "corpus"])]
     pub html: Option<PathBuf>,
+    /// Replace an output that exists: a file named by --html, or a folder an earlier run
+    /// wrote (only files of the kinds rbcheck writes, no subfolder), once this run is done.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead of the human report (generated runs only: not with
     /// --corpus or --score).
     #[arg(long, conflicts_with_all = ["corpus", "score"])]
@@ -336,9 +340,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
     // starts: a bad one fails fast, and a run's report is never lost to a folder that cannot
     // be written.
     let mut outputs = outdir::prepare(&[
-        Target::folder("--out", Some(&args.out)),
-        Target::folder("--keep", args.keep.as_deref()),
-        Target::file("--html", args.html.as_deref()),
+        Target::folder("--out", Some(&args.out)).replacing(args.force),
+        Target::folder("--keep", args.keep.as_deref()).replacing(args.force),
+        Target::file("--html", args.html.as_deref()).replacing(args.force),
     ])?;
     let out = outputs.folder("--out").expect("--out has a default");
     let mut keep = outputs.folder("--keep");

@@ -242,6 +242,75 @@ fn the_html_file_is_checked_first_never_overwritten_nor_left_half_written() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// `--force` replaces an existing report and an earlier output folder once the run is done, and
+/// never a folder holding what rbcheck does not write (a subfolder, a file of another kind).
+#[test]
+fn force_replaces_an_earlier_output_and_nothing_else() {
+    let d = tmp("force");
+    let html = d.join("r.html");
+    let cases = d.join("cases");
+    let run = |force: bool, cases: &Path| {
+        let mut args = vec![
+            "check",
+            "--rules",
+            "corpus/rulebooks/double-executions.toml",
+            "--bound",
+            "tiny",
+            "--quiet",
+            "--html",
+            s(&html),
+            "--cases",
+            s(cases),
+        ];
+        if force {
+            args.push("--force");
+        }
+        rbcheck(&args)
+    };
+    assert_eq!(run(false, &cases).status.code(), Some(1));
+    std::fs::write(&html, "old report").unwrap();
+    std::fs::write(cases.join("stale.case"), "an earlier run's case").unwrap();
+    // Without --force both are refused, and the message says how to replace them.
+    let o = run(false, &cases);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&html).unwrap(), "old report");
+    // With it, both are replaced whole: the stale case is gone, the report is new.
+    let o = run(true, &cases);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(std::fs::read_to_string(&html).unwrap().contains("<html"));
+    let names: Vec<String> = std::fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names.is_empty() && !names.contains(&"stale.case".to_string()),
+        "{names:?}"
+    );
+    // Nothing is left beside them (no staging or moved-aside folder).
+    let left: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+    // A folder of anything else is never removed, --force or not.
+    for (what, make) in [
+        ("a subfolder", "sub/"),
+        ("a file rbcheck does not write", "photo.jpg"),
+    ] {
+        let other = d.join(format!("other-{}", make.trim_end_matches('/')));
+        std::fs::create_dir_all(&other).unwrap();
+        match make.strip_suffix('/') {
+            Some(sub) => std::fs::create_dir(other.join(sub)).unwrap(),
+            None => std::fs::write(other.join(make), "mine").unwrap(),
+        }
+        let o = run(true, &other);
+        assert_eq!(o.status.code(), Some(2), "{what}");
+        assert!(other.join(make.trim_end_matches('/')).exists(), "{what}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn diff_html_shows_each_class_with_its_smallest_pair_side_by_side() {
     let d = tmp("diff");
