@@ -80,6 +80,10 @@ enum Command {
         /// Case files, or folders searched for `*.case` files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Print one JSON object (format rbcheck-replay/1, schema/report.schema.json) instead
+        /// of a line per file.
+        #[arg(long)]
+        json: bool,
     },
     /// Print case files in canonical form (to stdout, or in place with --write).
     #[command(after_help = help::FMT)]
@@ -123,7 +127,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => check::graph(args),
         Command::Merge(args) => check::merge(args),
-        Command::Replay { paths } => replay(&paths),
+        Command::Replay { paths, json } => replay(&paths, json),
         Command::Cases(args) => cases::run(&args),
         Command::Diff(args) => diff::run(args),
         Command::Fmt { files, write } => fmt(&files, write),
@@ -210,32 +214,60 @@ fn command() -> clap::Command {
 }
 
 /// `rbcheck replay`: one line per case, then `N passed, N failed`.
-fn replay(paths: &[PathBuf]) -> Result<ExitCode, Error> {
+fn replay(paths: &[PathBuf], json: bool) -> Result<ExitCode, Error> {
     let files = case::collect(paths).map_err(Error::Usage)?;
     if files.is_empty() {
         return Err(Error::Usage("no .case files found".into()));
     }
     let (mut passed, mut failed, mut invalid) = (0, 0, 0);
+    let mut results = vec![];
     for f in &files {
-        match case::run_file(f) {
+        let file = f.display().to_string();
+        let (verdict, line, message) = match case::run_file(f) {
             case::FileResult::Done(case::Verdict::Pass) => {
                 passed += 1;
-                out!("{}", cli::highlight(&format!("pass  {}\n", f.display())));
+                ("pass", None, None)
             }
             case::FileResult::Done(case::Verdict::Fail { line, message }) => {
                 failed += 1;
-                out!(
-                    "{}",
-                    cli::highlight(&format!("FAIL  {}:{line}: {message}\n", f.display()))
-                );
+                ("fail", Some(line), Some(message))
             }
             case::FileResult::Invalid(message) => {
                 invalid += 1;
-                out!("{}", cli::highlight(&format!("ERROR {message}\n")));
+                ("invalid", None, Some(message))
             }
+        };
+        if json {
+            results.push(serde_json::json!({
+                "file": file,
+                "verdict": verdict,
+                "line": line,
+                "message": message,
+            }));
+            continue;
         }
+        let text = match (verdict, line, message) {
+            ("pass", ..) => format!("pass  {file}\n"),
+            ("fail", Some(line), Some(m)) => format!("FAIL  {file}:{line}: {m}\n"),
+            (_, _, m) => format!("ERROR {}\n", m.unwrap_or_default()),
+        };
+        out!("{}", cli::highlight(&text));
     }
-    outln!("{passed} passed, {} failed", failed + invalid);
+    if json {
+        let report = serde_json::json!({
+            "format": "rbcheck-replay/1",
+            "files": results,
+            "passed": passed,
+            "failed": failed,
+            "invalid": invalid,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| Error::Usage(e.to_string()))?
+        );
+    } else {
+        outln!("{passed} passed, {} failed", failed + invalid);
+    }
     Ok(ExitCode::from(if invalid > 0 {
         2
     } else if failed > 0 {

@@ -238,6 +238,46 @@ fn diff_reports_validate() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
+/// `replay --json`: one entry per file with its verdict, a failing line and message where
+/// there is one, the counts, and the exit code of the text report.
+#[test]
+fn replay_reports_validate() {
+    let all = report(&["replay", "--json", "corpus/cases"], 0);
+    assert_valid(&all, "rbcheck-replay/1", "replay corpus/cases");
+    let files = all["files"].as_array().unwrap();
+    assert!(files.len() >= 100, "{}", files.len());
+    assert_eq!(all["passed"].as_u64(), Some(files.len() as u64));
+    // A case whose expectation the model contradicts fails at that line; one that cannot be
+    // parsed is invalid.
+    let d = scratch("replay");
+    std::fs::create_dir_all(&d).unwrap();
+    let good = std::fs::read_to_string(
+        root().join("corpus/cases/academy-grant-is-an-instance-of-its-own.case"),
+    )
+    .unwrap();
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    let last = lines
+        .iter()
+        .rposition(|l| l.starts_with("expect "))
+        .unwrap();
+    lines.insert(last + 1, "expect executions item 1 9".into());
+    std::fs::write(d.join("a-fails.case"), lines.join("\n") + "\n").unwrap();
+    let r = report(&["replay", "--json", d.to_str().unwrap()], 1);
+    assert_valid(&r, "rbcheck-replay/1", "a failing case");
+    assert_eq!(r["files"][0]["verdict"], "fail");
+    assert_eq!(r["files"][0]["line"].as_u64(), Some(last as u64 + 2));
+    assert!(r["files"][0]["message"].is_string());
+    std::fs::write(d.join("b-invalid.case"), "no such statement\n").unwrap();
+    let r = report(&["replay", "--json", d.to_str().unwrap()], 2);
+    assert_valid(&r, "rbcheck-replay/1", "an invalid case");
+    assert_eq!(r["files"][1]["verdict"], "invalid");
+    assert_eq!(
+        (r["failed"].as_u64(), r["invalid"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn fuzz_reports_validate() {
     let engine = |args: &str| {
