@@ -382,9 +382,35 @@ fn a_turn_suite_is_written_with_several_plays_and_replays() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let texts: Vec<String> = std::fs::read_dir(&out)
+    let paths: Vec<std::path::PathBuf> = std::fs::read_dir(&out)
         .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    // The index lists every case file once, with its scenario and what its class does.
+    let index = std::fs::read_to_string(out.join("INDEX.md")).unwrap();
+    for p in &paths {
+        let name = p.file_name().unwrap().to_str().unwrap();
+        let rows: Vec<&str> = index
+            .lines()
+            .filter(|l| l.starts_with(&format!("| [{name}]")))
+            .collect();
+        assert_eq!(rows.len(), 1, "{name} in the index");
+        let text = std::fs::read_to_string(p).unwrap();
+        let last = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("expect "))
+            .last()
+            .unwrap();
+        assert!(
+            rows[0].ends_with(&format!("{} |", last.replace('|', "\\|"))),
+            "{}: {last}",
+            rows[0]
+        );
+    }
+    let texts: Vec<String> = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();
     let has = |s: &str| texts.iter().filter(|t| t.contains(s)).count();
     assert!(texts.len() > 100, "{} cases", texts.len());
