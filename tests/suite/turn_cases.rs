@@ -399,8 +399,8 @@ fn a_turn_suite_is_written_with_several_plays_and_replays() {
         let text = std::fs::read_to_string(p).unwrap();
         let last = text
             .lines()
-            .filter_map(|l| l.strip_prefix("expect "))
-            .last()
+            .rev()
+            .find_map(|l| l.strip_prefix("expect "))
             .unwrap();
         assert!(
             rows[0].ends_with(&format!("{} |", last.replace('|', "\\|"))),
