@@ -99,7 +99,7 @@ enum Command {
     /// the model: a known-good peer to test an engine adapter against.
     #[command(after_help = help::SERVE)]
     Serve,
-    /// Fuzz an engine: generate cases from the model (default 1,500 cases; or --time S), run each
+    /// Fuzz an engine: generate cases from the model (default 4,000 cases; or --time S), run each
     /// on the model and on the engine, shrink each kind of disagreement to a minimal case file
     /// (expectations: the model's) written to --out, one line per finding.
     #[command(after_help = help::FUZZ)]

@@ -24,7 +24,7 @@ pub struct FuzzArgs {
     /// fresh for the run and printed).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Run this many cases, at least 1 (default 1500 when --time is not given).
+    /// Run this many cases, at least 1 (default 4000 when --time is not given).
     #[arg(long, value_parser = cases_count)]
     pub cases: Option<usize>,
     /// Run for this many seconds, 1 to 31536000 (with --cases: whichever comes first).

@@ -15,9 +15,9 @@ use crate::case::ast::{Case, PlayStmt};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// The default budget in cases (chosen so that a run against the reference engine takes well
-/// under a minute on two cores).
-pub const DEFAULT_CASES: usize = 1500;
+/// The default budget in cases: what a run against the reference engine does in about half a
+/// minute on two cores, half the minute an engine author should wait at most.
+pub const DEFAULT_CASES: usize = 4000;
 
 /// How long, how many, from which seed.
 #[derive(Clone, Debug)]

@@ -954,6 +954,8 @@ class Game:
             u = Unit("token-%d" % (len([x for x in self.units if x.token]) + 1), self.token_card(),
                      it.controller, self.entry_location(it.controller), token=True,
                      might=it.token_might)
+            # 359.2, 350.2: a token unit is played like a unit and enters exhausted.
+            u.status["exhausted"] = True
             self.units.append(u)
             self.events.append({"event": "unit-entered", "item": it.num})
             self.events.append({"event": "played", "item": it.num})
