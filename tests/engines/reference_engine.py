@@ -1327,15 +1327,12 @@ class Game:
                 if ez and less == "power":
                     c.reduce_one_power()
                 elif ez:
+                    # [1] less, or one Power less once no Energy is left, whichever
+                    # Power symbol the component still has ([A], [C], a domain).
                     if c.energy > 0:
                         c.energy -= 1
-                    elif c.any > 0:
-                        c.any -= 1
                     else:
-                        for d in DOMAINS:
-                            if c.power.get(d, 0) > 0:
-                                c.power[d] -= 1
-                                break
+                        c.reduce_one_power()
                 if mutant("repeat-paid-on-resolution"):
                     it.repeat_due.append(c)
                     continue
