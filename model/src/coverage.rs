@@ -155,7 +155,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("359.2", "a unit enters the board exhausted when finalized"),
     ("805", "Accelerate: the unit enters ready"),
     ("356.2.a", "mandatory additional costs added"),
-    ("357.2", "non-standard costs paid: which card is discarded"),
+    (
+        "357.2",
+        "non-standard costs paid: a card discarded, a unit or gear exhausted or killed",
+    ),
     (
         "356.7",
         "non-standard costs: a friendly unit exhausted or killed",
@@ -237,6 +240,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::RuneChannelled { .. } => &["OGN-047"],
         Event::GrantGiven { .. } => &["SFD-078"],
         Event::GearExhausted { .. } => &["357.2"],
+        Event::TurnEnded => &["334.1"],
         _ => &[],
     }
 }

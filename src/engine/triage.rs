@@ -32,6 +32,9 @@ use model::coverage::{event_clauses, CLAUSES};
 use model::state::{Event, Location, Obj};
 use std::path::Path;
 
+mod provenance;
+mod reasons;
+
 /// Why an engine diverges: the rule clause and its words. Findings with the same name are one
 /// cluster.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +49,10 @@ pub struct Cause {
     /// or a difference traced to no more than a catch-all clause (359.3.e, 357, 356). Such a
     /// cluster is told apart by the decision that cures it (`fuzz`'s decisive probe).
     pub weak: bool,
+    /// Traced to where the model decided the value that differs (the last change to a unit,
+    /// gear or player), not to a step the engine is seen to take otherwise: a later
+    /// execution's choices whose alignment with the first's cures the case say more (820.2.a).
+    pub traced: bool,
 }
 
 impl Cause {
@@ -56,6 +63,7 @@ impl Cause {
             rule: rule.to_string(),
             line: None,
             weak: false,
+            traced: false,
         }
     }
 
@@ -81,6 +89,7 @@ impl Cause {
             line,
             // What only a catch-all clause explains is no more than a symptom.
             weak: matches!(text, "359.3.e" | "357" | "356"),
+            traced: false,
         }
     }
 }
@@ -185,6 +194,17 @@ pub fn divergent_line(
     }
 }
 
+/// The keyword of the statement on `line` (`play`, `pay`, `repeat`...), without the player.
+fn keyword(case: &Case, line: usize) -> String {
+    statement_text(case, line)
+        .and_then(|t| {
+            t.split_whitespace()
+                .find(|w| *w != "you" && *w != "opponent")
+                .map(str::to_string)
+        })
+        .unwrap_or_default()
+}
+
 /// The cause of a comparison's differences: where the engine first diverges from the model's
 /// run of `case` (`dir`: the case's folder, for a rulebook file).
 pub fn cause(
@@ -199,27 +219,48 @@ pub fn cause(
     let divergent = divergent_line(req, model, Some(engine));
     let model_refuses = |l: usize| model.illegal.as_ref().and_then(|i| i.line) == Some(l);
     if let Some(l) = divergent.filter(|l| legality && model_refuses(*l)) {
-        if let Some(c) = statement_cause(case, l) {
+        // The model's reason names the cause where it says more than the step the statement
+        // stands for (a play refused for its timing, 358.4, is more than "move a card to the
+        // chain"); one the step already cites would split one cause by the case.
+        let step = statement_cause(case, l);
+        let reason = model
+            .illegal
+            .as_ref()
+            .and_then(|i| reasons::model_refusal(i, &keyword(case, l), l))
+            .filter(|r| {
+                let known = step
+                    .as_ref()
+                    .map(|s| super::conformance::clauses_of(&s.rule));
+                let said = super::conformance::clauses_of(&r.rule);
+                said.is_empty() || !known.is_some_and(|k| said.iter().all(|c| k.contains(c)))
+            });
+        if let Some(c) = reason.or(step) {
             return c;
         }
     }
     if let Some(c) = one_rule_otherwise(case, dir, req, engine) {
         return c;
     }
-    // The engine refusing what the rules allow is where it shows, not yet why.
-    if let Some(c) = divergent
-        .filter(|_| legality)
-        .and_then(|l| statement_cause(case, l))
-    {
-        return c.weak();
+    // The engine refusing what the rules allow is where it shows; its reason says why, unless
+    // it only says "not now".
+    if let Some(l) = divergent.filter(|_| legality) {
+        let reason = engine
+            .illegal
+            .as_ref()
+            .filter(|_| engine.legal == Some(false))
+            .and_then(|i| reasons::engine_refusal(i, &keyword(case, l), l));
+        if let Some(c) = reason {
+            return c;
+        }
+        if let Some(c) = statement_cause(case, l) {
+            return c.weak();
+        }
     }
-    let log: Vec<Event> = match crate::case::replay::replay(case, dir) {
-        Ok(r) => r.state.log.iter().copied().collect(),
-        Err(_) => vec![],
-    };
+    let replayed = crate::case::replay::replay(case, dir).ok();
+    let log: &[Event] = replayed.as_ref().map_or(&[], |r| &r.state.log[..]);
     let mut best: Option<(usize, Cause)> = None;
     for d in &cmp.differences {
-        let (at, c) = witness(d, &log, engine);
+        let (at, c) = witness(d, log, replayed.as_ref(), engine);
         if best.as_ref().is_none_or(|(b, _)| at < *b) {
             best = Some((at, c));
         }
@@ -307,6 +348,7 @@ fn one_rule_otherwise(
                 rule: doc.rule.to_string(),
                 line: None,
                 weak: refusal,
+                traced: false,
             });
         }
     }
@@ -359,7 +401,12 @@ pub(crate) fn event_item(e: &Event) -> Option<u8> {
 
 /// Where in the model's log a difference is decided, and the cause it shows. A difference
 /// the log cannot place comes last, under its field's rule.
-fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause) {
+fn witness(
+    d: &Difference,
+    log: &[Event],
+    replayed: Option<&crate::case::replay::Replayed>,
+    engine: &Observation,
+) -> (usize, Cause) {
     if d.rule.starts_with("PROTOCOL.md") {
         // The answer names what the case does not have: a mistake of the adapter, not of a
         // rule, after every rule's difference.
@@ -433,14 +480,19 @@ fn witness(d: &Difference, log: &[Event], engine: &Observation) -> (usize, Cause
                 _ => false,
             });
             match i {
-                Some(i) if !event_clauses(&log[i]).is_empty() => at_event(i),
+                Some(i) if !provenance::clauses_at(log, i).is_empty() => {
+                    let c = provenance::clauses_at(log, i);
+                    (i, Cause::cited(c, &c.join(", "), None))
+                }
                 i => fallback(
                     i.or_else(|| first(&|e| matches!(e, Event::ExecutionStarted { .. }))),
                     &["359.3.e"],
                 ),
             }
         }
-        _ => board_witness(d, log),
+        _ => replayed
+            .and_then(|r| provenance::last_change(d, r))
+            .unwrap_or_else(|| board_witness(d, log)),
     }
 }
 

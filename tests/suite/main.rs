@@ -19,6 +19,7 @@ mod fmt;
 mod fuzz;
 mod fuzz_capabilities;
 mod fuzz_held;
+mod fuzz_naming;
 mod html;
 mod listings;
 mod no_tracker_refs;

@@ -586,6 +586,53 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The units and gear whose state this event changes, or (a target left unaffected as
+    /// illegal, 359.3.e.5) leaves alone on purpose: where a difference on one of them is
+    /// decided. Choosing a target changes nothing yet.
+    pub fn objects(&self) -> [Option<Obj>; 2] {
+        use Event::*;
+        let unit = |u: u8| Some(Obj::Unit(u));
+        match *self {
+            Damaged { unit: u, .. }
+            | MightChanged { unit: u, .. }
+            | UnitMoved { unit: u, .. }
+            | Stunned { unit: u }
+            | Readied { unit: u }
+            | AssaultGiven { unit: u, .. }
+            | UnitEntered { unit: u, .. }
+            | PaidWithUnit { unit: u, .. } => [unit(u), None],
+            MightsExchanged { a, b } => [unit(a), unit(b)],
+            ZoneChange { obj, .. } | TargetUnaffected { obj, .. } => [Some(obj), None],
+            GearExhausted { gear, .. } => [Some(Obj::Gear(gear)), None],
+            _ => [None, None],
+        }
+    }
+
+    /// The player whose hand, main deck, rune pool, runes or grants this event changes, when
+    /// the event names them (a cost paid names only its item).
+    pub fn player(&self) -> Option<Player> {
+        use Event::*;
+        match *self {
+            Drew { who, .. }
+            | DrewLooked { who, .. }
+            | Recycled { who, .. }
+            | Discarded { who, .. }
+            | RuneExhausted { who, .. }
+            | RuneRecycled { who, .. }
+            | RuneChannelled { who, .. }
+            | RunesChannelled { who, .. }
+            | DemandRuneExhausted { who, .. }
+            | PoolEmptied { who, .. }
+            | GrantGiven { who, .. }
+            | GrantTaken { who, .. }
+            | LookedAt { who, .. } => Some(who),
+            DemandDecided { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+}
+
 /// Whose discount was applied (356.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DiscountSource {

@@ -160,7 +160,11 @@ pub(super) fn name_cluster(
     let decisive = ix
         .and_then(|ix| triage::statement_cause(case, case.plays[ix].line))
         .map(Cause::weak);
+    // A later execution's choices that cure the case by choosing as the first did name it
+    // better than where the model decided the value that differs.
+    let aligned_cure = ix.is_some_and(|ix| triage::aligned(case, ix).is_some());
     let cause = match (&best.cause, &best.fault) {
+        (Some(c), None) if c.traced && aligned_cure => decisive.clone().or(Some(c.clone())),
         (Some(c), None) if !c.weak => Some(c.clone()),
         (Some(c), None) => Some(decisive.clone().unwrap_or_else(|| c.clone())),
         (_, Some(m)) => {

@@ -1,0 +1,196 @@
+//! Where the model decided what a board difference is about: the last event of the model's log
+//! that changed the unit, gear or player the difference names, in the field that differs, and
+//! the rule that event (or the instruction it belongs to) applies. A unit the engine leaves
+//! on the board is traced to what killed it in the model's run (two units dealing their Mights
+//! to each other, 417.6.b.3), a grant the engine keeps to the end of the turn (334.1), a gear
+//! left ready to the cost it paid (357.2), rather than to "instructions executed" (359.3.e).
+
+use super::Cause;
+use crate::case::replay::Replayed;
+use crate::engine::compare::Difference;
+use model::coverage::event_clauses;
+use model::state::{Event, Obj, Player};
+
+/// What a board difference is about.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum About {
+    Object(Obj),
+    Player(Player),
+}
+
+/// The unit, gear or player a difference's subject names (`unit u1`, `gear g1`, `you`).
+fn about(d: &Difference, r: &Replayed) -> Option<About> {
+    let label = |rest: &str| r.labels.get(rest.trim()).copied().map(About::Object);
+    if let Some(rest) = d.subject.strip_prefix("unit ") {
+        return label(rest);
+    }
+    if let Some(rest) = d.subject.strip_prefix("gear ") {
+        return label(rest);
+    }
+    match d.subject.as_str() {
+        "you" => Some(About::Player(Player::YOU)),
+        "opponent" => Some(About::Player(Player::OPP)),
+        _ => None,
+    }
+}
+
+/// True if event `at` of the log decides `field` of `what`: it changes that unit or gear, or
+/// that player's part of the board the field reads.
+fn decides(field: &str, what: About, log: &[Event], at: usize) -> bool {
+    let e = &log[at];
+    match what {
+        // The end of the turn ends every unit's "this turn" Might (334.1); a status it may
+        // leave alone, so it decides no status.
+        About::Object(o) => {
+            e.objects().contains(&Some(o)) || (field == "might" && matches!(e, Event::TurnEnded))
+        }
+        About::Player(p) => {
+            // The end of the turn ends every "this turn" grant (334.1).
+            if field == "grants" && matches!(e, Event::TurnEnded) {
+                return true;
+            }
+            let mine = e.player() == Some(p) || paid_by(log, at) == Some(p);
+            mine && match field {
+                "hand" | "hand-size" => matches!(
+                    e,
+                    Event::Drew { .. } | Event::DrewLooked { .. } | Event::Discarded { .. }
+                ),
+                "deck" => matches!(
+                    e,
+                    Event::Drew { .. } | Event::DrewLooked { .. } | Event::Recycled { .. }
+                ),
+                "pool" => matches!(
+                    e,
+                    Event::CostPaid { .. }
+                        | Event::RuneExhausted { .. }
+                        | Event::RuneRecycled { .. }
+                        | Event::PoolEmptied { .. }
+                        | Event::DemandDecided { paid: true, .. }
+                        | Event::DemandRuneExhausted { .. }
+                ),
+                "runes" => matches!(
+                    e,
+                    Event::RuneExhausted { .. }
+                        | Event::RuneRecycled { .. }
+                        | Event::RuneChannelled { .. }
+                        | Event::RunesChannelled { .. }
+                        | Event::DemandRuneExhausted { .. }
+                ),
+                "grants" => matches!(e, Event::GrantGiven { .. } | Event::GrantTaken { .. }),
+                _ => false,
+            }
+        }
+    }
+}
+
+/// The controller of the item whose cost event `at` pays, for a cost paid.
+fn paid_by(log: &[Event], at: usize) -> Option<Player> {
+    let Event::CostPaid { item, .. } = log[at] else {
+        return None;
+    };
+    log[..at].iter().rev().find_map(|e| match *e {
+        Event::MovedToChain { item: i, by, .. } if i == item => Some(by),
+        _ => None,
+    })
+}
+
+/// True for an event that ends the span of one instruction's effects: what is logged between
+/// two of these belongs to the instruction whose `Performed` closes it.
+fn boundary(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Performed { .. }
+            | Event::Ignored { .. }
+            | Event::ExecutionStarted { .. }
+            | Event::ResolveStarted { .. }
+            | Event::Resolved { .. }
+            | Event::Played { .. }
+            | Event::Cleanup
+            | Event::ChainClosed
+            | Event::TurnEnded
+    )
+}
+
+/// The clauses event `at` shows: its own, or else those of the instruction it is an effect of
+/// (the first event with clauses logged for that instruction: its effects come before its
+/// `Performed`).
+pub(super) fn clauses_at(log: &[Event], at: usize) -> &'static [&'static str] {
+    let own = event_clauses(&log[at]);
+    if !own.is_empty() {
+        return own;
+    }
+    let start = log[..at].iter().rposition(boundary).map_or(0, |b| b + 1);
+    let end = match log[at..].iter().position(boundary) {
+        Some(k) if matches!(log[at + k], Event::Performed { .. }) => at + k,
+        _ => return own,
+    };
+    log[start..end]
+        .iter()
+        .map(event_clauses)
+        .find(|c| !c.is_empty())
+        .unwrap_or(own)
+}
+
+/// Where a difference of the board is decided in the model's run `r`: the last event deciding
+/// the field of the unit, gear or player the difference names that shows a rule (`clauses_at`),
+/// and that rule; for a trash, the same for the zone of each unit or gear whose card one side
+/// has there and the other not. None if no such event shows a rule.
+pub(super) fn last_change(d: &Difference, r: &Replayed) -> Option<(usize, Cause)> {
+    let log: &[Event] = &r.state.log;
+    let last = |field: &str, what: About| {
+        (0..log.len())
+            .rev()
+            .filter(|&i| decides(field, what, log, i))
+            .find_map(|i| {
+                let c = clauses_at(log, i);
+                let cause = Cause {
+                    traced: true,
+                    ..Cause::cited(c, &c.join(", "), None)
+                };
+                (!c.is_empty()).then_some((i, cause))
+            })
+    };
+    let what = about(d, r);
+    if let Some(found) = what.and_then(|w| last(d.field, w)) {
+        return Some(found);
+    }
+    if d.field == "trash" {
+        return trashed_apart(d, r)
+            .into_iter()
+            .filter_map(|o| last("unit-zone", About::Object(o)))
+            .min_by_key(|(i, _)| *i);
+    }
+    None
+}
+
+/// The units and gear of the model's run whose card is in one side's trash and not the
+/// other's (by name, counted): what a trash difference is about beyond the spells.
+fn trashed_apart(d: &Difference, r: &Replayed) -> Vec<Obj> {
+    let names = |s: &str| -> Vec<String> {
+        s.split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut apart = names(&d.model);
+    for n in names(&d.engine) {
+        match apart.iter().position(|x| *x == n) {
+            Some(k) => {
+                apart.remove(k);
+            }
+            None => apart.push(n),
+        }
+    }
+    let name = |id| r.game.card(id).name.as_str();
+    let units = r.state.units.iter().enumerate();
+    let gear = r.state.gear.iter().enumerate();
+    units
+        .filter(|(_, u)| apart.iter().any(|n| n == name(u.card)))
+        .map(|(i, _)| Obj::Unit(i as u8))
+        .chain(
+            gear.filter(|(_, g)| apart.iter().any(|n| n == name(g.card)))
+                .map(|(i, _)| Obj::Gear(i as u8)),
+        )
+        .collect()
+}

@@ -1,0 +1,66 @@
+//! How a finding is named: a board difference by the event of the model's run that decided the
+//! value that differs, a statement the rules refuse by the model's reason, a legal statement
+//! the engine refuses by the rule the engine gives for it. Each test runs one planted mistake
+//! of the reference engine to its first finding; before these names, each of them came out
+//! under the step of the statement or the catch-all "instructions executed" (359.3.e).
+
+use crate::shared::root;
+use rbcheck::engine::fuzz::{fuzz, FuzzConfig};
+use rbcheck::engine::ProcessEngine;
+use std::time::Duration;
+
+/// The name of the first finding fuzzing the reference engine with `mutant` finds at seed 7
+/// within `cases` cases.
+fn first_finding(mutant: &str, cases: usize) -> String {
+    let cmd = format!(
+        "python3 {} --mutant {mutant}",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let mut engine = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
+    let cfg = FuzzConfig {
+        seed: 7,
+        cases: Some(cases),
+        stop_at_first_finding: true,
+        ..FuzzConfig::default()
+    };
+    let r = fuzz(&mut engine, &cfg);
+    let f = r.findings.first();
+    assert!(f.is_some(), "{mutant}: nothing found in {cases} cases");
+    f.map(|f| f.kind.clone()).unwrap_or_default()
+}
+
+/// Two units dealing damage to each other one way only (Marching Orders) leaves a unit on the
+/// board and its damage unmarked: named by what killed it in the model's run, 417.6.b.3.
+#[test]
+fn a_unit_left_on_the_board_is_named_by_what_killed_it() {
+    let kind = first_finding("mights-one-way", 400);
+    assert!(kind.contains("(417.6.b.3)"), "{kind}");
+}
+
+/// A unit paying "exhaust a friendly unit" left ready shows in its status: named by the cost
+/// it paid in the model's run (356.7), not by the instructions that ran after.
+#[test]
+fn a_status_is_named_by_the_cost_that_changed_it() {
+    let kind = first_finding("exhaust-cost-not-exhausted", 400);
+    assert!(kind.contains("(356.7)"), "{kind}");
+}
+
+/// An exhausted gear activated again: the model refuses the `activate` for 414.4 (only a
+/// ready object pays an [E] cost), which names the finding rather than the step of
+/// activating (401).
+#[test]
+fn a_statement_the_rules_refuse_is_named_by_the_models_reason() {
+    let kind = first_finding("exhausted-gear-activates", 800);
+    assert!(kind.contains("(414.4)"), "{kind}");
+}
+
+/// A [Reaction] refused in a showdown: the engine refuses a legal `play` citing 358.4, the
+/// rule it applies where it does not apply; "move a card to the chain (354)" said only where.
+#[test]
+fn a_legal_statement_the_engine_refuses_is_named_by_the_engines_reason() {
+    let kind = first_finding("reaction-refused-in-showdown", 200);
+    assert!(
+        kind.contains("358.4") && kind.contains("applied by the engine"),
+        "{kind}"
+    );
+}
