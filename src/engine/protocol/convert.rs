@@ -29,36 +29,101 @@ pub fn card_json(game: &Game, c: &CardDef) -> Value {
         .unwrap_or(Value::Null)
 }
 
+/// The features found so far, in the order found, each once.
+#[derive(Default)]
+struct Found(Vec<&'static str>);
+
+impl Found {
+    fn add(&mut self, x: &'static str) {
+        if !self.0.contains(&x) {
+            self.0.push(x);
+        }
+    }
+}
+
 /// The features a case uses, judged from its board and the cards it plays.
 pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
-    let by_name = |n: &str| cards.iter().find(|c| c.name.eq_ignore_ascii_case(n));
-    let mut f: Vec<&str> = vec![];
-    let mut add = |x: &'static str| {
-        if !f.contains(&x) {
-            f.push(x);
-        }
-    };
+    let mut f = Found::default();
     if !case.defines.is_empty() {
-        add("defines");
+        f.add("defines");
     }
-    let mut played: Vec<&CardDef> = vec![];
+    let mut played = play_features(case, cards, &mut f);
+    let board_cards = board_features(case, cards, &mut f, &mut played);
+    for d in &board_cards {
+        for a in &d.abilities {
+            match a {
+                Ability::OptionalCostsLess | Ability::RepeatCostsLess(_) => f.add("discounts"),
+                Ability::SpellsHaveRepeatInShowdown(_) => f.add("grants"),
+                Ability::WhenYouPlayASpell(_) | Ability::WhenChosen(_) => f.add("triggers"),
+                Ability::Deflect(_) => f.add("deflect"),
+                _ => {}
+            }
+        }
+    }
+    for d in &played {
+        if d.discount.is_some() {
+            f.add("discounts");
+        }
+        if !d.as_you_play.is_empty() {
+            f.add("as-you-play");
+        }
+        if d.kind == CardKind::Ability {
+            f.add("abilities");
+        }
+        for m in &d.modes {
+            for i in &m.instructions {
+                instruction_features(i)
+                    .into_iter()
+                    .flatten()
+                    .for_each(|x| f.add(x));
+            }
+        }
+    }
+    let mut out: Vec<String> = FEATURES
+        .iter()
+        .filter(|x| f.0.contains(x))
+        .map(|x| x.to_string())
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The card named `n` of `cards`, by name whatever its case.
+fn by_name<'c>(cards: &'c [CardDef], n: &str) -> Option<&'c CardDef> {
+    cards.iter().find(|c| c.name.eq_ignore_ascii_case(n))
+}
+
+/// The features the play statements use; the cards they play.
+fn play_features<'c>(case: &Case, cards: &'c [CardDef], f: &mut Found) -> Vec<&'c CardDef> {
+    let mut played = vec![];
     for p in &case.plays {
         match &p.stmt {
             PlayStmt::Play { card: c, .. } => {
-                add("spells");
-                if let Some(d) = by_name(c) {
-                    played.push(d);
-                }
+                f.add("spells");
+                played.extend(by_name(cards, c));
             }
-            PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => add("new-choices"),
-            PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => add("deck-cards"),
-            PlayStmt::Demand { .. } => add("demands"),
-            PlayStmt::Rune { .. } => add("runes"),
-            PlayStmt::Close | PlayStmt::EndTurn | PlayStmt::Activate { .. } => add("turn"),
+            PlayStmt::NewChoices { .. } | PlayStmt::DeclineNewChoices { .. } => {
+                f.add("new-choices")
+            }
+            PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } => f.add("deck-cards"),
+            PlayStmt::Demand { .. } => f.add("demands"),
+            PlayStmt::Rune { .. } => f.add("runes"),
+            PlayStmt::Close | PlayStmt::EndTurn | PlayStmt::Activate { .. } => f.add("turn"),
             _ => {}
         }
     }
-    let mut board_cards: Vec<&CardDef> = vec![];
+    played
+}
+
+/// The features the board uses; the cards on it. An attacking unit's "when I attack" ability
+/// is a card played (into `played`).
+fn board_features<'c>(
+    case: &Case,
+    cards: &'c [CardDef],
+    f: &mut Found,
+    played: &mut Vec<&'c CardDef>,
+) -> Vec<&'c CardDef> {
+    let mut board_cards = vec![];
     for b in &case.board {
         match &b.stmt {
             BoardStmt::Unit {
@@ -68,89 +133,44 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
                 ..
             } => {
                 if owner.is_some() || *status != model::state::UnitStatus::default() {
-                    add("combat");
+                    f.add("combat");
                 }
-                if let Some(d) = by_name(card) {
-                    board_cards.push(d);
-                }
+                board_cards.extend(by_name(cards, card));
             }
-            BoardStmt::Gear { card, .. } => {
-                if let Some(d) = by_name(card) {
-                    board_cards.push(d);
-                }
-            }
-            BoardStmt::Battlefield { card: Some(c), .. } => {
-                if let Some(d) = by_name(c) {
-                    board_cards.push(d);
-                }
-            }
-            BoardStmt::Portal(_) => add("grants"),
-            BoardStmt::DeckTop(..) => add("deck-cards"),
-            BoardStmt::Runes(..) => add("runes"),
-            BoardStmt::Turn(_) => add("turn"),
-            BoardStmt::Showdown(Some(_)) => add("combat"),
+            BoardStmt::Gear { card, .. } => board_cards.extend(by_name(cards, card)),
+            BoardStmt::Battlefield { card: Some(c), .. } => board_cards.extend(by_name(cards, c)),
+            BoardStmt::Portal(_) => f.add("grants"),
+            BoardStmt::DeckTop(..) => f.add("deck-cards"),
+            BoardStmt::Runes(..) => f.add("runes"),
+            BoardStmt::Turn(_) => f.add("turn"),
+            BoardStmt::Showdown(Some(_)) => f.add("combat"),
             BoardStmt::Attack(label) => {
-                add("abilities");
-                add("triggers");
-                for b2 in &case.board {
-                    if let BoardStmt::Unit {
-                        label: l, card: c, ..
-                    } = &b2.stmt
-                    {
-                        if l == label {
-                            if let Some(d) = by_name(c) {
-                                for a in &d.abilities {
-                                    if let Ability::WhenAttacks(t) = a {
-                                        if let Some(td) = cards.get(*t as usize) {
-                                            played.push(td);
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                f.add("abilities");
+                f.add("triggers");
+                played.extend(attack_abilities(case, cards, label));
             }
             _ => {}
         }
     }
-    for d in &board_cards {
-        for a in &d.abilities {
-            match a {
-                Ability::OptionalCostsLess | Ability::RepeatCostsLess(_) => add("discounts"),
-                Ability::SpellsHaveRepeatInShowdown(_) => add("grants"),
-                Ability::WhenYouPlayASpell(_) | Ability::WhenChosen(_) => add("triggers"),
-                Ability::Deflect(_) => add("deflect"),
-                _ => {}
-            }
-        }
-    }
-    for d in &played {
-        if d.discount.is_some() {
-            add("discounts");
-        }
-        if !d.as_you_play.is_empty() {
-            add("as-you-play");
-        }
-        if d.kind == CardKind::Ability {
-            add("abilities");
-        }
-        for m in &d.modes {
-            for i in &m.instructions {
-                instruction_features(i)
-                    .into_iter()
-                    .flatten()
-                    .for_each(&mut add);
-            }
-        }
-    }
-    let mut out: Vec<String> = FEATURES
+    board_cards
+}
+
+/// The "when I attack" abilities of the unit labelled `label`.
+fn attack_abilities<'c>(case: &Case, cards: &'c [CardDef], label: &str) -> Vec<&'c CardDef> {
+    let unit_card = case.board.iter().find_map(|b| match &b.stmt {
+        BoardStmt::Unit { label: l, card, .. } if l == label => Some(card),
+        _ => None,
+    });
+    let Some(d) = unit_card.and_then(|c| by_name(cards, c)) else {
+        return vec![];
+    };
+    d.abilities
         .iter()
-        .filter(|x| f.contains(x))
-        .map(|x| x.to_string())
-        .collect();
-    out.dedup();
-    out
+        .filter_map(|a| match a {
+            Ability::WhenAttacks(t) => cards.get(*t as usize),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The features an instruction of a played card uses: its effect's, and `combat` for a target
@@ -395,9 +415,8 @@ fn pj(b: &mut Board, p: Player) -> &mut PlayerJson {
     }
 }
 
-/// Rebuilds a case from a request's structured fields (for engines, such as the model, that
-/// read the case file: when `case_text` is absent).
-pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
+/// The cards of a request that are not the shipped catalogue's as it is: a case's defines.
+fn request_defines(req: &CaseRequest) -> Result<Vec<Line<String>>, String> {
     let builtin = Catalogue::builtin();
     let builtin_game = Game::new(
         Rulebook::named("rup4").expect("rup4"),
@@ -416,6 +435,11 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             defines.push(Line::new(t.to_string()));
         }
     }
+    Ok(defines)
+}
+
+/// The board statements a request's board stands for.
+fn request_board(req: &CaseRequest) -> Result<Vec<BoardStmt>, String> {
     let pl = |s: &str| parse_player(s).ok_or_else(|| format!("`{s}`: expected you or opponent"));
     let loc = |s: &str| parse_location(s).ok_or_else(|| format!("`{s}`: not a location"));
     let mut board = vec![];
@@ -491,6 +515,14 @@ pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
             end_turn: t.end_turn,
         }));
     }
+    Ok(board)
+}
+
+/// Rebuilds a case from a request's structured fields (for engines, such as the model, that
+/// read the case file: when `case_text` is absent).
+pub fn case_from_request(req: &CaseRequest) -> Result<Case, String> {
+    let defines = request_defines(req)?;
+    let board = request_board(req)?;
     // Line numbers are the printer's, below.
     let plays = req
         .plays
