@@ -22,8 +22,45 @@ pub(super) fn decisions(
     i: usize,
 ) -> Result<Result<(Steps, usize), Illegal>, CaseError> {
     let (line, stmt) = (plays[i].line, &plays[i].stmt);
-    let mut wanted: Vec<(usize, Action)> = vec![];
-    match stmt {
+    let step = match stmt {
+        PlayStmt::NewChoices { item } => {
+            let (w, next) = new_choices(run, s, plays, i, *item)?;
+            return Ok(Ok((w, next)));
+        }
+        // Handled by `play_all`: its passes depend on what each resolution does.
+        PlayStmt::Close => {
+            return Err(err(
+                line,
+                "`close` is replayed by passing, not as a decision",
+            ));
+        }
+        PlayStmt::Play { .. }
+        | PlayStmt::Pass { .. }
+        | PlayStmt::Activate { .. }
+        | PlayStmt::Target { .. }
+        | PlayStmt::PayWithUnit { .. } => on_the_board(run, s, line, stmt)?,
+        PlayStmt::Optional { .. }
+        | PlayStmt::Location { .. }
+        | PlayStmt::Discard { .. }
+        | PlayStmt::Reduce { .. } => Ok(costs::decision(run.game, line, stmt)?),
+        PlayStmt::Rune { .. } => Ok(runes::decision(s, line, stmt)?),
+        PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } | PlayStmt::Demand { .. } => {
+            deck::decision(run.game, s, line, stmt)
+        }
+        _ => Ok(as_written(line, stmt)?),
+    };
+    Ok(step.map(|a| (vec![(line, a)], i + 1)))
+}
+
+/// The step of a statement that names a card in hand, a player who must hold priority, or an
+/// object by its label: read against the state, or illegal before any step (354, 339, 145.2).
+fn on_the_board(
+    run: &Run,
+    s: &State,
+    line: usize,
+    stmt: &PlayStmt,
+) -> Result<Result<Action, Illegal>, CaseError> {
+    let step = match stmt {
         PlayStmt::Play { player: p, card: c } => {
             let Some(h) = s.players[p.ix()]
                 .hand
@@ -37,100 +74,26 @@ pub(super) fn decisions(
                 };
                 return Ok(Err(illegal));
             };
-            wanted.push((
-                line,
-                Action::MoveToChain {
-                    player: *p,
-                    hand: h as u8,
-                },
-            ));
+            Action::MoveToChain {
+                player: *p,
+                hand: h as u8,
+            }
         }
         PlayStmt::Pass { player: p } => {
             if let Some(illegal) = not_holding(s, *p, line, "339", "pass") {
                 return Ok(Err(illegal));
             }
-            wanted.push((line, Action::Pass));
+            Action::Pass
         }
-        PlayStmt::May { perform } => {
-            wanted.push((line, Action::DecideOptional { accept: *perform }))
-        }
-        PlayStmt::Repeat { instance, pay } => wanted.push((
-            line,
-            Action::DeclareRepeat {
-                instance: instance - 1,
-                pay: *pay,
-            },
-        )),
-        PlayStmt::Mode { exec, mode } => wanted.push((
-            line,
-            Action::ChooseMode {
-                exec: exec - 1,
-                mode: mode - 1,
-            },
-        )),
-        PlayStmt::Target {
-            exec,
-            instruction,
-            obj,
-        } => {
-            let obj = resolve_obj(run.labels, s, line, obj)?;
-            wanted.push((
-                line,
-                Action::ChooseTarget {
-                    exec: exec - 1,
-                    slot: instruction - 1,
-                    obj,
-                },
-            ));
-        }
-        PlayStmt::NoMoreTargets { exec, instruction } => wanted.push((
-            line,
-            Action::EndTargets {
-                exec: exec - 1,
-                slot: instruction - 1,
-            },
-        )),
-        PlayStmt::Destination {
-            exec,
-            instruction,
-            to,
-        } => wanted.push((
-            line,
-            Action::ChooseDestination {
-                exec: exec - 1,
-                slot: instruction - 1,
-                to: *to,
-            },
-        )),
-        PlayStmt::Pay { any } => wanted.push((
-            line,
-            Action::PayCosts {
-                any: any_split(any),
-            },
-        )),
-        PlayStmt::DeclineNewChoices { .. } => wanted.push((line, Action::DeclineNewChoices)),
         PlayStmt::PayWithUnit { kill, unit } => {
             let Obj::Unit(unit) = resolve_obj(run.labels, s, line, unit)? else {
                 return Err(err(line, "expected the label of a unit, not a gear"));
             };
-            wanted.push((
-                line,
-                match kill {
-                    true => Action::KillForCost { unit },
-                    false => Action::ExhaustForCost { unit },
-                },
-            ));
+            match kill {
+                true => Action::KillForCost { unit },
+                false => Action::ExhaustForCost { unit },
+            }
         }
-        PlayStmt::Optional { .. }
-        | PlayStmt::Location { .. }
-        | PlayStmt::Discard { .. }
-        | PlayStmt::Reduce { .. } => wanted.push((line, costs::decision(run.game, line, stmt)?)),
-        PlayStmt::Rune { .. } => wanted.push((line, runes::decision(s, line, stmt)?)),
-        PlayStmt::NewChoices { item } => {
-            let (w, next) = new_choices(run, s, plays, i, *item)?;
-            return Ok(Ok((w, next)));
-        }
-        PlayStmt::EndTurn => wanted.push((line, Action::EndTurn)),
         PlayStmt::Activate { player: p, object } => {
             let Obj::Gear(gear) = resolve_obj(run.labels, s, line, object)? else {
                 return Err(err(line, "expected the label of a gear, not a unit"));
@@ -140,23 +103,55 @@ pub(super) fn decisions(
             if let Some(illegal) = not_holding(s, *p, line, "145.2", "activate") {
                 return Ok(Err(illegal));
             }
-            wanted.push((line, Action::ActivateAbility { gear }));
+            Action::ActivateAbility { gear }
         }
-        // Handled by `play_all`: its passes depend on what each resolution does.
-        PlayStmt::Close => {
-            return Err(err(
-                line,
-                "`close` is replayed by passing, not as a decision",
-            ));
-        }
-        PlayStmt::LookDraw { .. } | PlayStmt::LookRecycle { .. } | PlayStmt::Demand { .. } => {
-            match deck::decision(run.game, s, line, stmt) {
-                Ok(a) => wanted.push((line, a)),
-                Err(illegal) => return Ok(Err(illegal)),
-            }
-        }
-    }
-    Ok(Ok((wanted, i + 1)))
+        PlayStmt::Target {
+            exec,
+            instruction,
+            obj,
+        } => Action::ChooseTarget {
+            exec: exec - 1,
+            slot: instruction - 1,
+            obj: resolve_obj(run.labels, s, line, obj)?,
+        },
+        _ => as_written(line, stmt)?,
+    };
+    Ok(Ok(step))
+}
+
+/// The step of a statement that says all it stands for: a decision, a choice of an execution
+/// (numbered from 1 in a case file, from 0 in the model), a payment, the end of the turn.
+fn as_written(line: usize, stmt: &PlayStmt) -> Result<Action, CaseError> {
+    Ok(match stmt {
+        PlayStmt::May { perform } => Action::DecideOptional { accept: *perform },
+        PlayStmt::Repeat { instance, pay } => Action::DeclareRepeat {
+            instance: instance - 1,
+            pay: *pay,
+        },
+        PlayStmt::Mode { exec, mode } => Action::ChooseMode {
+            exec: exec - 1,
+            mode: mode - 1,
+        },
+        PlayStmt::NoMoreTargets { exec, instruction } => Action::EndTargets {
+            exec: exec - 1,
+            slot: instruction - 1,
+        },
+        PlayStmt::Destination {
+            exec,
+            instruction,
+            to,
+        } => Action::ChooseDestination {
+            exec: exec - 1,
+            slot: instruction - 1,
+            to: *to,
+        },
+        PlayStmt::Pay { any } => Action::PayCosts {
+            any: any_split(any),
+        },
+        PlayStmt::DeclineNewChoices { .. } => Action::DeclineNewChoices,
+        PlayStmt::EndTurn => Action::EndTurn,
+        _ => return Err(err(line, "this statement is not one decision")),
+    })
 }
 
 /// The statement is illegal when `p` does not hold priority: only the player holding it may
