@@ -173,62 +173,14 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
             skip_to = j;
             continue;
         }
-        let next_log: &[Event] = run
-            .get(k + 1)
-            .map(|(n, _)| &n.log[s.log.len().min(n.log.len())..])
-            .unwrap_or(&[]);
         let new_choices_for = s.chain.iter().find_map(|i| match i.phase {
             Phase::NewChoices { for_item, .. } => Some(for_item),
             _ => None,
         });
+        let item = new_choices_for.unwrap_or(0);
         match *a {
-            Action::MoveToChain { player, hand } => out.push(PlayStmt::Play {
-                player,
-                card: game
-                    .card(s.players[player.ix()].hand[hand as usize])
-                    .name
-                    .clone(),
-            }),
-            Action::DecideOptional { accept } => out.push(PlayStmt::May { perform: accept }),
-            Action::DeclareRepeat { instance, pay } => out.push(PlayStmt::Repeat {
-                instance: instance + 1,
-                pay,
-            }),
-            Action::ChooseMode { exec, mode } => out.push(PlayStmt::Mode {
-                exec: exec + 1,
-                mode: mode + 1,
-            }),
-            Action::ChooseTarget { exec, slot, obj } => out.push(PlayStmt::Target {
-                exec: exec + 1,
-                instruction: slot + 1,
-                obj: obj_ref(setup, s, obj),
-            }),
-            Action::EndTargets { exec, slot } => out.push(PlayStmt::NoMoreTargets {
-                exec: exec + 1,
-                instruction: slot + 1,
-            }),
-            Action::ChooseDestination { exec, slot, to } => out.push(PlayStmt::Destination {
-                exec: exec + 1,
-                instruction: slot + 1,
-                to,
-            }),
-            Action::PayCosts { any } => {
-                let mut domains = vec![];
-                for (d, n) in any.iter().enumerate() {
-                    for _ in 0..*n {
-                        domains.push(model::Domain::ALL[d]);
-                    }
-                }
-                out.push(PlayStmt::Pay { any: domains });
-            }
-            Action::Pass => out.push(PlayStmt::Pass {
-                player: s.priority.unwrap_or(Player::YOU),
-            }),
-            Action::DeclineNewChoices => out.push(PlayStmt::DeclineNewChoices {
-                item: new_choices_for.unwrap_or(0) + 1,
-            }),
+            Action::DeclineNewChoices => out.push(PlayStmt::DeclineNewChoices { item: item + 1 }),
             Action::ReopenRepeat { instance } => {
-                let item = new_choices_for.unwrap_or(0);
                 new_choices_header(s, &mut out, item);
                 out.push(PlayStmt::Repeat {
                     instance: instance + 1,
@@ -236,60 +188,14 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
                 });
             }
             Action::KeepChoice | Action::RemakeChoice { .. } => {
-                let item = new_choices_for.unwrap_or(0);
+                let next_log: &[Event] = run
+                    .get(k + 1)
+                    .map(|(n, _)| &n.log[s.log.len().min(n.log.len())..])
+                    .unwrap_or(&[]);
                 new_choices_header(s, &mut out, item);
                 new_targets(setup, s, next_log, item, &mut out);
             }
-            Action::DrawLooked { index } => out.push(PlayStmt::LookDraw {
-                card: index.map(|i| looked(game, s, i)),
-            }),
-            Action::RecycleLooked { index } => out.push(PlayStmt::LookRecycle {
-                card: looked(game, s, index),
-            }),
-            Action::PayDemand { pay } => out.push(PlayStmt::Demand { pay }),
-            Action::DeclareOptionalCost { index, pay } => out.push(PlayStmt::Optional {
-                index: index + 1,
-                pay,
-            }),
-            Action::ChooseLocation { to } => out.push(PlayStmt::Location { to }),
-            Action::ChooseReduction { component, less } => {
-                let (part, i) = match component {
-                    model::state::Component::Repeat(i) => (Part::Repeat, i),
-                    model::state::Component::Optional(i) => (Part::Optional, i),
-                };
-                let less = match less {
-                    model::state::Reduction::Energy => Less::Energy,
-                    model::state::Reduction::Power => Less::Power,
-                };
-                out.push(PlayStmt::Reduce {
-                    part,
-                    index: i + 1,
-                    less,
-                });
-            }
-            Action::DiscardForCost { card } => out.push(PlayStmt::Discard {
-                card: card.map(|c| game.card(c).name.clone()),
-            }),
-            Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {
-                out.push(PlayStmt::PayWithUnit {
-                    kill: matches!(a, Action::KillForCost { .. }),
-                    unit: obj_ref(setup, s, Obj::Unit(unit)),
-                })
-            }
-            Action::ExhaustRune { domain } => out.push(PlayStmt::Rune {
-                how: RuneUse::Exhaust,
-                domain,
-            }),
-            Action::RecycleRune { domain } => out.push(PlayStmt::Rune {
-                how: RuneUse::Recycle,
-                domain,
-            }),
-            Action::EndTurn => out.push(PlayStmt::EndTurn),
-            Action::ActivateAbility { gear } => out.push(PlayStmt::Activate {
-                player: s.gear[gear as usize].controller,
-                object: obj_ref(setup, s, Obj::Gear(gear)),
-            }),
-            _ => {}
+            _ => out.extend(statement(game, setup, s, *a)),
         }
     }
     // Trailing passes are implied (everyone passes until the chain closes at the end).
@@ -297,6 +203,101 @@ fn plays(game: &Game, setup: &Setup, run: &[(State, Action)]) -> Vec<PlayStmt> {
         out.pop();
     }
     out
+}
+
+/// The one play statement for action `a` taken in state `s`, outside new choices; none for a
+/// step no statement stands for (the model's own steps).
+fn statement(game: &Game, setup: &Setup, s: &State, a: Action) -> Option<PlayStmt> {
+    Some(match a {
+        Action::MoveToChain { player, hand } => PlayStmt::Play {
+            player,
+            card: game
+                .card(s.players[player.ix()].hand[hand as usize])
+                .name
+                .clone(),
+        },
+        Action::DecideOptional { accept } => PlayStmt::May { perform: accept },
+        Action::DeclareRepeat { instance, pay } => PlayStmt::Repeat {
+            instance: instance + 1,
+            pay,
+        },
+        Action::ChooseMode { exec, mode } => PlayStmt::Mode {
+            exec: exec + 1,
+            mode: mode + 1,
+        },
+        Action::ChooseTarget { exec, slot, obj } => PlayStmt::Target {
+            exec: exec + 1,
+            instruction: slot + 1,
+            obj: obj_ref(setup, s, obj),
+        },
+        Action::EndTargets { exec, slot } => PlayStmt::NoMoreTargets {
+            exec: exec + 1,
+            instruction: slot + 1,
+        },
+        Action::ChooseDestination { exec, slot, to } => PlayStmt::Destination {
+            exec: exec + 1,
+            instruction: slot + 1,
+            to,
+        },
+        Action::PayCosts { any } => PlayStmt::Pay {
+            any: any
+                .iter()
+                .enumerate()
+                .flat_map(|(d, n)| std::iter::repeat_n(model::Domain::ALL[d], *n as usize))
+                .collect(),
+        },
+        Action::Pass => PlayStmt::Pass {
+            player: s.priority.unwrap_or(Player::YOU),
+        },
+        Action::DrawLooked { index } => PlayStmt::LookDraw {
+            card: index.map(|i| looked(game, s, i)),
+        },
+        Action::RecycleLooked { index } => PlayStmt::LookRecycle {
+            card: looked(game, s, index),
+        },
+        Action::PayDemand { pay } => PlayStmt::Demand { pay },
+        Action::DeclareOptionalCost { index, pay } => PlayStmt::Optional {
+            index: index + 1,
+            pay,
+        },
+        Action::ChooseLocation { to } => PlayStmt::Location { to },
+        Action::ChooseReduction { component, less } => {
+            let (part, i) = match component {
+                model::state::Component::Repeat(i) => (Part::Repeat, i),
+                model::state::Component::Optional(i) => (Part::Optional, i),
+            };
+            let less = match less {
+                model::state::Reduction::Energy => Less::Energy,
+                model::state::Reduction::Power => Less::Power,
+            };
+            PlayStmt::Reduce {
+                part,
+                index: i + 1,
+                less,
+            }
+        }
+        Action::DiscardForCost { card } => PlayStmt::Discard {
+            card: card.map(|c| game.card(c).name.clone()),
+        },
+        Action::ExhaustForCost { unit } | Action::KillForCost { unit } => PlayStmt::PayWithUnit {
+            kill: matches!(a, Action::KillForCost { .. }),
+            unit: obj_ref(setup, s, Obj::Unit(unit)),
+        },
+        Action::ExhaustRune { domain } => PlayStmt::Rune {
+            how: RuneUse::Exhaust,
+            domain,
+        },
+        Action::RecycleRune { domain } => PlayStmt::Rune {
+            how: RuneUse::Recycle,
+            domain,
+        },
+        Action::EndTurn => PlayStmt::EndTurn,
+        Action::ActivateAbility { gear } => PlayStmt::Activate {
+            player: s.gear[gear as usize].controller,
+            object: obj_ref(setup, s, Obj::Gear(gear)),
+        },
+        _ => return None,
+    })
 }
 
 /// Where a run's passes close the chain with nothing but passes on the way (339, 340.2): for
