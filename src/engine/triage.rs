@@ -194,15 +194,19 @@ pub fn divergent_line(
     }
 }
 
-/// The keyword of the statement on `line` (`play`, `pay`, `repeat`...), without the player.
+/// The keyword of the statement on `line` (`play`, `pay`, `repeat`, `target`...), without the
+/// player or the execution it is for.
 fn keyword(case: &Case, line: usize) -> String {
-    statement_text(case, line)
-        .and_then(|t| {
-            t.split_whitespace()
-                .find(|w| *w != "you" && *w != "opponent")
-                .map(str::to_string)
-        })
-        .unwrap_or_default()
+    let text = statement_text(case, line).unwrap_or_default();
+    let mut words = text
+        .split_whitespace()
+        .filter(|w| *w != "you" && *w != "opponent");
+    match words.next() {
+        // `exec 1 target 1 u2`: the choice made.
+        Some("exec") => words.nth(1).unwrap_or("exec").to_string(),
+        Some(w) => w.to_string(),
+        None => String::new(),
+    }
 }
 
 /// The cause of a comparison's differences: where the engine first diverges from the model's
@@ -228,11 +232,20 @@ pub fn cause(
             .as_ref()
             .and_then(|i| reasons::model_refusal(i, &keyword(case, l), l))
             .filter(|r| {
+                // More: a clause the step does not cite, nor one above a clause it cites
+                // (820.1.c says less than 820.1.c.3), nor one that only says "not now".
                 let known = step
                     .as_ref()
-                    .map(|s| super::conformance::clauses_of(&s.rule));
+                    .map(|s| super::conformance::clauses_of(&s.rule))
+                    .unwrap_or_default();
                 let said = super::conformance::clauses_of(&r.rule);
-                said.is_empty() || !known.is_some_and(|k| said.iter().all(|c| k.contains(c)))
+                let more = |c: &String| {
+                    !reasons::not_why(c)
+                        && !known
+                            .iter()
+                            .any(|k| k == c || k.starts_with(&format!("{c}.")))
+                };
+                said.is_empty() || said.iter().any(more)
             });
         if let Some(c) = reason.or(step) {
             return c;
@@ -480,8 +493,8 @@ fn witness(
                 _ => false,
             });
             match i {
-                Some(i) if !provenance::clauses_at(log, i).is_empty() => {
-                    let c = provenance::clauses_at(log, i);
+                Some(i) if !provenance::instruction_clauses(log, i).is_empty() => {
+                    let c = provenance::instruction_clauses(log, i);
                     (i, Cause::cited(c, &c.join(", "), None))
                 }
                 i => fallback(

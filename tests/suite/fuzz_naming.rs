@@ -64,3 +64,29 @@ fn a_legal_statement_the_engine_refuses_is_named_by_the_engines_reason() {
         "{kind}"
     );
 }
+
+/// Damage kept past the end of the turn (334.1 ends it with the turn's other "this turn"
+/// effects) is one cause: one cluster, named 334.1, not one per event that last touched the
+/// damaged unit before the turn ended (a ready, an [Assault] given).
+#[test]
+fn a_difference_the_end_of_the_turn_decides_is_one_cluster() {
+    let cmd = format!(
+        "python3 {} --mutant damage-persists",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let mut engine = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
+    let cfg = FuzzConfig {
+        seed: 7,
+        cases: Some(500),
+        ..FuzzConfig::default()
+    };
+    let r = fuzz(&mut engine, &cfg);
+    let kinds: Vec<&str> = r
+        .findings
+        .iter()
+        .map(|f| f.kind.as_str())
+        .filter(|k| *k != rbcheck::engine::fuzz::NONDETERMINISTIC)
+        .collect();
+    assert_eq!(kinds.len(), 1, "{kinds:?}");
+    assert!(kinds[0].contains("(334.1)"), "{kinds:?}");
+}

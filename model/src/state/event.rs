@@ -609,8 +609,8 @@ impl Event {
         }
     }
 
-    /// The player whose hand, main deck, rune pool, runes or grants this event changes, when
-    /// the event names them (a cost paid names only its item).
+    /// The player whose hand, main deck, rune pool, runes or grants this event changes or
+    /// looks at, when the event names them (a cost paid names only its item).
     pub fn player(&self) -> Option<Player> {
         use Event::*;
         match *self {

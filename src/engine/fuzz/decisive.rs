@@ -135,7 +135,9 @@ fn decided_item(case: &Case, ix: usize) -> Option<u8> {
 }
 
 /// The cluster's cause on its shrunk case, the cause of the decision that cures it (if one
-/// does) and what that decision brings about (`consequences`): a cause that is more than a symptom stands; a symptom is named by its decisive
+/// does) and what that decision brings about (`consequences`): a cause that is more than a
+/// symptom stands, unless it is only where the model decided the value and a later execution
+/// choosing as the first did cures the case (820.2.a); a symptom is named by its decisive
 /// decision; a fault by its decisive decision, else the statement the rules refuse, else what
 /// the model applies at the statement the fault is at (`triage::applied_at`).
 pub(super) fn name_cluster(

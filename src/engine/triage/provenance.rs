@@ -34,15 +34,60 @@ fn about(d: &Difference, r: &Replayed) -> Option<About> {
     }
 }
 
-/// True if event `at` of the log decides `field` of `what`: it changes that unit or gear, or
-/// that player's part of the board the field reads.
+/// True if event `at` of the log decides `field` of `what`: it changes that field of that unit
+/// or gear (or, a target left unaffected, leaves it alone on purpose), or that player's part of
+/// the board the field reads.
 fn decides(field: &str, what: About, log: &[Event], at: usize) -> bool {
     let e = &log[at];
     match what {
-        // The end of the turn ends every unit's "this turn" Might (334.1); a status it may
-        // leave alone, so it decides no status.
         About::Object(o) => {
-            e.objects().contains(&Some(o)) || (field == "might" && matches!(e, Event::TurnEnded))
+            // The end of the turn ends every unit's "this turn" Might, [Assault] and damage.
+            if matches!(e, Event::TurnEnded) {
+                return matches!(o, Obj::Unit(_)) && matches!(field, "might" | "damage" | "status");
+            }
+            e.objects().contains(&Some(o))
+                && match field {
+                    "unit-zone" | "gear-zone" => matches!(
+                        e,
+                        Event::ZoneChange { .. }
+                            | Event::UnitEntered { .. }
+                            | Event::PaidWithUnit { .. }
+                            | Event::Damaged { .. }
+                            | Event::MightsExchanged { .. }
+                            | Event::TargetUnaffected { .. }
+                    ),
+                    "damage" => matches!(
+                        e,
+                        Event::Damaged { .. }
+                            | Event::MightsExchanged { .. }
+                            | Event::ZoneChange { .. }
+                            | Event::TargetUnaffected { .. }
+                    ),
+                    "might" => matches!(
+                        e,
+                        Event::MightChanged { .. }
+                            | Event::AssaultGiven { .. }
+                            | Event::UnitEntered { .. }
+                            | Event::TargetUnaffected { .. }
+                    ),
+                    "status" | "gear-status" => matches!(
+                        e,
+                        Event::Stunned { .. }
+                            | Event::Readied { .. }
+                            | Event::AssaultGiven { .. }
+                            | Event::UnitEntered { .. }
+                            | Event::PaidWithUnit { .. }
+                            | Event::GearExhausted { .. }
+                            | Event::TargetUnaffected { .. }
+                    ),
+                    "location" => matches!(
+                        e,
+                        Event::UnitMoved { .. }
+                            | Event::UnitEntered { .. }
+                            | Event::TargetUnaffected { .. }
+                    ),
+                    _ => false,
+                }
         }
         About::Player(p) => {
             // The end of the turn ends every "this turn" grant (334.1).
@@ -111,10 +156,10 @@ fn boundary(e: &Event) -> bool {
     )
 }
 
-/// The clauses event `at` shows: its own, or else those of the instruction it is an effect of
-/// (the first event with clauses logged for that instruction: its effects come before its
-/// `Performed`).
-pub(super) fn clauses_at(log: &[Event], at: usize) -> &'static [&'static str] {
+/// The clauses event `at` shows: its own, or else those of the instruction it is an effect of:
+/// the first event with clauses logged for that instruction (its effects come before its
+/// `Performed`) that `same` accepts (one about the same unit, gear or player).
+fn clauses_at(log: &[Event], at: usize, same: &dyn Fn(usize) -> bool) -> &'static [&'static str] {
     let own = event_clauses(&log[at]);
     if !own.is_empty() {
         return own;
@@ -124,7 +169,22 @@ pub(super) fn clauses_at(log: &[Event], at: usize) -> &'static [&'static str] {
         Some(k) if matches!(log[at + k], Event::Performed { .. }) => at + k,
         _ => return own,
     };
-    log[start..end]
+    (start..end)
+        .filter(|&j| same(j))
+        .map(|j| event_clauses(&log[j]))
+        .find(|c| !c.is_empty())
+        .unwrap_or(own)
+}
+
+/// The clauses of instruction event `at` (a `Performed` or `Ignored`): its own, or else those
+/// of the first of its effects that shows one.
+pub(super) fn instruction_clauses(log: &[Event], at: usize) -> &'static [&'static str] {
+    let own = event_clauses(&log[at]);
+    if !own.is_empty() {
+        return own;
+    }
+    let start = log[..at].iter().rposition(boundary).map_or(0, |b| b + 1);
+    log[start..at]
         .iter()
         .map(event_clauses)
         .find(|c| !c.is_empty())
@@ -137,18 +197,24 @@ pub(super) fn clauses_at(log: &[Event], at: usize) -> &'static [&'static str] {
 /// has there and the other not. None if no such event shows a rule.
 pub(super) fn last_change(d: &Difference, r: &Replayed) -> Option<(usize, Cause)> {
     let log: &[Event] = &r.state.log;
+    // The last event that decided the value, and its rule; none if it shows no rule, except a
+    // unit leaving the board, which is what the damage or kill before it decided.
     let last = |field: &str, what: About| {
-        (0..log.len())
-            .rev()
-            .filter(|&i| decides(field, what, log, i))
-            .find_map(|i| {
-                let c = clauses_at(log, i);
+        let same = |j: usize| decides(field, what, log, j);
+        for i in (0..log.len()).rev().filter(|&i| same(i)) {
+            let c = clauses_at(log, i, &same);
+            if !c.is_empty() {
                 let cause = Cause {
                     traced: true,
                     ..Cause::cited(c, &c.join(", "), None)
                 };
-                (!c.is_empty()).then_some((i, cause))
-            })
+                return Some((i, cause));
+            }
+            if !matches!(log[i], Event::ZoneChange { .. }) {
+                return None;
+            }
+        }
+        None
     };
     let what = about(d, r);
     if let Some(found) = what.and_then(|w| last(d.field, w)) {

@@ -10,7 +10,15 @@ use model::coverage::CLAUSES;
 /// Reasons that say only that the engine's state has already left the model's (whose priority
 /// it is, whether the chain or the turn can go on) or that a cost was not met: where the run
 /// shows, not why. A refusal for one of these is named otherwise.
-const NOT_WHY: &[&str] = &["338", "339", "340.2", "334.1", "357", "356", "359.3.e"];
+const NOT_WHY: &[&str] = &[
+    "145.2", "334.1", "335", "338", "339", "340.2", "356", "357", "358.5", "359.3.e",
+];
+
+/// True for a clause of `NOT_WHY`. A clause under one says which rule of it applies (357.1.a,
+/// the runes that add to a cost; 357.2, the unit that pays one), so it names a cause.
+pub(super) fn not_why(clause: &str) -> bool {
+    NOT_WHY.contains(&clause)
+}
 
 /// The clauses a reason's rule names that the model's clause table knows, in its order.
 fn known(rule: &str) -> Vec<&'static str> {
@@ -53,7 +61,7 @@ pub(super) fn engine_refusal(i: &IllegalObs, stmt: &str, line: usize) -> Option<
     let clause = rule
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .find(|t| rule_number(t))?;
-    if NOT_WHY.contains(&clause) {
+    if not_why(clause) {
         return None;
     }
     let name = match CLAUSES.iter().find(|(k, _)| *k == clause) {
