@@ -5,13 +5,14 @@
 //! under the step of the statement or the catch-all "instructions executed" (359.3.e).
 
 use crate::shared::root;
-use rbcheck::engine::fuzz::{fuzz, FuzzConfig};
+use rbcheck::engine::fuzz::{fuzz, FuzzConfig, NONDETERMINISTIC};
 use rbcheck::engine::ProcessEngine;
 use std::time::Duration;
 
-/// The name of the first finding fuzzing the reference engine with `mutant` finds at seed 7
-/// within `cases` cases.
-fn first_finding(mutant: &str, cases: usize) -> String {
+/// The names of the findings (the flag for a nondeterministic engine left out) of fuzzing the
+/// reference engine with `mutant` at seed 7 within `cases` cases, stopping at the first if
+/// `first`.
+fn findings(mutant: &str, cases: usize, first: bool) -> Vec<String> {
     let cmd = format!(
         "python3 {} --mutant {mutant}",
         root().join("tests/engines/reference_engine.py").display()
@@ -20,13 +21,25 @@ fn first_finding(mutant: &str, cases: usize) -> String {
     let cfg = FuzzConfig {
         seed: 7,
         cases: Some(cases),
-        stop_at_first_finding: true,
+        stop_at_first_finding: first,
         ..FuzzConfig::default()
     };
-    let r = fuzz(&mut engine, &cfg);
-    let f = r.findings.first();
-    assert!(f.is_some(), "{mutant}: nothing found in {cases} cases");
-    f.map(|f| f.kind.clone()).unwrap_or_default()
+    fuzz(&mut engine, &cfg)
+        .findings
+        .into_iter()
+        .map(|f| f.kind)
+        .filter(|k| k != NONDETERMINISTIC)
+        .collect()
+}
+
+/// The name of the first finding of `findings(mutant, cases, true)`.
+fn first_finding(mutant: &str, cases: usize) -> String {
+    let kinds = findings(mutant, cases, true);
+    assert!(
+        !kinds.is_empty(),
+        "{mutant}: nothing found in {cases} cases"
+    );
+    kinds.into_iter().next().unwrap_or_default()
 }
 
 /// Two units dealing damage to each other one way only (Marching Orders) leaves a unit on the
@@ -70,23 +83,7 @@ fn a_legal_statement_the_engine_refuses_is_named_by_the_engines_reason() {
 /// damaged unit before the turn ended (a ready, an [Assault] given).
 #[test]
 fn a_difference_the_end_of_the_turn_decides_is_one_cluster() {
-    let cmd = format!(
-        "python3 {} --mutant damage-persists",
-        root().join("tests/engines/reference_engine.py").display()
-    );
-    let mut engine = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
-    let cfg = FuzzConfig {
-        seed: 7,
-        cases: Some(500),
-        ..FuzzConfig::default()
-    };
-    let r = fuzz(&mut engine, &cfg);
-    let kinds: Vec<&str> = r
-        .findings
-        .iter()
-        .map(|f| f.kind.as_str())
-        .filter(|k| *k != rbcheck::engine::fuzz::NONDETERMINISTIC)
-        .collect();
+    let kinds = findings("damage-persists", 500, false);
     assert_eq!(kinds.len(), 1, "{kinds:?}");
     assert!(kinds[0].contains("(334.1)"), "{kinds:?}");
 }
