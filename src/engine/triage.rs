@@ -36,8 +36,6 @@ mod provenance;
 mod reasons;
 mod witness;
 
-pub(crate) use witness::event_item;
-
 /// Why an engine diverges: the rule clause and its words. Findings with the same name are one
 /// cluster.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,22 +232,7 @@ pub fn cause(
             .illegal
             .as_ref()
             .and_then(|i| reasons::model_refusal(i, &keyword(case, l), l))
-            .filter(|r| {
-                // More: a clause the step does not cite, nor one above a clause it cites
-                // (820.1.c says less than 820.1.c.3), nor one that only says "not now".
-                let known = step
-                    .as_ref()
-                    .map(|s| super::conformance::clauses_of(&s.rule))
-                    .unwrap_or_default();
-                let said = super::conformance::clauses_of(&r.rule);
-                let more = |c: &String| {
-                    !reasons::not_why(c)
-                        && !known
-                            .iter()
-                            .any(|k| k == c || k.starts_with(&format!("{c}.")))
-                };
-                said.is_empty() || said.iter().any(more)
-            });
+            .filter(|r| reasons::says_more(r, step.as_ref()));
         if let Some(c) = reason.or(step) {
             return c;
         }

@@ -609,6 +609,33 @@ impl Event {
         }
     }
 
+    /// The chain item this event is about, if any.
+    pub fn item(&self) -> Option<u8> {
+        use Event::*;
+        match *self {
+            MovedToChain { item, .. }
+            | OptionalDecided { item, .. }
+            | RepeatDeclared { item, .. }
+            | DiscountApplied { item, .. }
+            | RepeatCostAdded { item, .. }
+            | DeflectAdded { item, .. }
+            | CostDetermined { item, .. }
+            | CostPaid { item, .. }
+            | PlayCancelled { item, .. }
+            | Finalized { item }
+            | ResolveStarted { item }
+            | ExecutionStarted { item, .. }
+            | Performed { item, .. }
+            | Ignored { item, .. }
+            | Played { item, .. }
+            | Countered { item, .. }
+            | OptionalCostAdded { item, .. }
+            | AdditionalCostAdded { item, .. }
+            | UnitEntered { item, .. } => Some(item),
+            _ => None,
+        }
+    }
+
     /// The player whose hand, main deck, rune pool, runes or grants this event changes or
     /// looks at, when the event names them (a cost paid names only its item).
     pub fn player(&self) -> Option<Player> {

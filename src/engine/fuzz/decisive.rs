@@ -97,7 +97,7 @@ pub(super) fn consequences(case: &Case, ix: usize) -> Vec<String> {
                 r.state
                     .log
                     .iter()
-                    .filter(|e| item.is_none() || triage::event_item(e) == item)
+                    .filter(|e| item.is_none() || e.item() == item)
                     .flat_map(|e| model::coverage::event_clauses(e).iter().copied())
                     .collect()
             })
@@ -131,7 +131,11 @@ fn decided_item(case: &Case, ix: usize) -> Option<u8> {
         _ => r.at.iter().find(|(n, _)| *n == ix)?.1.log.len(),
     };
     let (_, after) = r.at.iter().find(|(n, _)| *n == ix + 1)?;
-    after.log.iter().skip(before).find_map(triage::event_item)
+    after
+        .log
+        .iter()
+        .skip(before)
+        .find_map(model::state::Event::item)
 }
 
 /// The cluster's cause on its shrunk case, the cause of the decision that cures it (if one

@@ -156,10 +156,15 @@ fn boundary(e: &Event) -> bool {
     )
 }
 
-/// The clauses event `at` shows: its own, or else those of the instruction it is an effect of:
-/// the first event with clauses logged for that instruction (its effects come before its
-/// `Performed`) that `same` accepts (one about the same unit, gear or player).
-fn clauses_at(log: &[Event], at: usize, same: &dyn Fn(usize) -> bool) -> &'static [&'static str] {
+/// The clauses event `at` shows: its own, or else those of the instruction it is (a
+/// `Performed`) or is an effect of: the first event with clauses logged for that instruction
+/// (its effects come before its `Performed`) that `same` accepts (one about the same unit, gear
+/// or player).
+pub(super) fn clauses_at(
+    log: &[Event],
+    at: usize,
+    same: &dyn Fn(usize) -> bool,
+) -> &'static [&'static str] {
     let own = event_clauses(&log[at]);
     if !own.is_empty() {
         return own;
@@ -172,21 +177,6 @@ fn clauses_at(log: &[Event], at: usize, same: &dyn Fn(usize) -> bool) -> &'stati
     (start..end)
         .filter(|&j| same(j))
         .map(|j| event_clauses(&log[j]))
-        .find(|c| !c.is_empty())
-        .unwrap_or(own)
-}
-
-/// The clauses of instruction event `at` (a `Performed` or `Ignored`): its own, or else those
-/// of the first of its effects that shows one.
-pub(super) fn instruction_clauses(log: &[Event], at: usize) -> &'static [&'static str] {
-    let own = event_clauses(&log[at]);
-    if !own.is_empty() {
-        return own;
-    }
-    let start = log[..at].iter().rposition(boundary).map_or(0, |b| b + 1);
-    log[start..at]
-        .iter()
-        .map(event_clauses)
         .find(|c| !c.is_empty())
         .unwrap_or(own)
 }

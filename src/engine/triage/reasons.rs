@@ -4,8 +4,9 @@
 //! than "not now").
 
 use super::Cause;
+use crate::engine::conformance::clauses_of;
 use crate::engine::protocol::IllegalObs;
-use model::coverage::CLAUSES;
+use model::coverage::{clause_index, CLAUSES};
 
 /// Reasons that say only that the engine's state has already left the model's (whose priority
 /// it is, whether the chain or the turn can go on) or that a cost was not met: where the run
@@ -20,11 +21,31 @@ pub(super) fn not_why(clause: &str) -> bool {
     NOT_WHY.contains(&clause)
 }
 
+/// The words of a reason's rule: rule numbers and what stands between them.
+fn tokens(rule: &str) -> impl Iterator<Item = &str> {
+    rule.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+}
+
 /// The clauses a reason's rule names that the model's clause table knows, in its order.
 fn known(rule: &str) -> Vec<&'static str> {
-    rule.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter_map(|t| CLAUSES.iter().find(|(k, _)| *k == t).map(|(k, _)| *k))
+    tokens(rule)
+        .filter_map(|t| clause_index(t).map(|i| CLAUSES[i].0))
         .collect()
+}
+
+/// True if the model's reason `r` says more than the `step` the refused statement stands for:
+/// a clause the step does not cite, nor one above a clause it cites (820.1.c says less than
+/// 820.1.c.3), nor one that only says "not now".
+pub(super) fn says_more(r: &Cause, step: Option<&Cause>) -> bool {
+    let cited = step.map(|s| clauses_of(&s.rule)).unwrap_or_default();
+    let said = clauses_of(&r.rule);
+    let more = |c: &String| {
+        !not_why(c)
+            && !cited
+                .iter()
+                .any(|k| k == c || k.starts_with(&format!("{c}.")))
+    };
+    said.is_empty() || said.iter().any(more)
 }
 
 /// The cause of a statement the model refuses: the rule the model gives for it, in the clause
@@ -58,14 +79,12 @@ fn rule_number(t: &str) -> bool {
 /// keyword (`play`, `pay`, ...).
 pub(super) fn engine_refusal(i: &IllegalObs, stmt: &str, line: usize) -> Option<Cause> {
     let rule = i.rule.as_deref()?;
-    let clause = rule
-        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .find(|t| rule_number(t))?;
+    let clause = tokens(rule).find(|t| rule_number(t))?;
     if not_why(clause) {
         return None;
     }
-    let name = match CLAUSES.iter().find(|(k, _)| *k == clause) {
-        Some((_, words)) => {
+    let name = match clause_index(clause).map(|i| CLAUSES[i].1) {
+        Some(words) => {
             format!("{words} ({clause}), applied by the engine to refuse a legal `{stmt}`")
         }
         None => format!("rule {clause}, applied by the engine to refuse a legal `{stmt}`"),

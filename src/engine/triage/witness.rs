@@ -25,33 +25,6 @@ fn number_after(s: &str, word: &str) -> Option<u8> {
         .ok()
 }
 
-/// The item an event is about, if any.
-pub(crate) fn event_item(e: &Event) -> Option<u8> {
-    use Event::*;
-    match *e {
-        MovedToChain { item, .. }
-        | OptionalDecided { item, .. }
-        | RepeatDeclared { item, .. }
-        | DiscountApplied { item, .. }
-        | RepeatCostAdded { item, .. }
-        | DeflectAdded { item, .. }
-        | CostDetermined { item, .. }
-        | CostPaid { item, .. }
-        | PlayCancelled { item, .. }
-        | Finalized { item }
-        | ResolveStarted { item }
-        | ExecutionStarted { item, .. }
-        | Performed { item, .. }
-        | Ignored { item, .. }
-        | Played { item, .. }
-        | Countered { item, .. }
-        | OptionalCostAdded { item, .. }
-        | AdditionalCostAdded { item, .. }
-        | UnitEntered { item, .. } => Some(item),
-        _ => None,
-    }
-}
-
 /// Where in the model's log a difference is decided, and the cause it shows. A difference
 /// the log cannot place comes last, under its field's rule.
 pub(super) fn witness(
@@ -66,7 +39,7 @@ pub(super) fn witness(
         return (usize::MAX - 1, Cause::named(&d.kind, &d.rule));
     }
     let item = item_of(d);
-    let of_item = |e: &Event| item.is_none() || event_item(e) == item;
+    let of_item = |e: &Event| item.is_none() || e.item() == item;
     let first = |want: &dyn Fn(&Event) -> bool| log.iter().position(|e| of_item(e) && want(e));
     let at_event = |i: usize| at_event(log, i);
     match d.field {
@@ -133,8 +106,8 @@ pub(super) fn witness(
                 _ => false,
             });
             match i {
-                Some(i) if !provenance::instruction_clauses(log, i).is_empty() => {
-                    let c = provenance::instruction_clauses(log, i);
+                Some(i) if !provenance::clauses_at(log, i, &|_| true).is_empty() => {
+                    let c = provenance::clauses_at(log, i, &|_| true);
                     (i, Cause::cited(c, &c.join(", "), None))
                 }
                 i => fallback(
