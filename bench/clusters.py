@@ -6,6 +6,11 @@ mutant's (a clause the mutant's description names in parentheses, or a subclause
 
     python3 bench/clusters.py [--rbcheck target/release/rbcheck] [--seed 0] [--every K]
                               [--jobs 2] [--out results.jsonl]
+                              [--list --held-out | --mutants LIST.tsv --dir DIR]
+
+`--list FLAG` measures another of the reference engine's lists (`--held-out`, `--held-out-2`,
+`--held-out-3`); `--mutants LIST.tsv --dir DIR` measures a set of mutant engines kept outside the
+repository, `DIR/NAME.py` for each line `NAME<TAB>description (rule)` of the list.
 
 `--every K` measures every K-th mutant of `--list-mutants` (a fixed sample); mutants whose
 description names no rule count for "one cluster" but not for "rule named first".
@@ -44,11 +49,11 @@ def named(cited, rules):
     return any(c == r or c.startswith(r + ".") for c in cited for r in rules)
 
 
-def run(rbcheck, name, desc, seed):
+def run(rbcheck, name, desc, seed, engine):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "out")
         p = subprocess.run(
-            [rbcheck, "fuzz", "--engine", "python3 %s --mutant %s" % (REF, name),
+            [rbcheck, "fuzz", "--engine", engine,
              "--seed", str(seed), "--json", "--quiet", "--out", out],
             capture_output=True, text=True)
     try:
@@ -69,11 +74,18 @@ def main(argv):
     arg = lambda k, d: argv[argv.index(k) + 1] if k in argv else d
     rbcheck = arg("--rbcheck", os.path.join(ROOT, "target/release/rbcheck"))
     seed, every, jobs = int(arg("--seed", "0")), int(arg("--every", "1")), int(arg("--jobs", "2"))
-    listed = subprocess.run(["python3", REF, "--list-mutants"], capture_output=True,
-                            text=True).stdout.splitlines()
+    tsv, folder, flag = arg("--mutants", None), arg("--dir", None), arg("--list", None)
+    if tsv:
+        with open(tsv) as f:
+            listed = f.read().splitlines()
+        engine = lambda name: "python3 %s" % os.path.join(folder or os.path.dirname(tsv), name + ".py")
+    else:
+        listed = subprocess.run(["python3", REF] + ([flag] if flag else []) + ["--list-mutants"],
+                                capture_output=True, text=True).stdout.splitlines()
+        engine = lambda name: "python3 %s %s--mutant %s" % (REF, flag + " " if flag else "", name)
     mutants = [l.split("\t", 1) for l in listed if "\t" in l][::every]
     with ThreadPoolExecutor(jobs) as pool:
-        rows = list(pool.map(lambda m: run(rbcheck, m[0], m[1], seed), mutants))
+        rows = list(pool.map(lambda m: run(rbcheck, m[0], m[1], seed, engine(m[0])), mutants))
     out = arg("--out", None)
     if out:
         with open(out, "w") as f:

@@ -90,6 +90,8 @@ pub struct DiffClass {
     pub scenarios: usize,
     /// The decision sequences that show it.
     pub sequences: usize,
+    /// `sequences` is a lower bound: in some scenario there were too many to count.
+    pub sequences_at_least: bool,
     /// What differs, in words.
     pub what: String,
     /// The example's pair of cases as text, each with its rulebook's name, A's first (built
@@ -265,6 +267,7 @@ pub fn diff(opts: &DiffOptions, out: Option<OutDir>) -> Result<DiffRun, Error> {
             explained_by: explained,
             scenarios: class.scenarios.len(),
             sequences: class.sequences,
+            sequences_at_least: class.more,
             what,
             pair,
         });
@@ -319,6 +322,7 @@ fn compare_all(
                 let e = x.entry(k).or_default();
                 e.scenarios.extend(c.scenarios);
                 e.sequences += c.sequences;
+                e.more |= c.more;
                 if let Some(ex) = c.example {
                     if e.example.as_ref().is_none_or(|old| ex.size < old.size) {
                         e.example = Some(ex);

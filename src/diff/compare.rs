@@ -11,6 +11,7 @@ use model::setup::Setup;
 use model::state::State;
 use properties::Scenario;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{Hash, Hasher};
 
 /// The field of an expectation, for saying what differs.
 fn field(e: &Expect) -> &'static str {
@@ -207,6 +208,8 @@ pub(super) struct Example {
 pub(super) struct Class {
     pub(super) scenarios: BTreeSet<usize>,
     pub(super) sequences: usize,
+    /// `sequences` is a lower bound: counting them stopped at its budget (`COUNT_BUDGET`).
+    pub(super) more: bool,
     pub(super) example: Option<Example>,
 }
 
@@ -238,10 +241,60 @@ fn advance(game: &Game, s: &mut State, acts: &mut Vec<Action>) -> bool {
     }
 }
 
-/// The complete plays of `game` from `s` (every path to a state with no action).
-fn count_plays(game: &Game, s: State) -> usize {
-    let mut n = 0;
-    crate::cases::each_complete_play(game, s, |_| false, |_, _| n += 1);
+/// How many steps counting the plays below refused decisions may take per scenario and side:
+/// past it, each decision still to count stands for one play, and the count is a lower bound.
+const COUNT_BUDGET: usize = 2_000_000;
+
+/// The complete plays of `game` from `s` (every path to a state with no action), counted once
+/// per distinct future: states reached by different paths (a log is a history, so they never
+/// compare equal) share the count of what follows them. The plays below a decision one
+/// rulebook refuses can still number in the billions (an instance paid again and again), so
+/// each step spends `budget`; once it is spent, what is left is counted as one play each.
+/// `memo` holds the counts of futures already seen in the same game.
+fn count_plays(game: &Game, s: State, memo: &mut HashMap<u64, usize>, budget: &mut usize) -> usize {
+    count_below(game, s, memo, budget, &mut vec![])
+}
+
+fn count_below(
+    game: &Game,
+    mut s: State,
+    memo: &mut HashMap<u64, usize>,
+    budget: &mut usize,
+    acts: &mut Vec<Action>,
+) -> usize {
+    loop {
+        if *budget == 0 {
+            return 1;
+        }
+        *budget -= 1;
+        acts.clear();
+        game.actions(&s, acts);
+        match acts.as_slice() {
+            [] => return 1,
+            [a] => {
+                let a = *a;
+                game.step_in_place(&mut s, &a);
+            }
+            _ => break,
+        }
+    }
+    let key = {
+        let mut h = std::hash::DefaultHasher::new();
+        model::state::Future(&s).hash(&mut h);
+        h.finish()
+    };
+    if let Some(&n) = memo.get(&key) {
+        return n;
+    }
+    let offered = std::mem::take(acts);
+    let n = offered.iter().fold(0usize, |n, a| {
+        n.saturating_add(count_below(game, game.step(&s, a), memo, budget, acts))
+    });
+    *acts = offered;
+    // A count cut short is a lower bound: kept, it would pass as exact to a later decision.
+    if *budget > 0 {
+        memo.insert(key, n);
+    }
     n
 }
 
@@ -261,6 +314,10 @@ struct Joint<'a> {
     order: [Vec<u16>; 2],
     /// A procedure step was offered beside others somewhere on the common path.
     mixed: bool,
+    /// Per side, the complete plays counted below each future seen, and the steps counting
+    /// may still take (`count_plays`).
+    memo: [HashMap<u64, usize>; 2],
+    budget: [usize; 2],
 }
 
 impl Joint<'_> {
@@ -317,7 +374,8 @@ impl Joint<'_> {
                 return;
             }
             (true, false) | (false, true) => {
-                let done = usize::from(offers[0].is_empty());
+                // The side whose play is complete; the other asks for more.
+                let done = usize::from(!offers[0].is_empty());
                 let steps = offers[1 - done].iter().map(Step::of).collect();
                 let ex = self.example(done, None);
                 note(&mut self.classes, Kind::NeedsMore(done as u8, steps), ex, 1);
@@ -332,14 +390,18 @@ impl Joint<'_> {
                     continue;
                 }
                 let s = states[side].as_ref().expect("taken only below");
-                let n = count_plays(self.games[side], self.games[side].step(s, a));
-                let ex = self.example(side, Some((*a, i as u16)));
-                note(
-                    &mut self.classes,
-                    Kind::Refused(side as u8, Step::of(a)),
-                    ex,
-                    n,
+                let n = count_plays(
+                    self.games[side],
+                    self.games[side].step(s, a),
+                    &mut self.memo[side],
+                    &mut self.budget[side],
                 );
+                let ex = self.example(side, Some((*a, i as u16)));
+                let kind = Kind::Refused(side as u8, Step::of(a));
+                note(&mut self.classes, kind.clone(), ex, n);
+                if self.budget[side] == 0 {
+                    self.classes.entry(kind).or_default().more = true;
+                }
             }
         }
         let common: Vec<(u16, u16, Action)> = offers[0]
@@ -403,6 +465,8 @@ pub(super) fn compare_scenario(
         path: vec![],
         order: [vec![], vec![]],
         mixed: false,
+        memo: [HashMap::new(), HashMap::new()],
+        budget: [COUNT_BUDGET; 2],
     };
     joint.walk([ia, ib]);
     match joint.mixed {

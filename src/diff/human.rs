@@ -63,10 +63,15 @@ impl DiffReport {
         ));
         for (n, c) in self.classes.iter().enumerate() {
             o.push_str(&format!(
-                "{:>3}. {}\n     {} scenario(s), {} decision sequence(s); explained by {}\n",
+                "{:>3}. {}\n     {} scenario(s), {}{} decision sequence(s); explained by {}\n",
                 n + 1,
                 c.what,
                 c.scenarios,
+                if c.sequences_at_least {
+                    "at least "
+                } else {
+                    ""
+                },
                 c.sequences,
                 explain_fields(&c.explained_by)
             ));

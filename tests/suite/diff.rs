@@ -307,3 +307,45 @@ fn the_shipped_diffs_are_what_rbcheck_diff_writes_today() {
         stale.join("\n")
     );
 }
+
+/// An edit under which a play can go on where the base's ends, and whose refused decisions
+/// have more plays below them than can be walked one by one: every instance paid twice.
+#[test]
+fn a_play_that_asks_for_more_names_what_it_asks_and_huge_counts_say_they_are_bounds() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-diff-more-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let edit = dir.join("paid-twice.toml");
+    std::fs::write(&edit, "base = \"rup4\"\npayments_per_instance = 2\n").unwrap();
+    let o = rbcheck(&[
+        "diff",
+        "rup4",
+        edit.to_str().unwrap(),
+        "--bound",
+        "costs",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let classes = v["classes"].as_array().unwrap();
+    let what = |c: &serde_json::Value| c["what"].as_str().unwrap().to_string();
+    // The base's play is over where the edit still offers a second payment of an instance.
+    assert!(
+        classes.iter().any(|c| what(c)
+            == "a play complete under rup4 needs a further decision under paid-twice: declaring a [Repeat] instance paid or not (355.1.a, 820.1.c.2–3)"),
+        "{classes:#?}"
+    );
+    // Paying again, refused under the base, has more plays below it than the count's budget.
+    let again = classes
+        .iter()
+        .find(|c| what(c).starts_with("a decision allowed under paid-twice is refused under rup4: declaring a [Repeat] instance"))
+        .expect("a second payment is refused under rup4");
+    assert_eq!(again["sequences_at_least"], true, "{again}");
+    let text = rbcheck(&["diff", "rup4", edit.to_str().unwrap(), "--bound", "costs"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("at least "));
+    std::fs::remove_dir_all(&dir).ok();
+}

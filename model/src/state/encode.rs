@@ -26,6 +26,30 @@ mod costs;
 /// exhaustively, so a field added to a state type cannot be silently left out.
 impl Hash for State {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        self.encode_with(state, true);
+    }
+}
+
+/// A state hashed for what decides its future: every field but the log, which no guard reads
+/// except to place new choices (751–753), so the log's digest stays in while any item makes
+/// them. Two states with equal futures offer the same actions and the same complete plays,
+/// whatever happened before them: counting plays can share the count of one among all.
+pub struct Future<'a>(pub &'a State);
+
+impl Hash for Future<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let new_choices = self
+            .0
+            .chain
+            .iter()
+            .any(|c| matches!(c.phase, Phase::NewChoices { .. }));
+        self.0.encode_with(state, new_choices);
+    }
+}
+
+impl State {
+    /// Writes the state's bit string into `state`; with `log`, its log's digest last.
+    fn encode_with<H: Hasher>(&self, state: &mut H, with_log: bool) {
         let mut b = Bits::new(state);
         let State {
             units,
@@ -62,10 +86,12 @@ impl Hash for State {
         b.u8(turn.plays_left);
         b.bool(turn.ends);
         start.encode(&mut b);
-        // The log's digest stands for its events (see `Log`).
-        b.len(log.len());
-        b.put(log.digest & 0xffff_ffff, 32);
-        b.put(log.digest >> 32, 32);
+        if with_log {
+            // The log's digest stands for its events (see `Log`).
+            b.len(log.len());
+            b.put(log.digest & 0xffff_ffff, 32);
+            b.put(log.digest >> 32, 32);
+        }
         b.finish();
     }
 }

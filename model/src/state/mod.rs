@@ -15,6 +15,7 @@ mod event;
 mod log;
 mod runes;
 
+pub use self::encode::Future;
 pub use self::event::{CancelWhy, DiscountSource, Event, IgnoredWhy};
 pub use self::log::Log;
 pub use self::runes::{Runes, RunesSetup, RunesSpent, MAX_RUNES};
