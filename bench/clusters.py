@@ -67,6 +67,7 @@ def run(rbcheck, name, desc, seed, engine):
     return {"mutant": name, "killed": bool(fs), "clusters": len(fs), "rules": rules,
             "first": first["kind"] if first else None, "cited": cited,
             "named_first": bool(fs) and bool(rules) and named(cited, rules),
+            "suspects": [x["clause"] for x in first.get("suspects", [])] if first else [],
             "seconds": j["seconds"]}
 
 

@@ -150,9 +150,29 @@ impl FindingWriter {
 
     /// Writes `summary.txt` at the end of a run with findings: every cluster, its rule, its
     /// symptoms and every case of it (nothing when the run found nothing).
+    /// A finding renamed when the run ended (named by its suspect clause, `fuzz`) is written
+    /// again under its final name, and its first file removed.
     pub fn finish(&mut self, report: &FuzzReport) -> Result<(), Error> {
         if report.findings.is_empty() {
             return Ok(());
+        }
+        for k in 0..self.files.files.len() {
+            let (n, old) = self.files.files[k].clone();
+            let Some(f) = report.findings.get(n) else {
+                continue;
+            };
+            let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
+            if old.file_name().is_some_and(|o| o == name.as_str()) {
+                continue;
+            }
+            // Its case was built once; should it not build again, the first file stays.
+            let Ok(text) = finding_case(f, n + 1, &self.engine, self.seed) else {
+                continue;
+            };
+            self.place(&name, &text)?;
+            // The first file said what the run knew then; the final name replaces it.
+            let _ = std::fs::remove_file(&old);
+            self.files.files[k].1 = self.out.path().join(&name);
         }
         self.place("summary.txt", &summary(report, true))
     }

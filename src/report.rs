@@ -671,6 +671,8 @@ pub struct FindingJson {
     pub symptoms: std::collections::BTreeMap<String, usize>,
     /// Other names its cases first came under, folded into this cluster (one root cause).
     pub merged: Vec<String>,
+    /// The clauses its cases apply far more often than the cases the engine passed, best first.
+    pub suspects: Vec<crate::engine::spectrum::Suspect>,
 }
 
 /// The JSON report of `rbcheck fuzz` (a generated run; not `--corpus` or `--score`).
@@ -740,6 +742,7 @@ pub fn fuzz_json(
             sentence: f.sentence.clone(),
             symptoms: f.symptoms.clone(),
             merged: f.merged.clone(),
+            suspects: f.suspects.clone(),
         })
         .collect();
     FuzzJson {

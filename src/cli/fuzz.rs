@@ -141,6 +141,17 @@ fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
         if !f.merged.is_empty() {
             outln!("  one root cause: also seen as {}", f.merged.join("; "));
         }
+        if !f.suspects.is_empty() {
+            let s: Vec<String> = f
+                .suspects
+                .iter()
+                .map(|s| format!("{} ({:.2})", s.clause, s.score))
+                .collect();
+            outln!(
+                "  suspect clauses (its cases apply them, the cases passed seldom do): {}",
+                s.join(", ")
+            );
+        }
         if f.symptoms.len() > 1 || args.all {
             let s: Vec<String> = f
                 .symptoms

@@ -108,6 +108,11 @@ pub struct Finding {
     pub refused: bool,
     /// The cluster is named by a symptom (see `triage::Cause::weak`).
     pub weak: bool,
+    /// The cluster's cause is only where the model decided the value that differs (see
+    /// `triage::Cause::traced`).
+    pub traced: bool,
+    /// No reading of the whole run overrules its name (see `triage::Cause::settled`).
+    pub settled: bool,
     /// The cause of the decision of the shrunk case whose flip makes the engine agree, if one
     /// does: a symptom cluster with the same decisive decision as a cause cluster is that
     /// cause's.
@@ -117,6 +122,9 @@ pub struct Finding {
     pub cured: Vec<String>,
     /// Other names its cases first came under (clusters merged into this one).
     pub merged: Vec<String>,
+    /// The clauses its cases apply far more often than the cases the engine passed, best
+    /// first (`spectrum`); computed when the run ends.
+    pub suspects: Vec<super::spectrum::Suspect>,
 }
 
 impl Finding {
@@ -173,6 +181,8 @@ pub struct FuzzReport {
     pub gaps: Vec<Gap>,
     /// Per rule clause, the cases the engine passed (see `conformance`).
     pub passed: super::conformance::Passed,
+    /// The clauses each case of a finding applies (see `spectrum`).
+    pub failing: super::spectrum::Failing,
     /// Of those, cases the engine answered `unsupported` to (the rest its hello does not claim).
     pub declined: usize,
     /// Cases the engine answered with a result stating no field rbcheck compares (not
@@ -555,6 +565,10 @@ pub fn fuzz_with(
             }
         }
         if let (Some(kind), Some(case)) = (outcome.kind(), case) {
+            report
+                .failing
+                .0
+                .insert(i, super::conformance::applied(&case));
             let hit = Hit {
                 outcome: &outcome,
                 kind,
@@ -585,8 +599,39 @@ pub fn fuzz_with(
     if clusters.release(&mut report, &mut checker) {
         progress(i, &report);
     }
+    name_by_suspects(&mut report);
     report.seconds = start.elapsed().as_secs_f64();
     report
+}
+
+/// Ranks each finding's suspect clauses over the whole run (`spectrum`) and names by the most
+/// suspect one every disagreement whose cause is only a symptom or where the model decided the
+/// value: the place two runs part is often not the rule broken (a [Repeat] instance left
+/// unpaid cures most mistakes of a later execution), while the clause that the failing cases
+/// apply and the passing ones do not is where the mistake lives. A cause the engine is seen
+/// to take (a statement it wrongly accepts, a wrong reading of one rule), a settled name (the
+/// rule the engine gave for refusing, executions cured by choosing alike) and a fault keep
+/// their names; a renamed finding's first name is kept in `merged`.
+fn name_by_suspects(report: &mut FuzzReport) {
+    for f in &mut report.findings {
+        let cases: Vec<usize> = f.cases.iter().map(|(i, _)| *i).collect();
+        f.suspects = super::spectrum::suspects(&cases, &report.failing, &report.passed, 5);
+        let symptom = f.fault.is_none() && !f.settled && (f.weak || f.traced);
+        let Some(top) = f.suspects.first().filter(|_| symptom) else {
+            continue;
+        };
+        let cause = Cause::suspected(&top.clause);
+        // A catch-all clause (359.3.e, 357) says no more than the symptom did.
+        if cause.weak || cause.name == f.kind {
+            continue;
+        }
+        let was = std::mem::replace(&mut f.kind, cause.name);
+        f.merged.retain(|k| k != &f.kind);
+        f.merged.insert(0, was);
+        f.cited = cause.rule;
+        f.weak = cause.weak;
+        f.sentence = decisive::sentence(f);
+    }
 }
 
 /// Counts case `i`'s outcome in the report; true if the engine answered (no fault).

@@ -14,6 +14,7 @@ pub mod process;
 pub mod protocol;
 pub mod score;
 pub mod serve;
+pub mod spectrum;
 pub mod triage;
 
 pub use compare::{compare, Comparison, Difference};

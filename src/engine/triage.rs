@@ -54,6 +54,10 @@ pub struct Cause {
     /// gear or player), not to a step the engine is seen to take otherwise: a later
     /// execution's choices whose alignment with the first's cures the case say more (820.2.a).
     pub traced: bool,
+    /// No reading of the whole run overrules this name (`fuzz`'s suspect clauses): it is the
+    /// rule the engine itself gave for refusing a legal statement, or a later execution's
+    /// choices whose alignment with the first's cures the case (820.2.a).
+    pub settled: bool,
 }
 
 impl Cause {
@@ -65,12 +69,18 @@ impl Cause {
             line: None,
             weak: false,
             traced: false,
+            settled: false,
         }
     }
 
     /// The same cause, marked a symptom (see [`Cause::weak`]).
     pub fn weak(self) -> Cause {
         Cause { weak: true, ..self }
+    }
+
+    /// The cause a cluster's most suspect clause names (`spectrum`).
+    pub fn suspected(clause: &str) -> Cause {
+        Cause::cited(&[clause], clause, None)
     }
 
     /// A cause citing `clauses`, worded from the model's clause table.
@@ -91,6 +101,7 @@ impl Cause {
             // What only a catch-all clause explains is no more than a symptom.
             weak: matches!(text, "359.3.e" | "357" | "356"),
             traced: false,
+            settled: false,
         }
     }
 }
@@ -348,6 +359,7 @@ fn one_rule_otherwise(
                 line: None,
                 weak: refusal,
                 traced: false,
+                settled: false,
             });
         }
     }

@@ -87,3 +87,76 @@ fn a_difference_the_end_of_the_turn_decides_is_one_cluster() {
     assert_eq!(kinds.len(), 1, "{kinds:?}");
     assert!(kinds[0].contains("(334.1)"), "{kinds:?}");
 }
+
+/// Ezreal reducing only the first paid [Repeat] cost: the case is cured by leaving the second
+/// instance unpaid, so the two runs part at a [Repeat] declaration (820.1.c); the clause the
+/// failing cases apply and the passing ones seldom do is Ezreal's reduction (356.4.c), which
+/// names the finding.
+#[test]
+fn a_symptom_is_named_by_the_clause_its_failing_cases_single_out() {
+    let kinds = findings("ezreal-once-per-play", 300, false);
+    assert!(
+        kinds.first().is_some_and(|k| k.contains("(356.4.c)")),
+        "{kinds:?}"
+    );
+}
+
+/// "Its controller draws" drawing for the item's controller: the difference is traced no
+/// further than the catch-all of executing instructions (359.3.e); the cases that fail all
+/// apply the linked instruction (359.3.e.14).
+#[test]
+fn a_catch_all_gives_way_to_the_suspect_clause() {
+    let kinds = findings("linked-draws-for-you", 200, false);
+    assert!(
+        kinds.first().is_some_and(|k| k.contains("(359.3.e.14)")),
+        "{kinds:?}"
+    );
+}
+
+/// A finding renamed when the run ends is on disk under its final name only: the file written
+/// as it was found is replaced, and the JSON names the file that is there.
+#[test]
+fn a_renamed_finding_is_written_under_its_final_name_only() {
+    let out = std::env::temp_dir().join(format!("rbcheck-renamed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let engine = format!(
+        "python3 {} --mutant ezreal-once-per-play",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    let o = crate::shared::rbcheck(&[
+        "fuzz",
+        "--engine",
+        &engine,
+        "--seed",
+        "7",
+        "--cases",
+        "300",
+        "--json",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let mut files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".case"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), findings.len(), "{files:?}");
+    assert!(files[0].contains("356-4-c"), "{files:?}");
+    for f in findings {
+        let case = f["case"].as_str().unwrap();
+        assert!(std::path::Path::new(case).exists(), "{case}");
+        let text = std::fs::read_to_string(case).unwrap();
+        assert!(text.contains(f["kind"].as_str().unwrap()), "{text}");
+    }
+    std::fs::remove_dir_all(&out).ok();
+}

@@ -64,6 +64,11 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
                     fail(format!("{v} is below {rule}"));
                 }
             }
+            "maximum" => {
+                if v.as_f64().zip(rule.as_f64()).is_some_and(|(x, m)| x > m) {
+                    fail(format!("{v} is above {rule}"));
+                }
+            }
             "required" => {
                 for key in rule.as_array().into_iter().flatten() {
                     let key = key.as_str().unwrap_or_default();

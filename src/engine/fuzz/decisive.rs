@@ -169,6 +169,11 @@ pub(super) fn name_cluster(
     // A later execution's choices that cure the case by choosing as the first did name it
     // better than where the model decided the value that differs.
     let aligned_cure = ix.is_some_and(|ix| triage::aligned(case, ix).is_some());
+    // Executions cured by choosing alike name the mistake (820.2.a), not a symptom of it.
+    let decisive = decisive.map(|c| Cause {
+        settled: aligned_cure,
+        ..c
+    });
     let cause = match (&best.cause, &best.fault) {
         (Some(c), None) if c.traced && aligned_cure => decisive.clone().or(Some(c.clone())),
         (Some(c), None) if !c.weak => Some(c.clone()),

@@ -83,9 +83,12 @@ pub(super) fn new_finding(
         line,
         refused: line.is_some() && line == refused_line,
         weak: cause.as_ref().is_some_and(|c| c.weak),
+        traced: cause.as_ref().is_some_and(|c| c.traced),
+        settled: cause.as_ref().is_some_and(|c| c.settled),
         decisive: decisive.map(|c| c.name),
         cured,
         merged: vec![],
+        suspects: vec![],
     };
     f.sentence = decisive::sentence(&f);
     f
@@ -134,8 +137,11 @@ pub(super) fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding
         line: None,
         refused: false,
         weak: false,
+        traced: false,
+        settled: false,
         decisive: None,
         cured: vec![],
         merged: vec![],
+        suspects: vec![],
     })
 }

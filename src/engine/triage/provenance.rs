@@ -196,6 +196,7 @@ pub(super) fn last_change(d: &Difference, r: &Replayed) -> Option<(usize, Cause)
             if !c.is_empty() {
                 let cause = Cause {
                     traced: true,
+                    settled: false,
                     ..Cause::cited(c, &c.join(", "), None)
                 };
                 return Some((i, cause));

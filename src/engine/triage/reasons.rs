@@ -95,5 +95,6 @@ pub(super) fn engine_refusal(i: &IllegalObs, stmt: &str, line: usize) -> Option<
         line: Some(line),
         weak: true,
         traced: false,
+        settled: true,
     })
 }
