@@ -150,30 +150,55 @@ impl FindingWriter {
 
     /// Writes `summary.txt` at the end of a run with findings: every cluster, its rule, its
     /// symptoms and every case of it (nothing when the run found nothing).
-    /// A finding renamed when the run ended (named by its suspect clause, `fuzz`) is written
-    /// again under its final name, and its first file removed.
+    /// A finding renamed or renumbered when the run ended (named by its suspect clause, or
+    /// joined with another of the same name, `fuzz`) is written again under its final name,
+    /// and its first file removed; so is the file of a finding merged into another.
     pub fn finish(&mut self, report: &FuzzReport) -> Result<(), Error> {
         if report.findings.is_empty() {
             return Ok(());
         }
-        for k in 0..self.files.files.len() {
-            let (n, old) = self.files.files[k].clone();
-            let Some(f) = report.findings.get(n) else {
+        // The final position of the finding a file was first written for, if it still
+        // stands for one (not merged into another).
+        let primary = |was: usize| {
+            let n = report
+                .findings
+                .iter()
+                .position(|f| f.filed.contains(&was))?;
+            (report.findings[n].filed.first() == Some(&was)).then_some(n)
+        };
+        let mut kept = vec![];
+        let mut renamed = vec![];
+        for (was, old) in std::mem::take(&mut self.files.files) {
+            let Some(n) = primary(was) else {
+                // Its cases are the finding's it joined, whose file stands for them.
+                let _ = std::fs::remove_file(&old);
                 continue;
             };
+            let f = &report.findings[n];
             let name = format!("{:03}-{}.case", n + 1, slug(&f.kind));
-            if old.file_name().is_some_and(|o| o == name.as_str()) {
-                continue;
-            }
             // Its case was built once; should it not build again, the first file stays.
-            let Ok(text) = finding_case(f, n + 1, &self.engine, self.seed) else {
-                continue;
-            };
-            self.place(&name, &text)?;
-            // The first file said what the run knew then; the final name replaces it.
-            let _ = std::fs::remove_file(&old);
-            self.files.files[k].1 = self.out.path().join(&name);
+            match finding_case(f, n + 1, &self.engine, self.seed) {
+                Ok(text) if old.file_name().is_none_or(|o| o != name.as_str()) => {
+                    renamed.push((n, old, name, text))
+                }
+                _ => kept.push((n, old)),
+            }
         }
+        // Every first file goes before any final one is written: a final name may be one a
+        // first file had.
+        for (_, old, _, _) in &renamed {
+            let _ = std::fs::remove_file(old);
+        }
+        for (n, _, name, text) in renamed {
+            self.place(&name, &text)?;
+            kept.push((n, self.out.path().join(&name)));
+        }
+        kept.sort_by_key(|(n, _)| *n);
+        self.files.files = kept;
+        self.files.failed = std::mem::take(&mut self.files.failed)
+            .into_iter()
+            .filter_map(|(was, e)| Some((primary(was)?, e)))
+            .collect();
         self.place("summary.txt", &summary(report, true))
     }
 

@@ -241,6 +241,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::GrantGiven { .. } => &["SFD-078"],
         Event::GearExhausted { .. } => &["357.2"],
         Event::TurnEnded => &["334.1"],
+        Event::Cleanup => &["321"],
         _ => &[],
     }
 }

@@ -125,6 +125,9 @@ pub struct Finding {
     /// The clauses its cases apply far more often than the cases the engine passed, best
     /// first (`spectrum`); computed when the run ends.
     pub suspects: Vec<super::spectrum::Suspect>,
+    /// The positions (0-based) it and the findings merged into it were reported at while the
+    /// run went on, its own first: the numbers their case files were first written under.
+    pub filed: Vec<usize>,
 }
 
 impl Finding {
@@ -137,6 +140,7 @@ impl Finding {
         self.cases.extend(other.cases);
         self.cases.sort_by_key(|(i, _)| *i);
         self.first_case = self.first_case.min(other.first_case);
+        self.filed.extend(other.filed);
         for k in std::iter::once(other.kind).chain(other.merged) {
             if k != self.kind && !self.merged.contains(&k) {
                 self.merged.push(k);
@@ -600,23 +604,28 @@ pub fn fuzz_with(
         progress(i, &report);
     }
     name_by_suspects(&mut report);
+    merge_same_names(&mut report);
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
 
 /// Ranks each finding's suspect clauses over the whole run (`spectrum`) and names by the most
-/// suspect one every disagreement whose cause is only a symptom or where the model decided the
-/// value: the place two runs part is often not the rule broken (a [Repeat] instance left
-/// unpaid cures most mistakes of a later execution), while the clause that the failing cases
-/// apply and the passing ones do not is where the mistake lives. A cause the engine is seen
-/// to take (a statement it wrongly accepts, a wrong reading of one rule), a settled name (the
-/// rule the engine gave for refusing, executions cured by choosing alike) and a fault keep
-/// their names; a renamed finding's first name is kept in `merged`.
+/// suspect one every disagreement whose cause is only a symptom (a catch-all, the step where a
+/// refusal shows, the decision that cures it): the place two runs part is often not the rule
+/// broken (a [Repeat] instance left unpaid cures most mistakes of a later execution), while
+/// the clause that the failing cases apply and the passing ones do not is where the mistake
+/// lives. A cause the engine is seen to take (a statement it wrongly accepts, a wrong reading
+/// of one rule), the specific clause of the event that decided the differing value, a settled
+/// name (the rule the engine gave for refusing, executions cured by choosing alike) and a
+/// fault keep their names; a renamed finding's first name is kept in `merged`.
 fn name_by_suspects(report: &mut FuzzReport) {
     for f in &mut report.findings {
         let cases: Vec<usize> = f.cases.iter().map(|(i, _)| *i).collect();
         f.suspects = super::spectrum::suspects(&cases, &report.failing, &report.passed, 5);
-        let symptom = f.fault.is_none() && !f.settled && (f.weak || f.traced);
+        // A name traced to the event that decided the differing value, with a clause of its
+        // own, is that case's cause; the spectrum is the whole run's correlation and names
+        // only what the case could not (a catch-all, the step where a refusal shows).
+        let symptom = f.fault.is_none() && !f.settled && f.weak;
         let Some(top) = f.suspects.first().filter(|_| symptom) else {
             continue;
         };
@@ -632,6 +641,19 @@ fn name_by_suspects(report: &mut FuzzReport) {
         f.weak = cause.weak;
         f.sentence = decisive::sentence(f);
     }
+}
+
+/// Findings that end the run under one name are one cluster (`triage::Cause`): each joins the
+/// first reported under that name, whose minimal case it keeps.
+fn merge_same_names(report: &mut FuzzReport) {
+    let mut out: Vec<Finding> = Vec::with_capacity(report.findings.len());
+    for f in std::mem::take(&mut report.findings) {
+        match out.iter_mut().find(|g| g.kind == f.kind) {
+            Some(g) => g.absorb(f),
+            None => out.push(f),
+        }
+    }
+    report.findings = out;
 }
 
 /// Counts case `i`'s outcome in the report; true if the engine answered (no fault).

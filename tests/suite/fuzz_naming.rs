@@ -113,16 +113,28 @@ fn a_catch_all_gives_way_to_the_suspect_clause() {
     );
 }
 
-/// A finding renamed when the run ends is on disk under its final name only: the file written
-/// as it was found is replaced, and the JSON names the file that is there.
+/// Vendetta Duelist made lethal by a Might penalty and left standing by an engine that compares
+/// damage with the printed Might: its own board shows the unit lethal, so the cleanup it died
+/// in under the rules is named (321), not what lowered its Might.
 #[test]
-fn a_renamed_finding_is_written_under_its_final_name_only() {
-    let out = std::env::temp_dir().join(format!("rbcheck-renamed-{}", std::process::id()));
+fn a_unit_the_engine_shows_lethal_and_standing_is_named_by_the_cleanup() {
+    let kinds = findings("death-ignores-might-modifier", 400, false);
+    assert!(
+        kinds.first().is_some_and(|k| k.contains("(321)")),
+        "{kinds:?}"
+    );
+}
+
+/// Fuzzes the reference engine with `mutant` at seed 7 within `cases` cases through the CLI,
+/// into a fresh folder: the JSON report's findings and the case files on disk, sorted.
+fn fuzz_to_disk(mutant: &str, cases: usize) -> (Vec<serde_json::Value>, Vec<String>) {
+    let out = std::env::temp_dir().join(format!("rbcheck-{mutant}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let engine = format!(
-        "python3 {} --mutant ezreal-once-per-play",
+        "python3 {} --mutant {mutant}",
         root().join("tests/engines/reference_engine.py").display()
     );
+    let cases = cases.to_string();
     let o = crate::shared::rbcheck(&[
         "fuzz",
         "--engine",
@@ -130,7 +142,7 @@ fn a_renamed_finding_is_written_under_its_final_name_only() {
         "--seed",
         "7",
         "--cases",
-        "300",
+        &cases,
         "--json",
         "--quiet",
         "--out",
@@ -143,20 +155,44 @@ fn a_renamed_finding_is_written_under_its_final_name_only() {
         String::from_utf8_lossy(&o.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let findings = v["findings"].as_array().unwrap();
+    let findings = v["findings"].as_array().unwrap().clone();
     let mut files: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".case"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), findings.len(), "{files:?}");
-    assert!(files[0].contains("356-4-c"), "{files:?}");
-    for f in findings {
+    for f in &findings {
         let case = f["case"].as_str().unwrap();
-        assert!(std::path::Path::new(case).exists(), "{case}");
-        let text = std::fs::read_to_string(case).unwrap();
+        let text = std::fs::read_to_string(case).unwrap_or_else(|e| panic!("{case}: {e}"));
         assert!(text.contains(f["kind"].as_str().unwrap()), "{text}");
     }
     std::fs::remove_dir_all(&out).ok();
+    (findings, files)
+}
+
+/// A finding renamed when the run ends is on disk under its final name only: the file written
+/// as it was found is replaced, and the JSON names the file that is there.
+#[test]
+fn a_renamed_finding_is_written_under_its_final_name_only() {
+    let (findings, files) = fuzz_to_disk("ezreal-once-per-play", 300);
+    assert_eq!(files.len(), findings.len(), "{files:?}");
+    assert!(files[0].contains("356-4-c"), "{files:?}");
+}
+
+/// An engine that never cleans up: one of its symptoms, first named by the [Repeat] decision
+/// that cures it, takes its suspect clause's name when the run ends, the cleanup (321) another
+/// finding already has; the two are one cluster, on disk once.
+#[test]
+fn findings_that_end_under_one_name_are_one_cluster() {
+    let (findings, files) = fuzz_to_disk("no-cleanup", 600);
+    let mut kinds: Vec<&str> = findings
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), kinds.len(), "{files:?}");
+    let n = kinds.len();
+    kinds.sort();
+    kinds.dedup();
+    assert_eq!(kinds.len(), n, "{kinds:?}");
 }

@@ -88,9 +88,7 @@ impl Clusters {
             }
             None => {
                 let flagged = replay_twice(checker, &finding);
-                report.findings.push(finding);
-                let n = report.findings.len() - 1;
-                report.findings.extend(flagged);
+                let n = reported(report, finding, flagged);
                 self.alias.insert(kind, Slot::Reported(n));
                 return true;
             }
@@ -102,7 +100,7 @@ impl Clusters {
     /// At the end of the run: each held cluster joins a reported cause cluster cured by the
     /// same decision, or is reported itself. True if any was reported.
     pub(super) fn release(&mut self, report: &mut FuzzReport, checker: &mut Checker) -> bool {
-        let mut reported = false;
+        let mut any = false;
         for f in std::mem::take(&mut self.held) {
             let cure = |g: &Finding| !g.weak && cures(&f, g);
             if let Some(n) = report.findings.iter().position(cure) {
@@ -110,10 +108,22 @@ impl Clusters {
                 continue;
             }
             let flagged = replay_twice(checker, &f);
-            report.findings.push(f);
-            report.findings.extend(flagged);
-            reported = true;
+            reported(report, f, flagged);
+            any = true;
         }
-        reported
+        any
     }
+}
+
+/// Reports a finding (and the finding a second replay flags, if any), each numbered by its
+/// position; the finding's position.
+fn reported(report: &mut FuzzReport, mut f: Finding, flagged: Option<Finding>) -> usize {
+    let n = report.findings.len();
+    f.filed = vec![n];
+    report.findings.push(f);
+    if let Some(mut g) = flagged {
+        g.filed = vec![n + 1];
+        report.findings.push(g);
+    }
+    n
 }

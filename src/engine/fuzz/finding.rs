@@ -89,6 +89,7 @@ pub(super) fn new_finding(
         cured,
         merged: vec![],
         suspects: vec![],
+        filed: vec![],
     };
     f.sentence = decisive::sentence(&f);
     f
@@ -143,5 +144,6 @@ pub(super) fn replay_twice(checker: &mut Checker, f: &Finding) -> Option<Finding
         cured: vec![],
         merged: vec![],
         suspects: vec![],
+        filed: vec![],
     })
 }

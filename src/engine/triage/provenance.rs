@@ -2,12 +2,14 @@
 //! that changed the unit, gear or player the difference names, in the field that differs, and
 //! the rule that event (or the instruction it belongs to) applies. A unit the engine leaves
 //! on the board is traced to what killed it in the model's run (two units dealing their Mights
-//! to each other, 417.6.b.3), a grant the engine keeps to the end of the turn (334.1), a gear
+//! to each other, 417.6.b.3), or, when the engine's own board shows that unit with damage
+//! reaching its Might, to the cleanup it died in (321); a grant the engine keeps to the end of the turn (334.1), a gear
 //! left ready to the cost it paid (357.2), rather than to "instructions executed" (359.3.e).
 
 use super::Cause;
 use crate::case::replay::Replayed;
 use crate::engine::compare::Difference;
+use crate::engine::protocol::Observation;
 use model::coverage::event_clauses;
 use model::state::{Event, Obj, Player};
 
@@ -185,14 +187,23 @@ pub(super) fn clauses_at(
 /// the field of the unit, gear or player the difference names that shows a rule (`clauses_at`),
 /// and that rule; for a trash, the same for the zone of each unit or gear whose card one side
 /// has there and the other not. None if no such event shows a rule.
-pub(super) fn last_change(d: &Difference, r: &Replayed) -> Option<(usize, Cause)> {
+pub(super) fn last_change(
+    d: &Difference,
+    r: &Replayed,
+    engine: &Observation,
+) -> Option<(usize, Cause)> {
     let log: &[Event] = &r.state.log;
     // The last event that decided the value, and its rule; none if it shows no rule, except a
-    // unit leaving the board, which is what the damage or kill before it decided.
+    // unit leaving the board, which is what the damage or kill before it decided, or the
+    // cleanup it died in when the engine's own board shows it lethal and still standing.
     let last = |field: &str, what: About| {
         let same = |j: usize| decides(field, what, log, j);
         for i in (0..log.len()).rev().filter(|&i| same(i)) {
-            let c = clauses_at(log, i, &same);
+            let c = if died_in_cleanup(log, i) && standing_lethal(what, r, engine) {
+                event_clauses(&Event::Cleanup)
+            } else {
+                clauses_at(log, i, &same)
+            };
             if !c.is_empty() {
                 let cause = Cause {
                     traced: true,
@@ -218,6 +229,33 @@ pub(super) fn last_change(d: &Difference, r: &Replayed) -> Option<(usize, Cause)
             .min_by_key(|(i, _)| *i);
     }
     None
+}
+
+/// True if event `at` is a zone change among a cleanup's effects: a unit dying of lethal
+/// damage (321).
+fn died_in_cleanup(log: &[Event], at: usize) -> bool {
+    matches!(log[at], Event::ZoneChange { .. })
+        && log[..at]
+            .iter()
+            .rev()
+            .find(|e| boundary(e))
+            .is_some_and(|e| matches!(e, Event::Cleanup))
+}
+
+/// True if the engine's board shows unit `what` on the board with damage reaching its Might:
+/// the engine marked what made it lethal and did not kill it.
+fn standing_lethal(what: About, r: &Replayed, engine: &Observation) -> bool {
+    let About::Object(o @ Obj::Unit(_)) = what else {
+        return false;
+    };
+    let Some(label) = r.labels.iter().find(|(_, v)| **v == o).map(|(k, _)| k) else {
+        return false;
+    };
+    let unit = engine.units.as_ref().and_then(|u| u.get(label.as_str()));
+    unit.is_some_and(|u| {
+        u.zone.as_deref() != Some("trash")
+            && matches!((u.damage, u.might), (Some(dmg), Some(m)) if dmg > 0 && dmg >= m)
+    })
 }
 
 /// The units and gear of the model's run whose card is in one side's trash and not the

@@ -117,7 +117,7 @@ pub(super) fn witness(
             }
         }
         _ => replayed
-            .and_then(|r| provenance::last_change(d, r))
+            .and_then(|r| provenance::last_change(d, r, engine))
             .unwrap_or_else(|| board_witness(d, log)),
     }
 }
