@@ -68,6 +68,9 @@ def run(rbcheck, name, desc, seed, engine):
             "first": first["kind"] if first else None, "cited": cited,
             "named_first": bool(fs) and bool(rules) and named(cited, rules),
             "suspects": [x["clause"] for x in first.get("suspects", [])] if first else [],
+            "findings": [{"cited": clauses(f.get("cited", f["kind"])), "hits": f.get("hits"),
+                          "named": bool(rules) and named(clauses(f.get("cited", f["kind"])), rules)}
+                         for f in fs],
             "seconds": j["seconds"]}
 
 
