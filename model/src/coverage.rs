@@ -5,7 +5,9 @@
 //! counted.
 
 use crate::action::Action;
-use crate::state::{DiscountSource, Event, IgnoredWhy};
+use crate::state::{DiscountSource, Event, Grant, IgnoredWhy};
+
+pub mod uncited;
 
 /// Every clause the model can cite, with what it is about.
 pub const CLAUSES: &[(&str, &str)] = &[
@@ -70,6 +72,7 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ("340.1", "the newest finalized item resolves"),
     ("340.2", "the chain closes"),
     ("334.1", "the end of the turn: \"this turn\" effects end"),
+    ("167", "the rune pool empties at the end of the turn"),
     ("383.3", "a triggered ability goes on the chain"),
     (
         "401",
@@ -81,10 +84,26 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ),
     ("SFD-078", "Temporal Portal gives the next spell [Repeat]"),
     (
+        "206",
+        "what reads a card's cost reads its printed cost (Temporal Portal's [Repeat])",
+    ),
+    (
+        "356.1.c",
+        "\"base cost\" reads the printed base cost (The Academy's [Repeat])",
+    ),
+    (
         "383.4.b.2",
         "Targeting Effects after the targeting item is finalized",
     ),
+    (
+        "383.4.a.2",
+        "a permanent's play trigger goes on the chain after it entered the board",
+    ),
     ("402.1", "a trigger's \"you may\""),
+    (
+        "402.1.a",
+        "a declined \"you may\" removes the trigger: not a counter",
+    ),
     (
         "419.4.a",
         "\"when you play\" triggers when the play completes",
@@ -241,6 +260,18 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::GrantGiven { .. } => &["SFD-078"],
         Event::GearExhausted { .. } => &["357.2"],
         Event::TurnEnded => &["334.1"],
+        Event::PoolEmptied { .. } => &["167"],
+        Event::OptionalDecided {
+            accepted: false, ..
+        } => &["402.1.a"],
+        Event::GrantTaken {
+            grant: Grant::Portal,
+            ..
+        } => &["206"],
+        Event::GrantTaken {
+            grant: Grant::Academy,
+            ..
+        } => &["356.1.c"],
         Event::Cleanup => &["321"],
         _ => &[],
     }
@@ -254,9 +285,12 @@ pub fn clause_index(c: &str) -> Option<usize> {
 /// Extra clauses that depend on what happened around an event, not on the event alone.
 pub fn context_clauses(new: &[Event], repeat_on_ability: bool) -> Vec<&'static str> {
     let mut out = vec![];
-    // A Targeting Effect right after the item was finalized (383.4.b.2), or during new choices (754).
+    // A permanent's play trigger once it entered the board (383.4.a.2); a Targeting Effect
+    // right after the item was finalized (383.4.b.2), or during new choices (754).
     if new.iter().any(|e| matches!(e, Event::Triggered { .. })) {
-        if new.iter().any(|e| matches!(e, Event::Finalized { .. })) {
+        if new.iter().any(|e| matches!(e, Event::UnitEntered { .. })) {
+            out.push("383.4.a.2");
+        } else if new.iter().any(|e| matches!(e, Event::Finalized { .. })) {
             out.push("383.4.b.2");
         }
         if new.iter().any(|e| matches!(e, Event::ChoiceRemade { .. })) {
@@ -559,6 +593,24 @@ mod tests {
                 grant: crate::state::Grant::Portal,
             },
             Event::GearExhausted { item: 0, gear: 0 },
+            Event::PoolEmptied {
+                who: Player::YOU,
+                amount: crate::cost::Cost::default(),
+            },
+            Event::OptionalDecided {
+                item: 0,
+                accepted: false,
+            },
+            Event::GrantTaken {
+                item: 0,
+                who: Player::YOU,
+                grant: crate::state::Grant::Portal,
+            },
+            Event::GrantTaken {
+                item: 0,
+                who: Player::YOU,
+                grant: crate::state::Grant::Academy,
+            },
         ]
     }
 
@@ -648,6 +700,13 @@ mod tests {
             },
         ];
         let mut counted: Vec<&str> = context_clauses(&context, true);
+        let entered = Event::UnitEntered {
+            item: 0,
+            unit: 0,
+            at: crate::state::Location::Base(Player::YOU),
+            ready: false,
+        };
+        counted.extend(context_clauses(&[context[0].clone(), entered], false));
         for a in every_kind() {
             counted.extend(action_clauses(&a));
         }

@@ -170,3 +170,52 @@ fn a_second_activation_of_an_exhausted_gear_says_it_is_exhausted() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("414.4") && out.contains("exhausted"), "{out}");
 }
+
+/// Rocket Barrage's "Kill a gear" with no gear on the board: the mode is refused because
+/// choosing it would surely make the play illegal (355.16), not merely "cannot be chosen" (355.3).
+#[test]
+fn a_mode_with_no_legal_target_is_refused_by_355_16() {
+    let (code, out) = replay(
+        "mode-no-gear.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" opponent base opponent\n\
+         pool you [4][B]\nhand you \"Rocket Barrage\"\n\n\
+         you play \"Rocket Barrage\"\nrepeat 1 skip\nexec 1 mode 2\npay\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("mode 2 has a target with no legal choice") && out.contains("(355.16)"),
+        "{out}"
+    );
+}
+
+/// Grim Offering targets A; B and C could pay its "kill a friendly unit": killing A would make
+/// its own target illegal (357.3), so `kill A` is refused by that rule.
+#[test]
+fn killing_the_chosen_unit_for_a_cost_is_refused_by_357_3() {
+    let (code, out) = replay(
+        "kill-chosen.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Sturdy Dummy\" you base you\n\
+         unit B \"Practice Dummy\" you base you\nunit C \"Practice Dummy\" you base you\n\
+         pool you [1]\nhand you \"Grim Offering\"\n\n\
+         you play \"Grim Offering\"\nrepeat 1 skip\nexec 1 target 1 A\npay\nkill A\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("(357.3)"), "{out}");
+}
+
+/// Temptation moving A to the battlefield it stands at: the destination is refused by 355.4.a.
+#[test]
+fn a_destination_where_the_unit_stands_is_refused_by_355_4_a() {
+    let (code, out) = replay(
+        "same-place.case",
+        "rbcheck-case 1\nrules rup4\n\nunit A \"Practice Dummy\" opponent battlefield 1\n\
+         unit C \"Practice Dummy\" opponent battlefield 2\npool you [4]\nhand you \"Temptation\"\n\n\
+         you play \"Temptation\"\nrepeat 1 skip\nexec 1 target 1 A\n\
+         exec 1 destination 1 battlefield 1\npay\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("cannot be moved to where it already is") && out.contains("(355.4.a)"),
+        "{out}"
+    );
+}

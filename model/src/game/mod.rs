@@ -31,6 +31,7 @@ mod forced;
 mod instruction;
 mod new_choices;
 mod play;
+mod refused;
 mod resolve;
 mod resolve_discard;
 mod rider;

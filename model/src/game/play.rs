@@ -286,7 +286,7 @@ impl Game {
     }
 
     /// 355.8, 355.16: a mode is chosen only if each of its required targets has a legal choice.
-    fn mode_has_legal_choices(&self, s: &State, item: &ChainItem, mode: u8) -> bool {
+    pub(super) fn mode_has_legal_choices(&self, s: &State, item: &ChainItem, mode: u8) -> bool {
         self.card(item.card).modes[mode as usize]
             .instructions
             .iter()

@@ -156,7 +156,7 @@ impl Game {
 /// The friendly units that can pay the pending item's next unit cost: ready ones while units are
 /// still to be exhausted, then any. A unit the item chose is not killed while another unit can
 /// pay (357.3: no deterministic self-sabotage; killed, it would be an illegal target, 358.1).
-fn unit_options(s: &State, item: &ChainItem) -> Vec<u8> {
+pub(super) fn unit_options(s: &State, item: &ChainItem) -> Vec<u8> {
     let exhausting = item.cost.exhaust > 0;
     let all: Vec<u8> = s
         .units_on_board()
@@ -176,7 +176,7 @@ fn unit_options(s: &State, item: &ChainItem) -> Vec<u8> {
 }
 
 /// Whether `item` chose unit `u` for some execution.
-fn chose(item: &ChainItem, u: u8) -> bool {
+pub(super) fn chose(item: &ChainItem, u: u8) -> bool {
     item.choices
         .iter()
         .any(|ex| ex.objects().any(|o| o == Obj::Unit(u)))

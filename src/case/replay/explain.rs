@@ -67,6 +67,9 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
             );
         }
     }
+    if let Some((rule, why)) = game.choice_refused(s, a) {
+        return (rule.into(), why);
+    }
     match *a {
         Action::DeclareRepeat { instance, .. } => repeat_refused(game, pending, instance),
         Action::MoveToChain { .. } | Action::EndTurn if s.is_over() => (
