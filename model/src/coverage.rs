@@ -706,7 +706,7 @@ mod tests {
             at: crate::state::Location::Base(Player::YOU),
             ready: false,
         };
-        counted.extend(context_clauses(&[context[0].clone(), entered], false));
+        counted.extend(context_clauses(&[context[0], entered], false));
         for a in every_kind() {
             counted.extend(action_clauses(&a));
         }
