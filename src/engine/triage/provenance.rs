@@ -3,7 +3,9 @@
 //! the rule that event (or the instruction it belongs to) applies. A unit the engine leaves
 //! on the board is traced to what killed it in the model's run (two units dealing their Mights
 //! to each other, 417.6.b.3), or, when the engine's own board shows that unit with damage
-//! reaching its Might, to the cleanup it died in (321); a grant the engine keeps to the end of the turn (334.1), a gear
+//! reaching its Might, to the cleanup it died in (321); a unit the engine kills whose damage
+//! only a reading of its Might without what was given this turn makes lethal, to the cleanup
+//! that did not kill it (321); a grant the engine keeps to the end of the turn (334.1), a gear
 //! left ready to the cost it paid (357.2), rather than to "instructions executed" (359.3.e).
 
 use super::Cause;
@@ -219,14 +221,25 @@ pub(super) fn last_change(
         None
     };
     let what = about(d, r);
+    if d.field == "unit-zone" {
+        if let Some(found) = what.and_then(|w| killed_below_might(w, r, engine)) {
+            return Some(found);
+        }
+    }
     if let Some(found) = what.and_then(|w| last(d.field, w)) {
         return Some(found);
     }
     if d.field == "trash" {
-        return trashed_apart(d, r)
-            .into_iter()
-            .filter_map(|o| last("unit-zone", About::Object(o)))
-            .min_by_key(|(i, _)| *i);
+        let apart = trashed_apart(d, r);
+        let killed = apart
+            .iter()
+            .find_map(|&o| killed_below_might(About::Object(o), r, engine));
+        return killed.or_else(|| {
+            apart
+                .into_iter()
+                .filter_map(|o| last("unit-zone", About::Object(o)))
+                .min_by_key(|(i, _)| *i)
+        });
     }
     None
 }
@@ -256,6 +269,44 @@ fn standing_lethal(what: About, r: &Replayed, engine: &Observation) -> bool {
         u.zone.as_deref() != Some("trash")
             && matches!((u.damage, u.might), (Some(dmg), Some(m)) if dmg > 0 && dmg >= m)
     })
+}
+
+/// A unit the engine's board shows in the trash, which the model's run leaves on the board
+/// with damage below its current Might but reaching a reading of its Might that leaves out
+/// what was given or taken this turn, or its [Assault]: the engine's cleanup judged it lethal
+/// by the wrong Might. Traced to the model's last cleanup (321), which did not kill it; a unit
+/// whose damage no reading of its Might explains is left to what dealt the damage.
+fn killed_below_might(what: About, r: &Replayed, engine: &Observation) -> Option<(usize, Cause)> {
+    let About::Object(o @ Obj::Unit(i)) = what else {
+        return None;
+    };
+    let u = r.state.units.get(usize::from(i))?;
+    let label = r.labels.iter().find(|(_, v)| **v == o).map(|(k, _)| k)?;
+    let shown = engine.units.as_ref().and_then(|m| m.get(label.as_str()))?;
+    if shown.zone.as_deref() != Some("trash") || u.zone != model::state::Zone::Board {
+        return None;
+    }
+    let current = i16::from(u.current_might());
+    let printed = i16::from(u.might);
+    let readings = [printed, printed + i16::from(u.might_mod)];
+    let damage = i16::from(u.damage);
+    let wrong = damage > 0 && damage < current && readings.iter().any(|&m| damage >= m);
+    if !wrong {
+        return None;
+    }
+    let at = r
+        .state
+        .log
+        .iter()
+        .rposition(|e| matches!(e, Event::Cleanup))?;
+    let c = event_clauses(&Event::Cleanup);
+    Some((
+        at,
+        Cause {
+            traced: true,
+            ..Cause::cited(c, &c.join(", "), None)
+        },
+    ))
 }
 
 /// The units and gear of the model's run whose card is in one side's trash and not the
