@@ -383,12 +383,16 @@ pub enum Moment {
 pub enum Expect {
     /// `legal`: every statement is allowed.
     Legal,
-    /// `illegal line N [rule R]`: the statement at line N is not allowed.
+    /// `illegal line N [rule R]` or `illegal play K [rule R]`: the statement at line N (the
+    /// K-th play statement) is not allowed.
     Illegal {
         /// The play statement's line.
         line: usize,
         /// The rule that forbids it, if stated.
         rule: Option<String>,
+        /// As written `illegal play K`: the statement's position among the play statements
+        /// (from 1), which names it whatever lines are added above it.
+        play: Option<usize>,
     },
     /// `cancelled item N [no-legal-choice|cannot-pay]` (358.5)
     Cancelled(u8, Option<CancelWhy>),

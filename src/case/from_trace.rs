@@ -689,6 +689,7 @@ pub fn with_expectations(
         Some(i) => vec![Expect::Illegal {
             line: i.line,
             rule: Some(i.rule.clone()),
+            play: None,
         }],
         None => expectations(&replayed.view(), setup),
     }

@@ -310,8 +310,28 @@ fn statement(
         }
         "expect" => {
             *section = Section::Expect;
-            let stmt = expect(c)?;
+            let mut stmt = expect(c)?;
             c.done()?;
+            // `illegal play K` names the K-th play statement; the plays are all read by now.
+            if let Expect::Illegal {
+                line,
+                play: Some(k),
+                ..
+            } = &mut stmt
+            {
+                let Some(p) = case.plays.get(*k - 1) else {
+                    return Err(ParseError {
+                        line: c.line,
+                        col: 1,
+                        message: format!(
+                            "`expect illegal play {k}`: the case has {} play statement{}",
+                            case.plays.len(),
+                            if case.plays.len() == 1 { "" } else { "s" }
+                        ),
+                    });
+                };
+                *line = p.line;
+            }
             case.expects.push(Line { line: c.line, stmt });
         }
         other => {

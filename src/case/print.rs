@@ -199,11 +199,16 @@ pub fn play_stmt(p: &PlayStmt) -> String {
 pub fn expect_stmt(e: &Expect) -> String {
     match e {
         Expect::Legal => "legal".into(),
-        Expect::Illegal {
-            line,
-            rule: Some(r),
-        } => format!("illegal line {line} rule {r}"),
-        Expect::Illegal { line, rule: None } => format!("illegal line {line}"),
+        Expect::Illegal { line, rule, play } => {
+            let at = match play {
+                Some(k) => format!("play {k}"),
+                None => format!("line {line}"),
+            };
+            match rule {
+                Some(r) => format!("illegal {at} rule {r}"),
+                None => format!("illegal {at}"),
+            }
+        }
         Expect::Cancelled(n, why) => {
             let w = match why {
                 Some(CancelWhy::NoLegalChoice) => " no-legal-choice",
@@ -478,9 +483,14 @@ pub fn print_with(case: &Case, comments: &Comments) -> String {
         line(&mut o, 0, "");
         for e in &case.expects {
             let stmt = match &e.stmt {
-                Expect::Illegal { line: l, rule } => Expect::Illegal {
+                Expect::Illegal {
+                    line: l,
+                    rule,
+                    play,
+                } => Expect::Illegal {
                     line: renumber.get(l).copied().unwrap_or(*l),
                     rule: rule.clone(),
+                    play: *play,
                 },
                 other => other.clone(),
             };

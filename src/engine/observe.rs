@@ -31,7 +31,7 @@ pub fn cancel_name(w: CancelWhy) -> &'static str {
 pub fn observation(r: &View) -> Observation {
     let mut o = Observation::default();
     match observed(r, &Expect::Legal) {
-        Some(Expect::Illegal { line, rule }) => {
+        Some(Expect::Illegal { line, rule, .. }) => {
             o.legal = Some(false);
             o.illegal = Some(IllegalObs {
                 line: Some(line),

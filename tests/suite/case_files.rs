@@ -149,7 +149,11 @@ fn expect() -> impl Strategy<Value = Expect> {
             1usize..99,
             proptest::option::of("[0-9]{3}(\\.[0-9a-z]{1,2}){0,3}")
         )
-            .prop_map(|(line, rule)| Expect::Illegal { line, rule }),
+            .prop_map(|(line, rule)| Expect::Illegal {
+                line,
+                rule,
+                play: None
+            }),
         (1u8..5, any::<u8>()).prop_map(|(n, k)| Expect::Executions(n, k)),
         (1u8..5, any::<u8>()).prop_map(|(n, k)| Expect::PlayEvents(n, k)),
         (1u8..5, cost()).prop_map(|(n, c)| Expect::Paid(n, c)),
@@ -558,6 +562,48 @@ fn an_expectation_about_nothing_is_an_error_in_a_case_expecting_illegal_too() {
     let (code, out) = replay_text("unexpected.case", &unexpected);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains(":13: `repeat 1 pay` is not allowed"), "{out}");
+}
+
+/// `expect illegal play K` names the K-th play statement, so a comment added above it does not
+/// make the case name another line; `fmt` keeps the form; a position past the plays, or 0, is a
+/// case error naming the line.
+#[test]
+fn an_illegal_statement_is_named_by_its_position_among_the_plays() {
+    let base = std::fs::read_to_string(
+        root().join("corpus/cases/deserts-call-one-instance-paid-twice-illegal.case"),
+    )
+    .unwrap();
+    let by_play = base.replace("expect illegal line 13", "expect illegal play 3");
+    assert_eq!(replay_text("by-play.case", &by_play).0, 0, "{by_play}");
+    let commented = by_play.replace("repeat 1 pay\n", "# paid\nrepeat 1 pay\n");
+    let (code, out) = replay_text("by-play-commented.case", &commented);
+    assert_eq!(code, 0, "{out}");
+    // The same edit breaks the absolute line, which now names a line of no play statement.
+    let lined = base.replace("repeat 1 pay\n", "# paid\nrepeat 1 pay\n");
+    assert_ne!(replay_text("by-line-commented.case", &lined).0, 0);
+    // The second play statement is legal: naming it is a failed expectation, not a pass.
+    let wrong = base.replace("expect illegal line 13", "expect illegal play 2");
+    assert_eq!(replay_text("by-play-wrong.case", &wrong).0, 1);
+    let printed = print(&parse(&by_play).unwrap());
+    assert!(
+        printed.contains("expect illegal play 3 rule 820.1.c.3"),
+        "{printed}"
+    );
+    assert_case_error(
+        "by-play-4.case",
+        &base.replace("expect illegal line 13", "expect illegal play 4"),
+        ":15:1: `expect illegal play 4`: the case has 3 play statements",
+    );
+    assert_case_error(
+        "by-play-0.case",
+        &base.replace("expect illegal line 13", "expect illegal play 0"),
+        "play statements are counted from 1",
+    );
+    assert_case_error(
+        "by-what.case",
+        &base.replace("expect illegal line 13", "expect illegal statement 3"),
+        "expected `line N` or `play K`",
+    );
 }
 
 #[test]

@@ -423,24 +423,49 @@ fn unit(c: &mut Cursor) -> Result<Expect, ParseError> {
 
 /// `illegal line N [rule R]`
 fn illegal(c: &mut Cursor) -> Result<Expect, ParseError> {
-    c.keyword("line")?;
+    let by_play = match c.peek_word() {
+        Some("play") => true,
+        Some("line") => false,
+        other => {
+            return Err(c.err(format!(
+                "expected `line N` or `play K` (the K-th play statement), found `{}`",
+                other.unwrap_or("the end of the line")
+            )))
+        }
+    };
+    c.pos += 1;
     let at = c.pos;
-    let w = c.word("a line number")?;
-    let line = w.parse::<usize>().map_err(|_| {
+    let what = if by_play {
+        "a play statement's position (1 for the first)"
+    } else {
+        "a line number"
+    };
+    let w = c.word(what)?;
+    let n = w.parse::<usize>().map_err(|_| {
         c.pos = at;
         if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
-            c.err(format!("line number `{w}` is out of range"))
+            let of = if by_play {
+                "play statement position"
+            } else {
+                "line number"
+            };
+            c.err(format!("{of} `{w}` is out of range"))
         } else {
-            c.err(format!("expected a line number, found `{w}`"))
+            c.err(format!("expected {what}, found `{w}`"))
         }
     })?;
+    if by_play && n == 0 {
+        c.pos = at;
+        return Err(c.err("play statements are counted from 1".to_string()));
+    }
+    let (line, play) = if by_play { (0, Some(n)) } else { (n, None) };
     let rule = if c.peek_word() == Some("rule") {
         c.pos += 1;
         Some(c.word("a rule number like 820.1.c.3")?)
     } else {
         None
     };
-    Ok(Expect::Illegal { line, rule })
+    Ok(Expect::Illegal { line, rule, play })
 }
 
 /// `cancelled item N [no-legal-choice|cannot-pay|targets-illegal]` (358.5)

@@ -67,6 +67,7 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
             Some(i) => Expect::Illegal {
                 line: i.line,
                 rule: Some(i.rule.clone()),
+                play: None,
             },
         },
         Expect::Cancelled(..)
@@ -535,7 +536,12 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
 
 fn matches(expected: &Expect, got: &Expect) -> bool {
     match (expected, got) {
-        (Expect::Illegal { line, rule }, Expect::Illegal { line: l2, rule: r2 }) => {
+        (
+            Expect::Illegal { line, rule, .. },
+            Expect::Illegal {
+                line: l2, rule: r2, ..
+            },
+        ) => {
             line == l2
                 && rule.as_ref().is_none_or(|r| {
                     r2.as_deref()

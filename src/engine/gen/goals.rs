@@ -179,7 +179,7 @@ fn statement_kind(s: &PlayStmt) -> String {
 /// way it was made illegal (the injection's kind: each restriction, cost and limit broken).
 pub fn of_illegal(case: &Case, how: u8) -> Option<String> {
     case.expects.iter().find_map(|e| match &e.stmt {
-        Expect::Illegal { line, rule } => {
+        Expect::Illegal { line, rule, .. } => {
             let stmt = case.plays.iter().find(|p| p.line == *line)?;
             Some(format!(
                 "illegal {} | {} | way {how}",
