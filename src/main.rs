@@ -84,6 +84,11 @@ enum Command {
         /// of a line per file.
         #[arg(long)]
         json: bool,
+        /// Send each case to this engine (a command speaking corpus/PROTOCOL.md) and compare its
+        /// answer with the model's, one line per file: the same as `rbcheck fuzz --engine CMD
+        /// --corpus PATHS`.
+        #[arg(long, value_name = "CMD", conflicts_with = "json")]
+        engine: Option<String>,
     },
     /// Print case files in canonical form (to stdout, or in place with --write).
     #[command(after_help = help::FMT)]
@@ -127,7 +132,12 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => check::graph(args),
         Command::Merge(args) => check::merge(args),
-        Command::Replay { paths, json } => replay(&paths, json),
+        Command::Replay {
+            paths,
+            engine: Some(cmd),
+            ..
+        } => fuzz::replay_against(&cmd, &paths),
+        Command::Replay { paths, json, .. } => replay(&paths, json),
         Command::Cases(args) => cases::run(&args),
         Command::Diff(args) => diff::run(args),
         Command::Fmt { files, write } => fmt(&files, write),

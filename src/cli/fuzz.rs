@@ -38,7 +38,7 @@ pub struct FuzzArgs {
     #[arg(long)]
     pub all: bool,
     /// Seconds the engine may take to answer one case before it counts as hung: 0.05 to 3600.
-    #[arg(long, default_value_t = 10.0, value_parser = timeout_seconds)]
+    #[arg(long, default_value_t = DEFAULT_TIMEOUT, value_parser = timeout_seconds)]
     pub timeout: f64,
     /// Candidate cases tried while shrinking one finding.
     #[arg(long, default_value_t = 150)]
@@ -74,6 +74,9 @@ pub struct FuzzArgs {
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
+
+/// The seconds an engine may take to answer one case unless `--timeout` says otherwise.
+const DEFAULT_TIMEOUT: f64 = 10.0;
 
 /// The shortest and longest `--timeout`, in seconds.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<f64> = 0.05..=3600.0;
@@ -460,6 +463,14 @@ pub fn serve() -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `rbcheck replay --engine CMD PATHS`: the case files through the engine, as `fuzz --corpus`
+/// does with the default timeout.
+pub fn replay_against(cmd: &str, paths: &[PathBuf]) -> Result<ExitCode, Error> {
+    let timeout = Duration::from_secs_f64(DEFAULT_TIMEOUT);
+    let mut engine = ProcessEngine::new(cmd, timeout).map_err(Error::engine)?;
+    corpus(&mut engine, paths)
+}
+
 /// `rbcheck fuzz --corpus`: case files through the engine, one line each. A file that is not a
 /// valid case is an error as in `rbcheck replay` (`ERROR file:line:col: ...`, exit 2), never
 /// a skip: the corpus the user named was not what they meant.
@@ -467,7 +478,7 @@ fn corpus(engine: &mut ProcessEngine, paths: &[PathBuf]) -> Result<ExitCode, Err
     use rbcheck::engine::fuzz::{check_files, Verdict};
     let files = rbcheck::case::collect(paths).map_err(Error::Usage)?;
     if files.is_empty() {
-        return Err(Error::Usage("--corpus: no .case files found".into()));
+        return Err(Error::Usage("no .case files found".into()));
     }
     let verdicts = check_files(engine, &files).map_err(Error::engine)?;
     let (mut agree, mut differ, mut skipped, mut faults, mut empty) = (0, 0, 0, 0, 0);

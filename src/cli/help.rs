@@ -109,10 +109,13 @@ pub const REPLAY: &str = concat!(
     "EXAMPLES:\n",
     "  rbcheck replay corpus/\n",
     "  rbcheck replay corpus/cases/academy-and-portal-grant-two-instances.case suite/\n",
+    "  rbcheck replay --engine 'python3 tests/engines/reference_engine.py' corpus/cases\n",
     "\nEXIT CODES:\n",
-    "  0    every case passed\n",
-    "  1    some case's expectation does not hold (FAIL file:line)\n",
-    "  2    some case file is invalid, or no .case file was found\n",
+    "  0    every case passed (with --engine: the engine agreed on every case compared)\n",
+    "  1    some case's expectation does not hold (FAIL file:line); with --engine, the engine\n",
+    "       differs from the model or faults on some case\n",
+    "  2    some case file is invalid, or no .case file was found; with --engine, nothing\n",
+    "       was compared\n",
     closed_pipe!()
 );
 

@@ -193,3 +193,33 @@ fn each_second_held_out_mutant_changes_behaviour_on_its_case() {
         kills_on(mutant, &path);
     }
 }
+
+/// `rbcheck replay --engine CMD` sends the case files to an engine, as `fuzz --corpus` does:
+/// the clean engine agrees on a corpus case (exit 0), a mutant it catches differs (exit 1), and
+/// `--json` with `--engine` is a usage error (exit 2).
+#[test]
+fn replay_against_an_engine_compares_each_case() {
+    let case = root().join("corpus/cases/thwonk-repeated-on-one-attacker-stuns-once.case");
+    let case = case.to_str().unwrap();
+    let run = |engine: &str, extra: &[&str]| {
+        let o = crate::shared::command()
+            .args(["replay", "--engine", engine])
+            .args(extra)
+            .arg(case)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&engine_cmd("reference_engine.py", ""), &[]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 agree, 0 differ"), "{out}");
+    let mutant = engine_cmd("reference_engine.py", "--mutant stun-twice");
+    let (code, out) = run(&mutant, &[]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("0 agree, 1 differ"), "{out}");
+    let (code, _) = run(&mutant, &["--json"]);
+    assert_eq!(code, Some(2));
+}
