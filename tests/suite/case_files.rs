@@ -589,21 +589,17 @@ fn an_illegal_statement_is_named_by_its_position_among_the_plays() {
         printed.contains("expect illegal play 3 rule 820.1.c.3"),
         "{printed}"
     );
-    assert_case_error(
-        "by-play-4.case",
-        &base.replace("expect illegal line 13", "expect illegal play 4"),
-        ":15:1: `expect illegal play 4`: the case has 3 play statements",
-    );
-    assert_case_error(
-        "by-play-0.case",
-        &base.replace("expect illegal line 13", "expect illegal play 0"),
-        "play statements are counted from 1",
-    );
-    assert_case_error(
-        "by-what.case",
-        &base.replace("expect illegal line 13", "expect illegal statement 3"),
-        "expected `line N` or `play K`",
-    );
+    for (at, want) in [
+        (
+            "play 4",
+            ":15:1: `expect illegal play 4`: the case has 3 play statements",
+        ),
+        ("play 0", "play statements are counted from 1"),
+        ("statement 3", "expected `line N` or `play K`"),
+    ] {
+        let text = base.replace("illegal line 13", &format!("illegal {at}"));
+        assert_case_error(&format!("by-{}.case", at.replace(' ', "-")), &text, want);
+    }
 }
 
 #[test]
