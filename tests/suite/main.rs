@@ -18,6 +18,7 @@ mod export;
 mod fmt;
 mod fuzz;
 mod fuzz_capabilities;
+mod fuzz_clusters;
 mod fuzz_held;
 mod fuzz_naming;
 mod html;
