@@ -219,3 +219,23 @@ fn a_destination_where_the_unit_stands_is_refused_by_355_4_a() {
         "{out}"
     );
 }
+
+/// A pass by the player who does not hold priority names who does, in plain words ("you hold",
+/// not "you holds").
+#[test]
+fn a_pass_out_of_turn_says_who_holds_priority() {
+    let (code, out) = replay(
+        "pass-out-of-turn.case",
+        "rbcheck-case 1\nrules rup4\n\n\
+         define { name = \"Frail Dummy\", type = \"unit\", might = 1, source = \"test\" }\n\n\
+         unit A \"Frail Dummy\" you base you\npool you [2][B][B]\nhand you \"Bellows Breath\"\n\n\
+         you play \"Bellows Breath\"\nrepeat 1 skip\nexec 1 target 1 A\nexec 1 no-more-targets 1\n\
+         pay\nopponent pass\n\nexpect legal\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("pass-out-of-turn.case:15:")
+            && out.contains("opponent cannot pass: you hold priority (339)"),
+        "{out}"
+    );
+}

@@ -47,7 +47,7 @@ fn only_the_player_holding_priority_activates() {
     let (code, out) = replay_text("opp.case", &bad);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("opp.case:19: `opponent activate P` is not allowed: opponent cannot activate: you holds priority (145.2)"),
+        out.contains("opp.case:19: `opponent activate P` is not allowed: opponent cannot activate: you hold priority (145.2)"),
         "{out}"
     );
 }

@@ -160,15 +160,20 @@ fn not_holding(s: &State, p: Player, line: usize, rule: &str, verb: &str) -> Opt
     if s.priority == Some(p) {
         return None;
     }
-    let who = s
-        .priority
-        .map(|q| q.to_string())
-        .unwrap_or_else(|| "nobody".into());
     Some(Illegal {
         line,
         rule: rule.into(),
-        why: format!("{p} cannot {verb}: {who} holds priority"),
+        why: format!("{p} cannot {verb}: {}", priority_words(s)),
     })
+}
+
+/// Who holds priority, in the case file's words.
+pub(super) fn priority_words(s: &State) -> &'static str {
+    match s.priority {
+        Some(Player::YOU) => "you hold priority",
+        Some(_) => "the opponent holds priority",
+        None => "nobody holds priority",
+    }
 }
 
 /// How many [A] of `pay any ...` go to each domain.

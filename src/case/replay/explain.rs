@@ -113,12 +113,7 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
         }
         Action::Pass => (
             "339".into(),
-            format!(
-                "{} holds priority now",
-                s.priority
-                    .map(|p| p.to_string())
-                    .unwrap_or_else(|| "nobody".into())
-            ),
+            format!("{} now", super::decisions::priority_words(s)),
         ),
         Action::ChooseTarget { obj, .. } => (
             "355.8".into(),
