@@ -255,17 +255,23 @@ fn died_in_cleanup(log: &[Event], at: usize) -> bool {
             .is_some_and(|e| matches!(e, Event::Cleanup))
 }
 
+/// What the engine's board shows of unit `what`, found by the unit's label in the case.
+fn shown_unit<'e>(
+    what: About,
+    r: &Replayed,
+    engine: &'e Observation,
+) -> Option<&'e crate::engine::protocol::UnitObs> {
+    let About::Object(o @ Obj::Unit(_)) = what else {
+        return None;
+    };
+    let label = r.labels.iter().find(|(_, v)| **v == o).map(|(k, _)| k)?;
+    engine.units.as_ref()?.get(label.as_str())
+}
+
 /// True if the engine's board shows unit `what` on the board with damage reaching its Might:
 /// the engine marked what made it lethal and did not kill it.
 fn standing_lethal(what: About, r: &Replayed, engine: &Observation) -> bool {
-    let About::Object(o @ Obj::Unit(_)) = what else {
-        return false;
-    };
-    let Some(label) = r.labels.iter().find(|(_, v)| **v == o).map(|(k, _)| k) else {
-        return false;
-    };
-    let unit = engine.units.as_ref().and_then(|u| u.get(label.as_str()));
-    unit.is_some_and(|u| {
+    shown_unit(what, r, engine).is_some_and(|u| {
         u.zone.as_deref() != Some("trash")
             && matches!((u.damage, u.might), (Some(dmg), Some(m)) if dmg > 0 && dmg >= m)
     })
@@ -277,12 +283,11 @@ fn standing_lethal(what: About, r: &Replayed, engine: &Observation) -> bool {
 /// by the wrong Might. Traced to the model's last cleanup (321), which did not kill it; a unit
 /// whose damage no reading of its Might explains is left to what dealt the damage.
 fn killed_below_might(what: About, r: &Replayed, engine: &Observation) -> Option<(usize, Cause)> {
-    let About::Object(o @ Obj::Unit(i)) = what else {
+    let About::Object(Obj::Unit(i)) = what else {
         return None;
     };
     let u = r.state.units.get(usize::from(i))?;
-    let label = r.labels.iter().find(|(_, v)| **v == o).map(|(k, _)| k)?;
-    let shown = engine.units.as_ref().and_then(|m| m.get(label.as_str()))?;
+    let shown = shown_unit(what, r, engine)?;
     if shown.zone.as_deref() != Some("trash") || u.zone != model::state::Zone::Board {
         return None;
     }
