@@ -6,11 +6,14 @@
 //! by whom; and, for a case with an illegal statement, the rule that refuses it crossed with
 //! the kind of statement. Goals are read from the model's run, never from the recipe.
 
-use crate::case::ast::{Case, Expect, PlayStmt};
+use crate::case::ast::{BoardStmt, Case, Expect, PlayStmt};
 use model::action::Action;
 use model::card::CardKind;
+use model::card::{CardDef, RepeatCost};
+use model::cost::Cost;
 use model::coverage::{action_clauses, context_clauses, event_clauses};
 use model::game::Game;
+use model::state::CancelWhy;
 use model::state::{ChainItem, Combat, Obj, Player, State};
 use std::collections::BTreeSet;
 
@@ -107,12 +110,36 @@ fn target_words(game: &Game, s: &State, obj: Obj) -> String {
             Some(g) => format!("{} gear", rel(g.controller)),
             None => "gear".into(),
         },
+        // What the item chose, from the same side: restrictions read it ("chooses a friendly
+        // unit or gear", "chooses it and no other friendly unit").
         Obj::Item(id) => match s.item(id) {
-            Some(i) => format!(
-                "{} {} item",
-                rel(i.controller),
-                kind(game.card(i.card).kind)
-            ),
+            Some(i) => {
+                let mut chose: Vec<String> = i
+                    .choices
+                    .iter()
+                    .flat_map(|ex| ex.objects())
+                    .map(|o| match o {
+                        Obj::Unit(n) => s.units.get(usize::from(n)).map(|u| (u.controller, "unit")),
+                        Obj::Gear(n) => s.gear.get(usize::from(n)).map(|g| (g.controller, "gear")),
+                        Obj::Item(_) => None,
+                    })
+                    .map(|w| match w {
+                        Some((p, what)) => format!("{} {what}", rel(p)),
+                        None => "item".into(),
+                    })
+                    .collect();
+                chose.sort();
+                chose.dedup();
+                let chose = match chose.is_empty() {
+                    true => "nothing".to_string(),
+                    false => chose.join(" and "),
+                };
+                format!(
+                    "{} {} item choosing {chose}",
+                    rel(i.controller),
+                    kind(game.card(i.card).kind)
+                )
+            }
             None => "item".into(),
         },
     }
@@ -189,4 +216,82 @@ pub fn of_illegal(case: &Case, how: u8) -> Option<String> {
         }
         _ => None,
     })
+}
+
+/// Power of each domain on a case's board, in pools and on runes (ready, exhausted, in the deck).
+fn power_on_board(case: &Case) -> [u32; 6] {
+    let mut p = [0u32; 6];
+    for b in &case.board {
+        match &b.stmt {
+            BoardStmt::Pool(_, c) => (0..6).for_each(|d| p[d] += u32::from(c.power[d])),
+            BoardStmt::Runes(_, r) => {
+                (0..6).for_each(|d| p[d] += u32::from(r.ready[d]) + u32::from(r.exhausted[d]));
+                r.deck.iter().for_each(|d| p[*d as usize] += 1);
+            }
+            _ => {}
+        }
+    }
+    p
+}
+
+/// Whether a cost names Power of domain `d`: as that domain, or as a multi-domain card's [C].
+fn names(cost: &Cost, d: usize, def: &CardDef) -> bool {
+    cost.power[d] > 0 || (cost.own > 0 && def.domains.iter().any(|x| *x as usize == d))
+}
+
+/// The goal of a case paid with Power of another domain (`injected` made from `legal` by
+/// injection `way`): what the model made of it (the refusal's rule and statement, or a play
+/// undone for want of payment) crossed with the cost components of the cards played that name
+/// the domain taken away and were paid (printed, [Repeat], an optional cost such as
+/// [Accelerate]), one goal each, so that each domain restriction of each card is a goal of its
+/// own whatever else the case plays.
+pub fn of_other_domain(game: &Game, legal: &Case, injected: &Case, way: u8) -> Vec<String> {
+    let what = of_illegal(injected, way).or_else(|| {
+        injected.expects.iter().find_map(|e| match &e.stmt {
+            Expect::Cancelled(_, Some(CancelWhy::CannotPay)) => {
+                Some(format!("undone 358.5 cannot-pay | way {way}"))
+            }
+            _ => None,
+        })
+    });
+    let (was, now) = (power_on_board(legal), power_on_board(injected));
+    let (Some(what), Some(taken)) = (what, (0..6).find(|&d| now[d] < was[d])) else {
+        return vec![];
+    };
+    let mut parts: Vec<String> = vec![];
+    let mut card: Option<&CardDef> = None;
+    for p in &injected.plays {
+        let part = match (&p.stmt, card) {
+            (PlayStmt::Play { card: name, .. }, _) => {
+                card = game.card_named(name).map(|c| game.card(c));
+                card.filter(|d| names(&d.cost, taken, d))
+                    .map(|d| format!("{} printed", d.name))
+            }
+            (
+                PlayStmt::Repeat {
+                    pay: true,
+                    instance,
+                },
+                Some(d),
+            ) => match d.repeat.get(usize::from(*instance).wrapping_sub(1)) {
+                Some(RepeatCost::Pay(c)) if names(c, taken, d) => {
+                    Some(format!("{} [Repeat]", d.name))
+                }
+                _ => None,
+            },
+            (PlayStmt::Optional { pay: true, index }, Some(d)) => d
+                .optional_costs
+                .get(usize::from(*index).wrapping_sub(1))
+                .filter(|o| names(&o.cost, taken, d))
+                .map(|o| format!("{} {:?}", d.name, o.rider)),
+            _ => None,
+        };
+        parts.extend(part);
+    }
+    parts.sort();
+    parts.dedup();
+    if parts.is_empty() {
+        parts.push("no cost paid names the domain".into());
+    }
+    parts.into_iter().map(|p| format!("{what} | {p}")).collect()
 }

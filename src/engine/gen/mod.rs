@@ -128,7 +128,11 @@ fn make(
         for at in (0..places).map(|p| r.inject_at + p) {
             if let Some(c) = inject::inject(&game, &setup, &case, kind, at) {
                 // The run stops at the refused statement: what it reaches is that refusal.
-                let g = goals::of_illegal(&c, kind).into_iter().collect();
+                let g = match kind {
+                    inject::OTHER_DOMAIN => goals::of_other_domain(&game, &case, &c, kind),
+                    _ => goals::of_illegal(&c, kind).into_iter().collect(),
+                };
+                let g = g.into_iter().collect();
                 out.push((c, g, Some((kind, at))));
                 if !all {
                     return Ok(out);
@@ -229,6 +233,9 @@ impl Drawer {
 /// Candidate recipes drawn for each case; the one reaching the most new goals is kept.
 pub const CANDIDATES: u64 = 4;
 
+/// Injected cases kept waiting for their turn at most (the oldest are dropped first).
+const MAX_WAITING: usize = 256;
+
 /// The coverage-steered generator of one seed: case `i` depends on the seed and on the cases
 /// before it (the goals they reached), so a run is the same run at the same seed.
 pub struct Generator {
@@ -244,6 +251,10 @@ pub struct Generator {
     corpus: Vec<Recipe>,
     /// Legal parents not yet given their injection stage, newest last.
     uninjected: Vec<usize>,
+    /// The injection stage's cases that lost to another in their turn, each offered again as
+    /// a candidate of the cases after it while it still reaches a goal not reached yet: every
+    /// kind of illegal statement that fits a new position is sent, not only the one that won.
+    waiting: Vec<Made>,
 }
 
 /// A goal reached: how often, and the recipe (in the corpus) that reached it first.
@@ -276,6 +287,7 @@ impl Generator {
             index: HashMap::new(),
             corpus: vec![],
             uninjected: vec![],
+            waiting: vec![],
         }
     }
 
@@ -317,7 +329,6 @@ impl Generator {
     /// Case `i` (call in order: the goals of the cases before it steer it).
     pub fn next(&mut self, i: u64) -> Made {
         let mut stream = Rng::derive(self.seed, i);
-        let mut best: Option<(f64, Made)> = None;
         let mut last_err = String::from("no candidate");
         // The injection stage: the newest legal parent is tried once with every kind of illegal
         // statement at two places each (`make`), as a coverage-guided fuzzer gives each new
@@ -330,12 +341,27 @@ impl Generator {
             r
         });
         let candidates = CANDIDATES + u64::from(stage.is_some());
+        // The waiting injected case that reaches the most goals not reached yet competes too;
+        // those that reach none any more are dropped.
+        self.waiting
+            .retain(|m| m.goals.iter().any(|g| !self.index.contains_key(g)));
+        let mut best: Option<(f64, Made, bool)> = None;
+        if let Some((k, v)) = (self
+            .waiting
+            .iter()
+            .map(|m| self.value(&m.goals))
+            .enumerate())
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        {
+            best = Some((v, self.waiting.remove(k), true));
+        }
         let mut tried = 0;
         while tried < candidates * 4 && (tried < candidates || best.is_none()) {
             tried += 1;
             let mut rng = Rng::new(stream.next_u64());
             // Half the candidates are fresh draws, half mutations of a recipe that reached a
             // goal first (as a coverage-guided fuzzer grows its corpus).
+            let staged = stage.is_some();
             let recipe = match (stage.take(), self.goals.is_empty()) {
                 (Some(r), _) => r,
                 (None, false) if rng.chance(1, 2) => {
@@ -357,21 +383,29 @@ impl Generator {
                     continue;
                 }
                 let v = self.value(&goals);
-                if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                    let mut recipe = recipe.clone();
-                    (recipe.inject, recipe.inject_at) = injected.unwrap_or((0, 0));
-                    let made = Made {
-                        recipe,
-                        case: Ok(case),
-                        goals,
-                        injected: injected.map(|i| i.0),
-                    };
-                    best = Some((v, made));
+                let mut recipe = recipe.clone();
+                (recipe.inject, recipe.inject_at) = injected.unwrap_or((0, 0));
+                let made = Made {
+                    recipe,
+                    case: Ok(case),
+                    goals,
+                    injected: injected.map(|i| i.0),
+                };
+                let waits = staged && injected.is_some();
+                let lost = match best.as_ref().is_none_or(|(b, _, _)| v > *b) {
+                    true => best.replace((v, made, waits)),
+                    false => Some((v, made, waits)),
+                };
+                if let Some((_, m, true)) = lost {
+                    self.waiting.push(m);
                 }
             }
         }
+        if self.waiting.len() > MAX_WAITING {
+            self.waiting.drain(..self.waiting.len() - MAX_WAITING);
+        }
         match best {
-            Some((_, m)) => {
+            Some((_, m, _)) => {
                 // A goal reached first makes the recipe a parent, the parent of that goal.
                 let parent = self.corpus.len();
                 let mut first = false;
