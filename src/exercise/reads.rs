@@ -12,7 +12,8 @@
 //! The cache folder is `$RBCHECK_CACHE_DIR`, else `$XDG_CACHE_HOME/rbcheck`, else
 //! `~/.cache/rbcheck`; `RBCHECK_CACHE=off` turns it off. A file that does not parse or belongs
 //! to another executable or rulebook is ignored and rewritten; a cache that cannot be written
-//! costs only the time.
+//! costs only the time. Runs that need the same file at once search once: the first holds a
+//! lock beside it (`reads-KEY.lock`) while it searches, and the others wait, then read it.
 
 use super::Effort;
 use crate::error::Error;
@@ -103,6 +104,12 @@ impl Reads {
             true => (a, &files[0]),
             false => (b, &files[1]),
         };
+        // Runs started together (a build's parallel checks, a test suite) search once: the
+        // others wait on the lock, then read what the first wrote.
+        let _lock = file.as_ref().and_then(|(path, _)| lock(path));
+        if let Some(reads) = file.as_ref().and_then(|(path, key)| load(path, *key)) {
+            return Ok(Some(reads));
+        }
         let Some(reads) = search(base, effort)? else {
             return Ok(None);
         };
@@ -112,6 +119,15 @@ impl Reads {
         }
         Ok(Some(reads))
     }
+}
+
+/// An exclusive lock beside the cache file `path`, held until dropped; `None` when it cannot be
+/// had (no folder, a file system without locks): the search then runs unguarded.
+fn lock(path: &Path) -> Option<std::fs::File> {
+    std::fs::create_dir_all(path.parent()?).ok()?;
+    let f = std::fs::File::create(path.with_extension("lock")).ok()?;
+    f.lock().ok()?;
+    Some(f)
 }
 
 fn cards_key(cards: &[CardDef]) -> u64 {
