@@ -504,9 +504,12 @@ impl Bound {
         line_of_key(text, key)
     }
 
-    /// The generated item definitions (to add to the catalogue) and every scenario.
-    pub fn scenarios(&self, cards: &mut Vec<CardDef>) -> Result<Vec<Scenario>, String> {
-        self.scenario_count()?;
+    /// The items the bound generates (each instance count, combination of instance costs and
+    /// body), their definitions added to `cards` unless an equal one is there already.
+    fn generated_items(
+        &self,
+        cards: &mut Vec<CardDef>,
+    ) -> Result<Vec<(String, model::CardId)>, String> {
         let mut items: Vec<(String, model::CardId)> = vec![];
         let costs: Vec<RepeatCost> = self
             .instance_costs
@@ -559,6 +562,13 @@ impl Bound {
                 }
             }
         }
+        Ok(items)
+    }
+
+    /// The generated item definitions (to add to the catalogue) and every scenario.
+    pub fn scenarios(&self, cards: &mut Vec<CardDef>) -> Result<Vec<Scenario>, String> {
+        self.scenario_count()?;
+        let mut items = self.generated_items(cards)?;
         let find = |cards: &Vec<CardDef>, n: &str| {
             cards
                 .iter()

@@ -197,155 +197,196 @@ fn statement(
     c: &mut Cursor,
     head: &str,
 ) -> Result<(), ParseError> {
-    let order = |c: &Cursor, now: Section, want: Section, what: &str| -> Result<(), ParseError> {
-        if now > want {
-            Err(ParseError {
-                line: c.line,
-                col: 1,
-                message: format!("{what} must come before {}", section_name(now)),
-            })
-        } else {
-            Ok(())
-        }
-    };
     match head {
-        "rules" => {
-            if *seen_rules {
-                return Err(ParseError {
-                    line: c.line,
-                    col: 1,
-                    message: "a second `rules` statement".into(),
-                });
-            }
-            order(c, *section, Section::Head, "`rules`")?;
-            case.rules = match c.toks.get(c.pos).map(|t| &t.tok) {
-                Some(Tok::Quoted(q)) => {
-                    c.pos += 1;
-                    q.clone()
-                }
-                _ => {
-                    c.word("a rules version (v1.2, v1.3, rup4, guide) or a quoted rulebook file")?
-                }
-            };
-            c.done()?;
-            *seen_rules = true;
-        }
+        "rules" => rules_line(case, *section, seen_rules, c),
         "define" => {
-            order(c, *section, Section::Defines, "`define`")?;
+            in_order(c, *section, Section::Defines, "`define`")?;
             *section = Section::Defines;
             match c.toks.get(c.pos).map(|t| &t.tok) {
                 Some(Tok::Table(t)) => case.defines.push(Line { line: c.line, stmt: t.clone() }),
                 _ => return Err(c.err(format!("expected a card as an inline TOML table `{{ name = ..., type = ... }}`, found {}", c.describe()))),
             }
+            Ok(())
         }
         "unit" | "gear" | "battlefield" | "pool" | "hand" | "other-cards" | "deck" | "portal"
         | "near-victory" | "showdown" | "attack" | "deck-top" | "academy" | "runes" | "turn" => {
-            order(
-                c,
-                *section,
-                Section::Board,
-                &format!("the board statement `{head}`"),
-            )?;
-            *section = Section::Board;
-            let stmt = match head {
-                "deck-top" => deck::board(c)?,
-                "runes" => runes::board(c)?,
-                "turn" => {
-                    if let Some(l) = case
-                        .board
-                        .iter()
-                        .find(|b| matches!(b.stmt, BoardStmt::Turn(_)))
-                    {
-                        return Err(ParseError {
-                            line: c.line,
-                            col: 1,
-                            message: format!("a second `turn` statement (line {} has one)", l.line),
-                        });
-                    }
-                    turn::board(c)?
-                }
-                _ => board(head, c)?,
-            };
-            c.done()?;
-            case.board.push(Line { line: c.line, stmt });
+            board_line(case, section, c, head)
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look"
         | "demand" | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill"
-        | "rune" | "close" | "end" => {
-            if *section == Section::Expect {
-                // Expectations among the play statements are checked at that point.
-                checkpoints(case)?;
-            } else {
-                order(
-                    c,
-                    *section,
-                    Section::Play,
-                    &format!("the play statement `{head}`"),
-                )?;
-            }
-            *section = Section::Play;
-            if let Some(end) = case.plays.iter().find(|p| p.stmt == PlayStmt::EndTurn) {
-                return Err(ParseError { line: c.line, col: 1, message: format!("nothing can be played after `end turn` (line {}): the turn is over (334.1)", end.line) });
-            }
-            let stmt = if head == "look" || head == "demand" {
-                deck::play(head, c)?
-            } else if head == "rune" {
-                runes::play(c)?
-            } else if head == "close" || head == "end" {
-                let stmt = turn::play(head, c)?;
-                let ends = case
-                    .board
-                    .iter()
-                    .any(|b| matches!(b.stmt, BoardStmt::Turn(t) if t.end_turn));
-                if stmt == PlayStmt::EndTurn && !ends {
-                    return Err(ParseError { line: c.line, col: 1, message: "`end turn` needs the board statement `turn plays N end-turn` (334.1): without it the case ends when the last chain closes".into() });
-                }
-                stmt
-            } else {
-                c.pos = 0;
-                play(c)?
-            };
-            c.done()?;
-            case.plays.push(Line { line: c.line, stmt });
-        }
+        | "rune" | "close" | "end" => play_line(case, section, c, head),
         "expect" => {
             *section = Section::Expect;
-            let mut stmt = expect(c)?;
-            c.done()?;
-            // `illegal play K` names the K-th play statement; the plays are all read by now.
-            if let Expect::Illegal {
-                line,
-                play: Some(k),
-                ..
-            } = &mut stmt
-            {
-                let Some(p) = case.plays.get(*k - 1) else {
-                    return Err(ParseError {
-                        line: c.line,
-                        col: 1,
-                        message: format!(
-                            "`expect illegal play {k}`: the case has {} play statement{}",
-                            case.plays.len(),
-                            if case.plays.len() == 1 { "" } else { "s" }
-                        ),
-                    });
-                };
-                *line = p.line;
-            }
-            case.expects.push(Line { line: c.line, stmt });
+            expect_line(case, c)
         }
-        other => {
-            return Err(ParseError {
-                line: c.line,
-                col: 1,
-                message: format!(
-                    "unknown statement `{other}`{}; expected one of: {}",
-                    model::suggest::did_you_mean(other, STATEMENTS),
-                    STATEMENTS.join(", ")
-                ),
-            })
-        }
+        other => Err(at_line(
+            c,
+            format!(
+                "unknown statement `{other}`{}; expected one of: {}",
+                model::suggest::did_you_mean(other, STATEMENTS),
+                STATEMENTS.join(", ")
+            ),
+        )),
     }
+}
+
+/// An error about the statement at the cursor's line as a whole.
+fn at_line(c: &Cursor, message: String) -> ParseError {
+    ParseError {
+        line: c.line,
+        col: 1,
+        message,
+    }
+}
+
+/// Refuses a statement of section `want` met in the later section `now`.
+fn in_order(c: &Cursor, now: Section, want: Section, what: &str) -> Result<(), ParseError> {
+    match now > want {
+        true => Err(at_line(
+            c,
+            format!("{what} must come before {}", section_name(now)),
+        )),
+        false => Ok(()),
+    }
+}
+
+/// `rules VERSION` or `rules "FILE"`, once, in the head.
+fn rules_line(
+    case: &mut Case,
+    section: Section,
+    seen_rules: &mut bool,
+    c: &mut Cursor,
+) -> Result<(), ParseError> {
+    if *seen_rules {
+        return Err(at_line(c, "a second `rules` statement".into()));
+    }
+    in_order(c, section, Section::Head, "`rules`")?;
+    case.rules = match c.toks.get(c.pos).map(|t| &t.tok) {
+        Some(Tok::Quoted(q)) => {
+            c.pos += 1;
+            q.clone()
+        }
+        _ => c.word("a rules version (v1.2, v1.3, rup4, guide) or a quoted rulebook file")?,
+    };
+    c.done()?;
+    *seen_rules = true;
+    Ok(())
+}
+
+/// A board statement `head ...`, before the plays; `turn` at most once.
+fn board_line(
+    case: &mut Case,
+    section: &mut Section,
+    c: &mut Cursor,
+    head: &str,
+) -> Result<(), ParseError> {
+    in_order(
+        c,
+        *section,
+        Section::Board,
+        &format!("the board statement `{head}`"),
+    )?;
+    *section = Section::Board;
+    let stmt = match head {
+        "deck-top" => deck::board(c)?,
+        "runes" => runes::board(c)?,
+        "turn" => {
+            if let Some(l) = case
+                .board
+                .iter()
+                .find(|b| matches!(b.stmt, BoardStmt::Turn(_)))
+            {
+                return Err(at_line(
+                    c,
+                    format!("a second `turn` statement (line {} has one)", l.line),
+                ));
+            }
+            turn::board(c)?
+        }
+        _ => board(head, c)?,
+    };
+    c.done()?;
+    case.board.push(Line { line: c.line, stmt });
+    Ok(())
+}
+
+/// A play statement `head ...`: after the board, nothing after `end turn`; expectations read
+/// since the last play statement become checkpoints.
+fn play_line(
+    case: &mut Case,
+    section: &mut Section,
+    c: &mut Cursor,
+    head: &str,
+) -> Result<(), ParseError> {
+    if *section == Section::Expect {
+        // Expectations among the play statements are checked at that point.
+        checkpoints(case)?;
+    } else {
+        in_order(
+            c,
+            *section,
+            Section::Play,
+            &format!("the play statement `{head}`"),
+        )?;
+    }
+    *section = Section::Play;
+    if let Some(end) = case.plays.iter().find(|p| p.stmt == PlayStmt::EndTurn) {
+        return Err(at_line(
+            c,
+            format!(
+                "nothing can be played after `end turn` (line {}): the turn is over (334.1)",
+                end.line
+            ),
+        ));
+    }
+    let stmt = match head {
+        "look" | "demand" => deck::play(head, c)?,
+        "rune" => runes::play(c)?,
+        "close" | "end" => {
+            let stmt = turn::play(head, c)?;
+            let ends = case
+                .board
+                .iter()
+                .any(|b| matches!(b.stmt, BoardStmt::Turn(t) if t.end_turn));
+            if stmt == PlayStmt::EndTurn && !ends {
+                return Err(at_line(c, "`end turn` needs the board statement `turn plays N end-turn` (334.1): without it the case ends when the last chain closes".into()));
+            }
+            stmt
+        }
+        _ => {
+            c.pos = 0;
+            play(c)?
+        }
+    };
+    c.done()?;
+    case.plays.push(Line { line: c.line, stmt });
+    Ok(())
+}
+
+/// An `expect` statement; `illegal play K` is resolved to the K-th play statement's line.
+fn expect_line(case: &mut Case, c: &mut Cursor) -> Result<(), ParseError> {
+    let mut stmt = expect(c)?;
+    c.done()?;
+    // `illegal play K` names the K-th play statement; the plays are all read by now.
+    if let Expect::Illegal {
+        line,
+        play: Some(k),
+        ..
+    } = &mut stmt
+    {
+        let Some(p) = case.plays.get(*k - 1) else {
+            return Err(at_line(
+                c,
+                format!(
+                    "`expect illegal play {k}`: the case has {} play statement{}",
+                    case.plays.len(),
+                    if case.plays.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        };
+        *line = p.line;
+    }
+    case.expects.push(Line { line: c.line, stmt });
     Ok(())
 }
 

@@ -130,63 +130,85 @@ fn config(args: &FuzzArgs) -> FuzzConfig {
     }
 }
 
+/// The human report: each finding, then the run's counts, gaps, conformance and coverage.
 fn print_report(args: &FuzzArgs, r: &FuzzReport, written: &[(usize, PathBuf)]) {
     for (n, f) in r.findings.iter().enumerate() {
+        let file = written
+            .iter()
+            .find(|(k, _)| *k == n)
+            .map(|(_, p)| p.as_path());
+        print_finding(args, n, f, file);
+    }
+    print_totals(args, r);
+}
+
+/// One finding: its name and sentence, the causes merged into it, its suspects and symptoms,
+/// and the case file written for it with the command that replays that case alone.
+fn print_finding(
+    args: &FuzzArgs,
+    n: usize,
+    f: &rbcheck::engine::fuzz::Finding,
+    file: Option<&std::path::Path>,
+) {
+    outln!(
+        "FINDING {}  {} — {} case{}, first at case {}",
+        n + 1,
+        f.kind,
+        f.hits,
+        if f.hits == 1 { "" } else { "s" },
+        f.first_case
+    );
+    outln!("  {}", f.sentence);
+    if !f.merged.is_empty() {
+        outln!("  one root cause: also seen as {}", f.merged.join("; "));
+    }
+    if !f.suspects.is_empty() {
+        let s: Vec<String> = f
+            .suspects
+            .iter()
+            .map(|s| format!("{} ({:.2})", s.clause, s.score))
+            .collect();
         outln!(
-            "FINDING {}  {} — {} case{}, first at case {}",
-            n + 1,
-            f.kind,
-            f.hits,
-            if f.hits == 1 { "" } else { "s" },
-            f.first_case
+            "  suspect clauses (its cases apply them, the cases passed seldom do): {}",
+            s.join(", ")
         );
-        outln!("  {}", f.sentence);
-        if !f.merged.is_empty() {
-            outln!("  one root cause: also seen as {}", f.merged.join("; "));
-        }
-        if !f.suspects.is_empty() {
-            let s: Vec<String> = f
-                .suspects
-                .iter()
-                .map(|s| format!("{} ({:.2})", s.clause, s.score))
-                .collect();
-            outln!(
-                "  suspect clauses (its cases apply them, the cases passed seldom do): {}",
-                s.join(", ")
-            );
-        }
-        if f.symptoms.len() > 1 || args.all {
-            let s: Vec<String> = f
-                .symptoms
-                .iter()
-                .map(|(k, v)| format!("{k} ({v})"))
-                .collect();
-            outln!("  symptoms: {}", s.join(", "));
-        }
-        if args.all {
-            for (i, line) in &f.cases {
-                outln!("  case {i}: {line}");
-            }
-        }
-        if let Some((_, p)) = written.iter().find(|(k, _)| *k == n) {
-            if f.fault.is_some() {
-                outln!("  case: {}", p.display());
-            } else {
-                outln!(
-                    "  minimal case: {} ({} statements, shrunk from {})",
-                    p.display(),
-                    f.shrunk_from.1,
-                    f.shrunk_from.0
-                );
-            }
-            // The one case, not the whole budget: what an engine author reruns after a fix.
-            outln!(
-                "  replay: rbcheck fuzz --engine {:?} --corpus {:?}",
-                args.engine,
-                p.display().to_string()
-            );
+    }
+    if f.symptoms.len() > 1 || args.all {
+        let s: Vec<String> = f
+            .symptoms
+            .iter()
+            .map(|(k, v)| format!("{k} ({v})"))
+            .collect();
+        outln!("  symptoms: {}", s.join(", "));
+    }
+    if args.all {
+        for (i, line) in &f.cases {
+            outln!("  case {i}: {line}");
         }
     }
+    if let Some(p) = file {
+        if f.fault.is_some() {
+            outln!("  case: {}", p.display());
+        } else {
+            outln!(
+                "  minimal case: {} ({} statements, shrunk from {})",
+                p.display(),
+                f.shrunk_from.1,
+                f.shrunk_from.0
+            );
+        }
+        // The one case, not the whole budget: what an engine author reruns after a fix.
+        outln!(
+            "  replay: rbcheck fuzz --engine {:?} --corpus {:?}",
+            args.engine,
+            p.display().to_string()
+        );
+    }
+}
+
+/// The run's counts, the answers that stated nothing, the gaps, the conformance table, the
+/// coverage and the command that reproduces the run.
+fn print_totals(args: &FuzzArgs, r: &FuzzReport) {
     let skipped: usize = r.unsupported.values().sum();
     let what: Vec<String> = r
         .unsupported

@@ -21,6 +21,7 @@ mod fuzz_capabilities;
 mod fuzz_clusters;
 mod fuzz_held;
 mod fuzz_naming;
+mod house;
 mod html;
 mod listings;
 mod no_tracker_refs;

@@ -148,21 +148,7 @@ impl Game {
                 }
             }
             Effect::CounterUnlessPays(energy) => {
-                let Some(Obj::Item(t)) = legal.first().copied() else {
-                    return ignored(s, at, IgnoredWhy::TargetsIllegal);
-                };
-                // A target affected although illegal (a wrong edit) may have left the chain:
-                // its controller can no longer be asked, so the demand cannot be followed.
-                if s.item(t).is_none() {
-                    return ignored(s, at, IgnoredWhy::Impossible);
-                }
-                s.log.push(Event::Performed {
-                    item: at.id,
-                    exec: at.exec,
-                    slot: at.slot,
-                });
-                self.begin_demand(s, at.id, at.exec, t, energy);
-                return Outcome::Paused;
+                return self.counter_unless_pays(s, at, &legal, energy)
             }
             Effect::GiveAssault(_)
             | Effect::Stun
@@ -180,6 +166,26 @@ impl Game {
             });
         }
         outcome
+    }
+
+    /// Hard Bargain's "counter unless its controller pays" (SFD-136): performed as the demand
+    /// is made, which pauses the execution until the controller answers it.
+    fn counter_unless_pays(&self, s: &mut State, at: At, legal: &[Obj], energy: u8) -> Outcome {
+        let Some(Obj::Item(t)) = legal.first().copied() else {
+            return ignored(s, at, IgnoredWhy::TargetsIllegal);
+        };
+        // A target affected although illegal (a wrong edit) may have left the chain: its
+        // controller can no longer be asked, so the demand cannot be followed.
+        if s.item(t).is_none() {
+            return ignored(s, at, IgnoredWhy::Impossible);
+        }
+        s.log.push(Event::Performed {
+            item: at.id,
+            exec: at.exec,
+            slot: at.slot,
+        });
+        self.begin_demand(s, at.id, at.exec, t, energy);
+        Outcome::Paused
     }
 
     /// 359.3.e.2–5: the targets of the slot still legal now (the others are unaffected), or

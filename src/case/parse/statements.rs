@@ -128,33 +128,8 @@ fn exec_number(c: &mut Cursor) -> Result<u8, ParseError> {
 pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
     let head = c.word("a play statement")?;
     Ok(match head.as_str() {
-        "you" | "opponent" => {
-            let p = if head == "you" {
-                Player::YOU
-            } else {
-                Player::OPP
-            };
-            match c
-                .word("`play \"Card\"`, `pass` or `activate LABEL`")?
-                .as_str()
-            {
-                "play" => PlayStmt::Play {
-                    player: p,
-                    card: c.quoted("the card's name")?,
-                },
-                "pass" => PlayStmt::Pass { player: p },
-                "activate" => PlayStmt::Activate {
-                    player: p,
-                    object: ObjRef::Label(c.word("the label of the gear activated")?),
-                },
-                w => {
-                    c.pos -= 1;
-                    return Err(c.err(format!(
-                        "expected `play \"Card\"`, `pass` or `activate LABEL`, found `{w}`"
-                    )));
-                }
-            }
-        }
+        "you" => by_player(c, Player::YOU)?,
+        "opponent" => by_player(c, Player::OPP)?,
         "may" => match c.word("`perform` or `decline`")?.as_str() {
             "perform" => PlayStmt::May { perform: true },
             "decline" => PlayStmt::May { perform: false },
@@ -163,68 +138,15 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
                 return Err(c.err(format!("expected `perform` or `decline`, found `{w}`")));
             }
         },
-        "repeat" => {
-            let instance = c.positive("a Repeat instance number")?;
-            let pay = match c.word("`pay` or `skip`")?.as_str() {
-                "pay" => true,
-                "skip" => false,
-                w => {
-                    c.pos -= 1;
-                    return Err(c.err(format!("expected `pay` or `skip`, found `{w}`")));
-                }
-            };
-            PlayStmt::Repeat { instance, pay }
-        }
+        "repeat" => PlayStmt::Repeat {
+            instance: c.positive("a Repeat instance number")?,
+            pay: pay_or_skip(c)?,
+        },
         "exec" => {
             c.pos -= 1;
-            let exec = exec_number(c)?;
-            match c
-                .word("`mode`, `target`, `no-more-targets` or `destination`")?
-                .as_str()
-            {
-                "mode" => PlayStmt::Mode {
-                    exec,
-                    mode: c.positive("a mode number")?,
-                },
-                "target" => PlayStmt::Target {
-                    exec,
-                    instruction: c.positive("an instruction number")?,
-                    obj: c.obj()?,
-                },
-                "no-more-targets" => PlayStmt::NoMoreTargets {
-                    exec,
-                    instruction: c.positive("an instruction number")?,
-                },
-                "destination" => PlayStmt::Destination {
-                    exec,
-                    instruction: c.positive("an instruction number")?,
-                    to: c.location()?,
-                },
-                w => {
-                    c.pos -= 1;
-                    return Err(c.err(format!("expected `mode`, `target`, `no-more-targets` or `destination`, found `{w}`")));
-                }
-            }
+            exec(c)?
         }
-        "pay" => {
-            let mut any = vec![];
-            if c.peek_word() == Some("any") {
-                c.pos += 1;
-                while let Some(w) = c.peek_word() {
-                    let Some(d) = Domain::parse(w) else {
-                        return Err(c.err(format!(
-                            "expected a domain (R G B O P Y, or a name), found `{w}`"
-                        )));
-                    };
-                    any.push(d);
-                    c.pos += 1;
-                }
-                if any.is_empty() {
-                    return Err(c.err("expected the domains that pay [A] after `any`"));
-                }
-            }
-            PlayStmt::Pay { any }
-        }
+        "pay" => pay(c)?,
         "new-choices" => {
             let item = c.item()?;
             if c.peek_word() == Some("decline") {
@@ -246,6 +168,90 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
         w @ ("exhaust" | "kill") => pay_with_unit(c, w == "kill")?,
         _ => unreachable!("dispatched on play keywords"),
     })
+}
+
+/// `PLAYER play "Card"`, `PLAYER pass` or `PLAYER activate LABEL`, after the player.
+fn by_player(c: &mut Cursor, player: Player) -> Result<PlayStmt, ParseError> {
+    Ok(
+        match c
+            .word("`play \"Card\"`, `pass` or `activate LABEL`")?
+            .as_str()
+        {
+            "play" => PlayStmt::Play {
+                player,
+                card: c.quoted("the card's name")?,
+            },
+            "pass" => PlayStmt::Pass { player },
+            "activate" => PlayStmt::Activate {
+                player,
+                object: ObjRef::Label(c.word("the label of the gear activated")?),
+            },
+            w => {
+                c.pos -= 1;
+                return Err(c.err(format!(
+                    "expected `play \"Card\"`, `pass` or `activate LABEL`, found `{w}`"
+                )));
+            }
+        },
+    )
+}
+
+/// `exec K mode M`, `exec K target I OBJ`, `exec K no-more-targets I` or `exec K destination I
+/// LOCATION` (355.3-355.5, 820.2.a), from `exec`.
+fn exec(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
+    let exec = exec_number(c)?;
+    Ok(
+        match c
+            .word("`mode`, `target`, `no-more-targets` or `destination`")?
+            .as_str()
+        {
+            "mode" => PlayStmt::Mode {
+                exec,
+                mode: c.positive("a mode number")?,
+            },
+            "target" => PlayStmt::Target {
+                exec,
+                instruction: c.positive("an instruction number")?,
+                obj: c.obj()?,
+            },
+            "no-more-targets" => PlayStmt::NoMoreTargets {
+                exec,
+                instruction: c.positive("an instruction number")?,
+            },
+            "destination" => PlayStmt::Destination {
+                exec,
+                instruction: c.positive("an instruction number")?,
+                to: c.location()?,
+            },
+            w => {
+                c.pos -= 1;
+                return Err(c.err(format!(
+                    "expected `mode`, `target`, `no-more-targets` or `destination`, found `{w}`"
+                )));
+            }
+        },
+    )
+}
+
+/// `pay [any DOMAIN...]` (357), after `pay`.
+fn pay(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
+    let mut any = vec![];
+    if c.peek_word() == Some("any") {
+        c.pos += 1;
+        while let Some(w) = c.peek_word() {
+            let Some(d) = Domain::parse(w) else {
+                return Err(c.err(format!(
+                    "expected a domain (R G B O P Y, or a name), found `{w}`"
+                )));
+            };
+            any.push(d);
+            c.pos += 1;
+        }
+        if any.is_empty() {
+            return Err(c.err("expected the domains that pay [A] after `any`"));
+        }
+    }
+    Ok(PlayStmt::Pay { any })
 }
 
 /// `exhaust LABEL` / `kill LABEL` (357.2): the friendly unit that pays a unit cost.

@@ -29,47 +29,76 @@ fn refused(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, S
         return why;
     }
     let pending = s.chain.iter().find(|i| i.is_pending());
-    if let (Some(item), Some(exec)) = (pending, exec_of(a)) {
-        let per = game.rules.executions_per_instance();
-        let n = item.executions(per);
-        if exec >= n && item.repeat.iter().all(|r| r.decided) {
-            let paid = item.repeat.iter().filter(|r| r.paid > 0).count();
-            return (
-                "820.3".into(),
-                format!(
-                    "{} has {n} execution(s), one plus {per} for each paid Repeat instance ({paid} of {} paid); there is no execution {}",
-                    game.item_name(s, item.id),
-                    item.repeat.len(),
-                    exec + 1
-                ),
-            );
-        }
-    }
-    // A choice made before the decisions that come first in 355's order.
-    if !matches!(a, Action::DeclareRepeat { .. }) {
-        if let Some(Action::DeclareRepeat { instance, .. }) = enabled
-            .iter()
-            .find(|e| matches!(e, Action::DeclareRepeat { .. }))
-        {
-            return (
-                "355.1.a".into(),
-                format!("Repeat instance {} is decided first: optional additional costs are chosen before modes and targets", instance + 1),
-            );
-        }
-        if enabled
-            .iter()
-            .any(|e| matches!(e, Action::DecideOptional { .. }))
-            && !matches!(a, Action::DecideOptional { .. })
-        {
-            return (
-                "402.1".into(),
-                "the triggered ability's \"you may\" is decided first".into(),
-            );
-        }
+    if let Some(why) = past_last_execution(game, s, pending, a).or_else(|| out_of_order(a, enabled))
+    {
+        return why;
     }
     if let Some((rule, why)) = game.choice_refused(s, a) {
         return (rule.into(), why);
     }
+    refused_action(game, s, a, enabled, pending)
+}
+
+/// A choice for an execution the item being played does not have (820.3).
+fn past_last_execution(
+    game: &Game,
+    s: &State,
+    pending: Option<&ChainItem>,
+    a: &Action,
+) -> Option<(String, String)> {
+    let (item, exec) = (pending?, exec_of(a)?);
+    let per = game.rules.executions_per_instance();
+    let n = item.executions(per);
+    if exec < n || !item.repeat.iter().all(|r| r.decided) {
+        return None;
+    }
+    let paid = item.repeat.iter().filter(|r| r.paid > 0).count();
+    Some((
+        "820.3".into(),
+        format!(
+            "{} has {n} execution(s), one plus {per} for each paid Repeat instance ({paid} of {} paid); there is no execution {}",
+            game.item_name(s, item.id),
+            item.repeat.len(),
+            exec + 1
+        ),
+    ))
+}
+
+/// A choice made before the decisions that come first in 355's order (a [Repeat] instance, a
+/// trigger's "you may").
+fn out_of_order(a: &Action, enabled: &[Action]) -> Option<(String, String)> {
+    if matches!(a, Action::DeclareRepeat { .. }) {
+        return None;
+    }
+    if let Some(Action::DeclareRepeat { instance, .. }) = enabled
+        .iter()
+        .find(|e| matches!(e, Action::DeclareRepeat { .. }))
+    {
+        return Some((
+            "355.1.a".into(),
+            format!("Repeat instance {} is decided first: optional additional costs are chosen before modes and targets", instance + 1),
+        ));
+    }
+    let may_first = enabled
+        .iter()
+        .any(|e| matches!(e, Action::DecideOptional { .. }))
+        && !matches!(a, Action::DecideOptional { .. });
+    may_first.then(|| {
+        (
+            "402.1".into(),
+            "the triggered ability's \"you may\" is decided first".into(),
+        )
+    })
+}
+
+/// Why the step `a` stands for is refused, by the kind of step, once no earlier reason holds.
+fn refused_action(
+    game: &Game,
+    s: &State,
+    a: &Action,
+    enabled: &[Action],
+    pending: Option<&ChainItem>,
+) -> (String, String) {
     match *a {
         Action::DeclareRepeat { instance, .. } => repeat_refused(game, pending, instance),
         Action::MoveToChain { .. } | Action::EndTurn if s.is_over() => (
