@@ -9,10 +9,9 @@ use rbcheck::engine::fuzz::{fuzz, FuzzConfig, NONDETERMINISTIC};
 use rbcheck::engine::ProcessEngine;
 use std::time::Duration;
 
-/// The names of the findings (the flag for a nondeterministic engine left out) of fuzzing the
-/// reference engine with `mutant` at seed 7 within `cases` cases, stopping at the first if
-/// `first`.
-fn findings(mutant: &str, cases: usize, first: bool) -> Vec<String> {
+/// The report of fuzzing the reference engine with `mutant` at seed 7 within `cases` cases,
+/// stopping at the first finding if `first`.
+fn run(mutant: &str, cases: usize, first: bool) -> rbcheck::engine::fuzz::FuzzReport {
     let cmd = format!(
         "python3 {} --mutant {mutant}",
         root().join("tests/engines/reference_engine.py").display()
@@ -25,6 +24,12 @@ fn findings(mutant: &str, cases: usize, first: bool) -> Vec<String> {
         ..FuzzConfig::default()
     };
     fuzz(&mut engine, &cfg)
+}
+
+/// The names of the findings of `run(mutant, cases, first)`, the flag for a nondeterministic
+/// engine left out.
+fn findings(mutant: &str, cases: usize, first: bool) -> Vec<String> {
+    run(mutant, cases, first)
         .findings
         .into_iter()
         .map(|f| f.kind)
@@ -109,17 +114,7 @@ fn a_symptom_is_named_by_the_clause_its_failing_cases_single_out() {
 /// with it), so only the top three are asked for.
 #[test]
 fn a_catch_all_gives_way_to_the_suspect_clause() {
-    let cmd = format!(
-        "python3 {} --mutant linked-draws-for-you",
-        root().join("tests/engines/reference_engine.py").display()
-    );
-    let mut engine = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
-    let cfg = FuzzConfig {
-        seed: 7,
-        cases: Some(600),
-        ..FuzzConfig::default()
-    };
-    let r = fuzz(&mut engine, &cfg);
+    let r = run("linked-draws-for-you", 600, false);
     let f = r
         .findings
         .iter()
