@@ -9,9 +9,10 @@
 //! not go there), and three that cover whole classes of limits and costs: a decision stated
 //! once more than made (a second activation, a second payment, a card played twice: each limit
 //! exceeded by one), a payment made with the other resource (a rune exhausted for Energy
-//! recycled for Power instead, any-domain Power from another domain), and one more play than
-//! the turn allows. The model decides what the injected case should give; a candidate the model
-//! still finds legal is not kept.
+//! recycled for Power instead, any-domain Power from another domain), one more play than the
+//! turn allows, and a domain restriction of a cost paid with a domain it does not allow (one
+//! domain of a player's Power renamed, with the statements naming it). The model decides what
+//! the injected case should give; a candidate the model still finds legal is not kept.
 
 use crate::case::ast::*;
 use crate::case::from_trace::with_expectations;
@@ -831,7 +832,7 @@ fn renamed(
     let moved = |count: &mut [u8; 6]| {
         let m = if all { count[d] } else { count[d].min(1) };
         count[d] -= m;
-        count[other] += m;
+        count[other] = count[other].saturating_add(m);
         m
     };
     match &mut out.board[k].stmt {
@@ -877,8 +878,8 @@ fn renamed(
     (undone_or_refused(&out) > before).then_some(out)
 }
 
-/// How many plays a case's expectations undo for want of payment, plus 1 if it refuses a
-/// statement (a refusal ends the case, so it counts most).
+/// How many plays a case's expectations undo for want of payment, with a refused statement
+/// counted as 100 plays (a refusal ends the case, so it weighs more than any undone play).
 fn undone_or_refused(case: &Case) -> usize {
     case.expects
         .iter()
