@@ -26,6 +26,7 @@ pub struct Checker<'a, M: Model> {
     /// This shard (0-based) and the number of shards, for models with independent initial
     /// states.
     shard: (u32, u32),
+    plan: Option<forest::plan::Plan>,
     progress_every: std::time::Duration,
     collapse_forced: bool,
     search_order: forest::SearchOrder,
@@ -60,6 +61,7 @@ impl<'a, M: Model> Checker<'a, M> {
             on_level: None,
             memory_limit: None,
             shard: (0, 1),
+            plan: None,
             progress_every: forest::PROGRESS_EVERY,
             collapse_forced: true,
             search_order: forest::SearchOrder::Auto,
@@ -156,11 +158,36 @@ impl<'a, M: Model> Checker<'a, M> {
     }
 
     /// Explores only shard `k` of `n` (0-based) of the initial states, for [`Checker::run_part`]:
-    /// the distinct initial states at positions `k, k + n, ...`. Only for models with
-    /// independent initial states ([`Model::independent_inits`]); `run` ignores it.
+    /// the distinct initial states [`forest::plan`] deals to it by their estimated sizes. Only
+    /// for models with independent initial states ([`Model::independent_inits`]); `run`
+    /// ignores it.
     pub fn shard(mut self, k: u32, n: u32) -> Self {
         self.shard = (k, n);
         self
+    }
+
+    /// Deals the shards' scenarios by `plan` (from [`Checker::plan`]) instead of making the
+    /// plan again in this shard; [`Checker::run_part`] errors if the plan was made for other
+    /// scenarios or another number of shards.
+    pub fn with_plan(mut self, plan: forest::plan::Plan) -> Self {
+        self.plan = Some(plan);
+        self
+    }
+
+    /// The plan dealing this model's scenarios to `n` shards by their estimated sizes
+    /// ([`forest::plan`]): what every shard makes for itself unless given one.
+    pub fn plan(self, n: u32) -> Result<forest::plan::Plan, CheckError> {
+        if !self.model.independent_inits() {
+            return Err(CheckError::NotIndependent);
+        }
+        let props = self.properties()?;
+        let pool = self.pool()?;
+        let ctx = Ctx {
+            model: self.model,
+            props: &props,
+            symmetry: self.symmetry,
+        };
+        forest::make_plan(ctx, n, &pool)
     }
 
     /// Runs the search to completion (or to a limit) and returns every property's verdict.
@@ -263,6 +290,7 @@ impl<'a, M: Model> Checker<'a, M> {
     fn forest_options(&mut self) -> forest::Options {
         forest::Options {
             shard: self.shard,
+            plan: self.plan.take(),
             max_states: self.max_states,
             collapse_forced: self.collapse_forced,
             depth_first: self.search_order == forest::SearchOrder::Auto,

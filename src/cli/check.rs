@@ -104,6 +104,9 @@ pub struct MergeArgs {
     /// Worker threads to replay the traces (0: one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Do not print how evenly the shards shared the work (on stderr).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Smallest and largest `--memory`.
@@ -263,6 +266,9 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
 /// Runs `rbcheck merge`: the report of the merged parts, exit 1 if a property fails.
 pub fn merge(args: MergeArgs) -> Result<ExitCode, Error> {
     let m = rbcheck::shard::merge(&args.parts, args.threads)?;
+    if !args.quiet {
+        eprintln!("{}", m.balance.describe());
+    }
     if args.json {
         let json = report::json(&m.system, &m.judgement, &m.result);
         outln!(

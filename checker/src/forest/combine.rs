@@ -40,6 +40,12 @@ fn validate<M: Model>(ctx: &Ctx<'_, M>, parts: &[Part]) -> Result<(), CheckError
         if p.init_states != first.init_states || p.distinct_inits != first.distinct_inits {
             return bad("the parts were made from different scenarios".into());
         }
+        if p.plan != first.plan {
+            return bad(format!(
+                "the parts were dealt their scenarios by different plans ({:?} and {:?})",
+                first.plan, p.plan
+            ));
+        }
         if p.properties != names || p.symmetry != ctx.symmetry {
             return bad("the parts were made with other properties or options".into());
         }

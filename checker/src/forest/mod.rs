@@ -13,9 +13,9 @@
 //! applied afterwards by cutting every scenario's counts at that level. So the counts, verdicts
 //! and traces do not depend on the thread count, or on how the scenarios were split.
 //!
-//! Splitting is what [`Part`] is for: `Checker::shard(k, n)` explores the scenarios at
-//! positions `k, k + n, k + 2n, ...` (among the distinct initial states) and
-//! `Checker::run_part` returns their summaries; `Checker::merge` combines the parts of all
+//! Splitting is what [`Part`] is for: `Checker::shard(k, n)` explores the scenarios [`plan`]
+//! deals to shard `k` of `n` (by their estimated sizes, so that the shards take about as long)
+//! and `Checker::run_part` returns their summaries; `Checker::merge` combines the parts of all
 //! `n` shards into the result one run would give. A part is serialisable (serde), so shards
 //! can run as separate processes, on separate machines.
 //!
@@ -33,6 +33,7 @@
 mod combine;
 mod dfs;
 mod forced;
+pub mod plan;
 mod scenario;
 
 pub(crate) use combine::combine;
@@ -100,6 +101,12 @@ pub struct Part {
     pub properties: Vec<String>,
     /// Whether `Model::fingerprint` (symmetry) was used.
     pub symmetry: bool,
+    /// How the scenarios were dealt to the shards.
+    #[serde(default)]
+    pub plan: ShardPlan,
+    /// The sizes [`plan`] estimated for this part's scenarios, summed (0 when not estimated).
+    #[serde(default)]
+    pub estimated_states: u64,
     /// The summaries, in initial-state order.
     pub summaries: Vec<Summary>,
     /// Why it stopped.
@@ -115,6 +122,21 @@ pub struct Part {
     /// The address-space ceiling, if it is what stopped the part.
     #[serde(default)]
     pub address_ceiling_at_stop_bytes: Option<u64>,
+}
+
+/// How the scenarios of a run were dealt to its shards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShardPlan {
+    /// One shard takes every scenario (an unsharded run).
+    #[default]
+    Whole,
+    /// Largest estimated first, each to the least loaded shard, by the [`plan::Plan`] of
+    /// this digest ([`plan::Plan::digest`]).
+    BySize {
+        /// The plan's digest.
+        plan: u64,
+    },
 }
 
 /// How each scenario is explored.
@@ -134,6 +156,8 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 /// What the run needs besides the model: its options.
 pub(crate) struct Options {
     pub(crate) shard: (u32, u32),
+    /// The plan dealing the scenarios to the shards (made by the part itself when `None`).
+    pub(crate) plan: Option<plan::Plan>,
     pub(crate) max_states: Option<usize>,
     /// Whether forced states are left out of the visited set (`Checker::collapse_forced`).
     pub(crate) collapse_forced: bool,
@@ -177,35 +201,28 @@ pub(crate) fn run_part<M: Model>(
     pool: &rayon::ThreadPool,
 ) -> Result<Part, CheckError> {
     let start = Instant::now();
-    let model = ctx.model;
-    let inits = catch(
-        || Ok(model.init_states()),
-        || "while computing the initial states".into(),
-    )?;
-    if inits.is_empty() {
-        return Err(CheckError::NoInitialStates);
-    }
-    let init_states = u32::try_from(inits.len()).map_err(|_| CheckError::TooManyActions)?;
-    // The first of equal initial states is kept, as the level-synchronous search does.
-    let mut fps = HashSet::new();
-    let mut distinct = vec![];
-    for (i, s) in inits.into_iter().enumerate() {
-        let fp = catch(
-            || Ok(ctx.fp(&s)),
-            || "while fingerprinting the initial states".into(),
-        )?;
-        if fps.insert(fp) {
-            distinct.push((i as u32, fp, s));
-        }
-    }
+    let (init_states, distinct) = distinct_inits(ctx)?;
     let distinct_inits = distinct.len() as u32;
     let (k, n) = opts.shard;
-    let mine: Vec<Pending<M::State>> = distinct
-        .into_iter()
-        .enumerate()
-        .filter(|(pos, _)| *pos as u64 % u64::from(n) == u64::from(k))
-        .map(|(_, d)| Mutex::new(Some(d)))
-        .collect();
+    let (plan, mine, estimated_states) = if n > 1 {
+        let plan = match opts.plan {
+            Some(ref p) => p.clone(),
+            None => pool.install(|| plan::Plan::make(ctx.model, &distinct, n))?,
+        };
+        plan.fits(&distinct, n)?;
+        let estimated = plan.loads()[k as usize];
+        let mine: Vec<Pending<M::State>> = distinct
+            .into_iter()
+            .zip(&plan.shard_of)
+            .filter(|(_, s)| **s == k)
+            .map(|(d, _)| Mutex::new(Some(d)))
+            .collect();
+        let digest = plan.digest();
+        (ShardPlan::BySize { plan: digest }, mine, estimated)
+    } else {
+        let mine = distinct.into_iter().map(|d| Mutex::new(Some(d))).collect();
+        (ShardPlan::Whole, mine, 0)
+    };
     let shared = Shared {
         failed: AtomicUsize::new(usize::MAX),
         last_needed: AtomicUsize::new(usize::MAX),
@@ -236,6 +253,8 @@ pub(crate) fn run_part<M: Model>(
         distinct_inits,
         properties: ctx.props.iter().map(|p| p.name.to_string()).collect(),
         symmetry: ctx.symmetry,
+        plan,
+        estimated_states,
         summaries,
         stop,
         elapsed_secs: start.elapsed().as_secs_f64(),
@@ -250,6 +269,44 @@ pub(crate) fn run_part<M: Model>(
             .address_ceiling()
             .filter(|_| stop == PartStop::MemoryLimit && opts.budget.exceeded_by_address()),
     })
+}
+
+/// The model's initial states counted, and the distinct ones as (initial index, fingerprint,
+/// state): the first of equal initial states is kept, as the level-synchronous search does.
+#[allow(clippy::type_complexity)]
+fn distinct_inits<M: Model>(
+    ctx: Ctx<'_, M>,
+) -> Result<(u32, Vec<(u32, u64, M::State)>), CheckError> {
+    let inits = catch(
+        || Ok(ctx.model.init_states()),
+        || "while computing the initial states".into(),
+    )?;
+    if inits.is_empty() {
+        return Err(CheckError::NoInitialStates);
+    }
+    let init_states = u32::try_from(inits.len()).map_err(|_| CheckError::TooManyActions)?;
+    let mut fps = HashSet::new();
+    let mut distinct = vec![];
+    for (i, s) in inits.into_iter().enumerate() {
+        let fp = catch(
+            || Ok(ctx.fp(&s)),
+            || "while fingerprinting the initial states".into(),
+        )?;
+        if fps.insert(fp) {
+            distinct.push((i as u32, fp, s));
+        }
+    }
+    Ok((init_states, distinct))
+}
+
+/// The plan dealing the scenarios of this run to `n` shards ([`plan::Plan::make`]).
+pub(crate) fn make_plan<M: Model>(
+    ctx: Ctx<'_, M>,
+    n: u32,
+    pool: &rayon::ThreadPool,
+) -> Result<plan::Plan, CheckError> {
+    let (_, distinct) = distinct_inits(ctx)?;
+    pool.install(|| plan::Plan::make(ctx.model, &distinct, n.max(1)))
 }
 
 /// The workers of one part and what they share.

@@ -1,7 +1,7 @@
 //! Independent initial states (`Model::independent_inits`): exploring each scenario on its own
 //! gives exactly what the level-synchronous search gives, at every thread count and shard split.
 
-use checker::{CheckResult, CheckerExt, Model, Property, StopReason};
+use checker::{CheckResult, CheckerExt, Model, Part, Property, StopReason};
 
 /// Several small trees, one per root, with duplicates inside a tree (values wrap), one root
 /// with a transition that does not increase progress, and properties found at various depths.
@@ -152,6 +152,68 @@ fn a_missing_or_repeated_shard_is_refused() {
         ..m
     };
     assert!(joint.checker().run_part().is_err());
+}
+
+/// A plan made once and given to every shard deals the scenarios as each shard would on its
+/// own, so the merge is the one run's result; a plan for another split, or parts dealt by
+/// different plans, are refused.
+#[test]
+fn a_plan_made_once_deals_as_every_shard_would() {
+    let m = Trees {
+        roots: 9,
+        independent: true,
+        variant: 0,
+    };
+    let want = key(&m.checker().run().unwrap());
+    let plan = m.checker().plan(3).unwrap();
+    assert_eq!(plan.shard_of.len(), 9, "the distinct scenarios");
+    let given: Vec<_> = (0..3)
+        .map(|k| {
+            m.checker()
+                .shard(k, 3)
+                .with_plan(plan.clone())
+                .run_part()
+                .unwrap()
+        })
+        .collect();
+    let own: Vec<_> = (0..3)
+        .map(|k| m.checker().shard(k, 3).run_part().unwrap())
+        .collect();
+    let dealt = |p: &Part| (p.shard, p.plan, p.estimated_states, p.summaries.clone());
+    assert_eq!(
+        given.iter().map(dealt).collect::<Vec<_>>(),
+        own.iter().map(dealt).collect::<Vec<_>>()
+    );
+    assert_eq!(key(&m.checker().merge(given.clone()).unwrap()), want);
+    let loads = plan.loads();
+    assert_eq!(loads.len(), 3);
+    assert!(given
+        .iter()
+        .all(|p| p.estimated_states == loads[p.shard.0 as usize]));
+    // A plan for 3 shards does not split a run into 4, nor fits a model with other scenarios.
+    assert!(m
+        .checker()
+        .shard(0, 4)
+        .with_plan(plan.clone())
+        .run_part()
+        .is_err());
+    let other = Trees { roots: 8, ..m };
+    assert!(other
+        .checker()
+        .shard(0, 3)
+        .with_plan(plan.clone())
+        .run_part()
+        .is_err());
+    // Parts dealt by different plans: the same scenarios, dealt otherwise.
+    let mut moved = plan.clone();
+    let first = moved.shard_of[0];
+    moved.shard_of[0] = (first + 1) % 3;
+    let mixed = vec![
+        given[0].clone(),
+        given[1].clone(),
+        m.checker().shard(2, 3).with_plan(moved).run_part().unwrap(),
+    ];
+    assert!(m.checker().merge(mixed).is_err());
 }
 
 #[test]

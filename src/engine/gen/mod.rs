@@ -23,7 +23,7 @@ use std::sync::Arc;
 mod draw;
 pub mod goals;
 mod inject;
-pub mod prng;
+pub use checker::prng;
 mod profile;
 mod spell;
 mod walk;

@@ -1,5 +1,6 @@
 //! `rbcheck check --shard K/N` and `rbcheck merge`: one check split into N processes (a
-//! cluster's job array), each exploring every N-th scenario and writing a part file, merged into
+//! cluster's job array), each exploring the scenarios the checker's shard plan deals it (by
+//! their estimated sizes, the same plan in every process) and writing a part file, merged into
 //! the report one run would print.
 //!
 //! A part file holds the rulebook and the bound it was made with (their text, when they are
@@ -217,6 +218,8 @@ pub struct ShardRun {
     pub scenarios: usize,
     /// States explored by the part.
     pub states: u64,
+    /// States the shard plan estimated for the part (0 for a single shard).
+    pub estimated: u64,
     /// Why the part is partial, if it is ([`PartFile::partial`]).
     pub partial: Option<String>,
 }
@@ -235,8 +238,8 @@ impl ShardRun {
             ),
         };
         let mut line = format!(
-            "shard {k}/{n}: {what} ({} scenarios, {} states)",
-            self.scenarios, self.states
+            "shard {k}/{n}: {what} ({} scenarios, {} states; the plan estimated {})",
+            self.scenarios, self.states, self.estimated
         );
         if let Some(why) = &self.partial {
             line.push_str(&format!(
@@ -393,19 +396,28 @@ fn summary(shard: (u32, u32), path: PathBuf, file: &PartFile, resumed: bool) -> 
         path,
         resumed,
         scenarios: file.part.summaries.len(),
-        // Saturating: a part file is outside input, and this is only said, never merged.
-        states: file
-            .part
-            .summaries
-            .iter()
-            .flat_map(|s| &s.states_per_depth)
-            .fold(0u64, |a, x| a.saturating_add(*x)),
+        states: part_states(&file.part),
+        estimated: file.part.estimated_states,
         partial: file.partial(),
     }
 }
 
+/// The states a part explored. Saturating: a part file is outside input, and this is only
+/// said, never merged.
+fn part_states(part: &Part) -> u64 {
+    part.summaries
+        .iter()
+        .flat_map(|s| &s.states_per_depth)
+        .fold(0u64, |a, x| a.saturating_add(*x))
+}
+
 /// Reads a part file, refusing one that is too large or not a part.
 pub fn read(path: &Path) -> Result<PartFile, Error> {
+    read_tagged(path, parse)
+}
+
+/// Reads a file of at most [`MAX_PART_BYTES`] and parses it with `parse`; errors name the file.
+fn read_tagged<T>(path: &Path, parse: fn(&[u8]) -> Result<T, String>) -> Result<T, Error> {
     let bad = |m: String| Error::Usage(format!("{}: {m}", path.display()));
     let f = std::fs::File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
     let mut bytes = vec![];
@@ -414,41 +426,51 @@ pub fn read(path: &Path) -> Result<PartFile, Error> {
         .map_err(|e| bad(format!("cannot read: {e}")))?;
     if bytes.len() as u64 > MAX_PART_BYTES {
         return Err(bad(format!(
-            "larger than {MAX_PART_BYTES} bytes: not a part file"
+            "larger than {MAX_PART_BYTES} bytes: not an rbcheck file"
         )));
     }
     parse(&bytes).map_err(bad)
 }
 
-/// Parses a part file's bytes: the part, or what is wrong (with its line). The format tag is
-/// read first, so that a part of another format (an older rbcheck's) is named as such rather
-/// than by the first field it lacks.
+/// Parses a part file's bytes: the part, or what is wrong (with its line).
 pub fn parse(bytes: &[u8]) -> Result<PartFile, String> {
+    parse_tagged(bytes, FORMAT, "part", "run the shard again with this one")
+}
+
+/// Parses the bytes of an rbcheck file of kind `kind` (part, plan) and format tag `format`.
+/// The tag is read first, so that a file of another format (an older rbcheck's) is named as
+/// such rather than by the first field it lacks; `remedy` says what to do then.
+fn parse_tagged<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    format: &str,
+    kind: &str,
+    remedy: &str,
+) -> Result<T, String> {
     #[derive(Deserialize)]
     struct Tag {
         format: Option<serde_json::Value>,
     }
-    let not_a_part = |e: serde_json::Error| {
+    let not_one = |e: serde_json::Error| {
         format!(
-            "line {}: not an rbcheck part file ({FORMAT}): {e}",
+            "line {}: not an rbcheck {kind} file ({format}): {e}",
             e.line()
         )
     };
-    let tag: Tag = serde_json::from_slice(bytes).map_err(not_a_part)?;
+    let tag: Tag = serde_json::from_slice(bytes).map_err(not_one)?;
     match tag.format.as_ref().and_then(|f| f.as_str()) {
-        Some(FORMAT) => {}
-        Some(f) if f.starts_with("rbcheck-part/") => {
+        Some(f) if f == format => {}
+        Some(f) if f.starts_with(&format!("rbcheck-{kind}/")) => {
             return Err(format!(
-                "format `{f}`, expected `{FORMAT}`: a part written by another version of rbcheck; run the shard again with this one"
+                "format `{f}`, expected `{format}`: a {kind} written by another version of rbcheck; {remedy}"
             ))
         }
         _ => {
             return Err(format!(
-                "line 1: not an rbcheck part file: its `format` is not `{FORMAT}`"
+                "line 1: not an rbcheck {kind} file: its `format` is not `{format}`"
             ))
         }
     }
-    serde_json::from_slice(bytes).map_err(not_a_part)
+    serde_json::from_slice(bytes).map_err(not_one)
 }
 
 /// Rebuilds a rulebook or bound from a part file's record of it.
@@ -476,6 +498,46 @@ pub struct Merged {
     pub result: CheckResult<RepeatSystem>,
     /// What `check` adds to the result: the fields exercised and the witnesses missed.
     pub judgement: Judgement,
+    /// How evenly the shards shared the work.
+    pub balance: Balance,
+}
+
+/// How evenly the shards of a merged run shared the work: each shard's states explored, in
+/// shard order.
+pub struct Balance {
+    /// States explored by each shard (index: shard − 1).
+    pub states: Vec<u64>,
+}
+
+impl Balance {
+    /// The largest shard's states over the mean (1.0 for an even split or a single shard).
+    pub fn max_over_mean(&self) -> f64 {
+        let total: u64 = self.states.iter().fold(0, |a, x| a.saturating_add(*x));
+        let max = self.states.iter().copied().max().unwrap_or(0);
+        if total == 0 {
+            return 1.0;
+        }
+        max as f64 * self.states.len() as f64 / total as f64
+    }
+
+    /// The line `merge` prints about it: the largest shard against the mean.
+    pub fn describe(&self) -> String {
+        let n = self.states.len();
+        let total: u64 = self.states.iter().fold(0, |a, x| a.saturating_add(*x));
+        let (k, max) = self
+            .states
+            .iter()
+            .copied()
+            .enumerate()
+            .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)))
+            .unwrap_or((0, 0));
+        format!(
+            "{n} shard(s): the largest, shard {}/{n}, explored {max} states, {:.2}x the mean of {}",
+            k + 1,
+            self.max_over_mean(),
+            total / n.max(1) as u64
+        )
+    }
 }
 
 /// Merges part files into one result.
@@ -508,6 +570,13 @@ pub fn merge(paths: &[PathBuf], threads: usize) -> Result<Merged, Error> {
     let probes = crate::exercise::probes_for(&rules, &against, &system.game);
     let system = system.with_probes(probes);
     let base: Vec<BaseWitness> = files.iter().flat_map(|f| f.base.clone()).collect();
+    let mut states = vec![0; first.part.shard.1 as usize];
+    for f in &files {
+        if let Some(slot) = states.get_mut(f.part.shard.0 as usize) {
+            *slot = part_states(&f.part);
+        }
+    }
+    let balance = Balance { states };
     let parts = files.into_iter().map(|f| f.part).collect();
     let mut result = system
         .checker()
@@ -540,6 +609,7 @@ pub fn merge(paths: &[PathBuf], threads: usize) -> Result<Merged, Error> {
         bound,
         result,
         judgement,
+        balance,
     })
 }
 

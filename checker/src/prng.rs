@@ -1,9 +1,10 @@
-//! The generator's own random numbers: SplitMix64 (Steele, Lea and Flood, "Fast splittable
+//! rbcheck's own random numbers: SplitMix64 (Steele, Lea and Flood, "Fast splittable
 //! pseudorandom number generators", OOPSLA 2014; the constants are those of Java's
-//! `SplittableRandom` and of Vigna's reference C code). Every random choice of generation comes
-//! from here, so a seed means the same cases whatever version of any dependency is built in:
-//! the test below pins the first outputs. SplitMix64 passes BigCrush; what generation needs is
-//! a cheap, stable, well-mixed stream, not cryptographic strength.
+//! `SplittableRandom` and of Vigna's reference C code). Every random choice of the fuzz
+//! generator and of the shard planner's probes comes from here, so a seed means the same cases,
+//! and a bound the same shards, whatever version of any dependency is built in: the test below
+//! pins the first outputs. SplitMix64 passes BigCrush; what is needed is a cheap, stable,
+//! well-mixed stream, not cryptographic strength.
 
 /// The golden-ratio increment of SplitMix64's counter.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
