@@ -397,6 +397,50 @@ fn part_files_parse_and_merge_or_say_why() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A plan file (`check --plan`) parses or says where it is wrong; a parsed plan given to a
+/// shard that does not fit its run is refused, never a panic.
+#[test]
+fn plan_files_parse_or_say_why() {
+    let dir = std::env::temp_dir().join(format!("rbcheck-fuzz-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = rbcheck::check::CheckOptions {
+        rules: "rup4".into(),
+        bound: "tiny".into(),
+        counterexamples: 1,
+        ..Default::default()
+    };
+    let made = rbcheck::shard::plan::make(&opts, 3, &dir).unwrap();
+    let seeds = vec![std::fs::read(&made.path).unwrap()];
+    let system = properties::RepeatSystem::new(
+        model::rulebook::Rulebook::preset(model::rulebook::Version::Rup4),
+        &properties::Bound::preset("tiny").unwrap(),
+    )
+    .unwrap();
+    fuzz(&seeds, |bytes, _| {
+        match rbcheck::shard::plan::parse(bytes) {
+            Err(why) => assert!(
+                why.starts_with("line ") || why.starts_with("format `"),
+                "no line or format named: {why}"
+            ),
+            Ok(file) => {
+                use checker::CheckerExt;
+                let n = file.plan.shards;
+                if n > 0 && n <= 8 {
+                    let _ = system
+                        .checker()
+                        .threads(1)
+                        .max_states(200)
+                        .shard(0, n)
+                        .with_plan(file.plan)
+                        .run_part();
+                }
+            }
+        }
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn serve_requests_are_answered_never_a_panic() {
     let (reqs, _) = requests_and_replies();

@@ -64,8 +64,13 @@ pub struct CheckArgs {
     /// the --parts folder, for `rbcheck merge` (skipped if that part file exists already).
     #[arg(long, value_parser = parse_shard, requires = "parts")]
     pub shard: Option<(u32, u32)>,
-    /// The folder for --shard's part files.
-    #[arg(long, requires = "shard")]
+    /// Deal the scenarios to N shards by their estimated sizes, write that plan into the
+    /// --parts folder (plan-of-N.json) and stop: every `--shard K/N` then reads it instead of
+    /// making it again.
+    #[arg(long, value_name = "N", requires = "parts", conflicts_with = "shard", value_parser = parse_shards)]
+    pub plan: Option<u32>,
+    /// The folder for --shard's part files and --plan's plan file.
+    #[arg(long)]
     pub parts: Option<PathBuf>,
     /// How each scenario is explored: `auto` depth-first, storing only the current path, where
     /// the model declares the scenario tree-shaped (breadth-first elsewhere); `bfs`
@@ -166,6 +171,17 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     Ok((k, n))
 }
 
+/// Parses `--plan`'s number of shards, 2 to [`rbcheck::shard::MAX_SHARDS`].
+pub fn parse_shards(text: &str) -> Result<u32, String> {
+    let max = rbcheck::shard::MAX_SHARDS;
+    match text.trim().parse::<u32>() {
+        Ok(n) if (2..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of shards from 2 to {max}; got `{text}`"
+        )),
+    }
+}
+
 /// Options of `rbcheck graph`.
 #[derive(Args)]
 pub struct GraphArgs {
@@ -211,10 +227,18 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
         Target::file("--html", args.html.as_deref()).replacing(args.force),
         Target::shared("--parts", args.parts.as_deref()),
     ])?;
+    if let (Some(n), Some(dir)) = (args.plan, outputs.shared("--parts")) {
+        let made = rbcheck::shard::plan::make(&opts, n, dir)?;
+        eprintln!("{}", made.describe());
+        return Ok(ExitCode::SUCCESS);
+    }
     if let (Some(shard), Some(dir)) = (args.shard, outputs.shared("--parts")) {
         let run = rbcheck::shard::run(&opts, shard, dir)?;
         eprintln!("{}", run.describe());
         return Ok(ExitCode::SUCCESS);
+    }
+    if args.parts.is_some() {
+        return Err(Error::Usage("--parts needs --shard K/N or --plan N".into()));
     }
     let html = outputs.file("--html");
     let mut run =

@@ -28,6 +28,8 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+pub mod plan;
+
 /// The format tag of part files (2: the version and the build's fingerprints are recorded).
 pub const FORMAT: &str = "rbcheck-part/2";
 
@@ -130,15 +132,26 @@ pub struct BaseWitness {
     pub stopped: Option<String>,
 }
 
-impl PartFile {
-    /// Why two parts cannot be parts of one run (the shard aside), in words that name what
-    /// differs, or `None` if they can: another rbcheck version or build, rulebook, bound,
-    /// number of shards, or symmetry setting.
-    fn differs_from(&self, other: &PartFile) -> Option<String> {
-        let (a, b) = (self, other);
+/// What a part or plan file was made for: the build, rulebook, bound, number of shards and
+/// symmetry setting. Two files of one run have the same origin.
+#[derive(Clone, Copy)]
+pub(crate) struct Origin<'a> {
+    pub(crate) version: &'a str,
+    pub(crate) build: &'a Build,
+    pub(crate) rules: &'a Input,
+    pub(crate) bound: &'a Input,
+    pub(crate) shards: u32,
+    pub(crate) symmetry: bool,
+}
+
+impl Origin<'_> {
+    /// Why files of these two origins cannot belong to one run, in words that name what
+    /// differs, or `None` if they can.
+    pub(crate) fn differs_from(&self, b: &Origin<'_>) -> Option<String> {
+        let a = self;
         if a.version != b.version || a.build.model != b.build.model {
             return Some(format!(
-                "written by another build of rbcheck (version {}, model {}; the other: version {}, model {}): parts of different builds never merge, run every shard with one build",
+                "written by another build of rbcheck (version {}, model {}; the other: version {}, model {}): files of different builds never belong together, run every shard (and --plan) with one build",
                 a.version, a.build.model, b.version, b.build.model
             ));
         }
@@ -150,34 +163,53 @@ impl PartFile {
         }
         if a.rules != b.rules {
             return Some(format!(
-                "a part of another rulebook ({}; the other: {})",
+                "made for another rulebook ({}; the other: {})",
                 a.rules.arg, b.rules.arg
             ));
         }
         if a.bound != b.bound {
             return Some(format!(
-                "a part of another bound ({}; the other: {})",
+                "made for another bound ({}; the other: {})",
                 a.bound.arg, b.bound.arg
             ));
         }
-        if a.part.shard.1 != b.part.shard.1 {
+        if a.shards != b.shards {
             return Some(format!(
-                "a part of a run split into {} shards (the other: {})",
-                a.part.shard.1, b.part.shard.1
+                "made for a run split into {} shards (the other: {})",
+                a.shards, b.shards
             ));
         }
-        if a.part.symmetry != b.part.symmetry {
+        if a.symmetry != b.symmetry {
             let words = |on: bool| match on {
                 true => "with symmetry reduction",
                 false => "without symmetry reduction (--no-symmetry)",
             };
             return Some(format!(
-                "a symmetry mismatch: explored {}, the other {}; the states are counted differently, so the parts do not merge: run every shard with the same --no-symmetry setting",
-                words(a.part.symmetry),
-                words(b.part.symmetry)
+                "a symmetry mismatch: explored {}, the other {}; the states are counted differently, so the files do not belong together: run every shard (and --plan) with the same --no-symmetry setting",
+                words(a.symmetry),
+                words(b.symmetry)
             ));
         }
         None
+    }
+}
+
+impl PartFile {
+    /// What the part was made for.
+    pub(crate) fn origin(&self) -> Origin<'_> {
+        Origin {
+            version: &self.version,
+            build: &self.build,
+            rules: &self.rules,
+            bound: &self.bound,
+            shards: self.part.shard.1,
+            symmetry: self.part.symmetry,
+        }
+    }
+
+    /// Why two parts cannot be parts of one run (the shard aside), or `None` if they can.
+    fn differs_from(&self, other: &PartFile) -> Option<String> {
+        self.origin().differs_from(&other.origin())
     }
 
     /// Why the part is partial (it stopped at the memory budget), if it is.
@@ -251,43 +283,85 @@ impl ShardRun {
     }
 }
 
-/// Runs shard `k` (1-based) of `n` and writes its part file into `dir`, unless a part file for
-/// the same run is there already.
-pub fn run(opts: &CheckOptions, (k, n): (u32, u32), dir: &Path) -> Result<ShardRun, Error> {
-    if opts.coverage || opts.cases.is_some() || opts.traces.is_some() || opts.max_states.is_some() {
-        return Err(Error::Usage(
-            "--shard cannot be used with --coverage, --cases, --traces or --max-states".into(),
-        ));
-    }
-    // A part records its bound as named: `auto` would choose scenarios by a search of its own
-    // in each shard, so a shard takes a named bound (the default preset when none is named).
-    let bound_arg = match opts.bound.as_str() {
-        "" => "default",
-        "auto" => {
-            return Err(Error::Usage(
-                "--shard needs a named bound (a preset or a bound file), not `auto`".into(),
-            ))
+/// A split run's rulebook and bound, read and recorded.
+pub(crate) struct Inputs {
+    pub(crate) rules: Rulebook,
+    pub(crate) bound: Bound,
+    pub(crate) rules_in: Input,
+    pub(crate) bound_in: Input,
+}
+
+impl Inputs {
+    /// The rulebook and bound of a split run (`flag`: `--shard` or `--plan`), refusing the
+    /// options a split run cannot take.
+    pub(crate) fn of(opts: &CheckOptions, flag: &str) -> Result<Inputs, Error> {
+        if opts.coverage
+            || opts.cases.is_some()
+            || opts.traces.is_some()
+            || opts.max_states.is_some()
+        {
+            return Err(Error::Usage(format!(
+                "{flag} cannot be used with --coverage, --cases, --traces or --max-states"
+            )));
         }
-        b => b,
-    };
-    let rules = inputs::rulebook(&opts.rules)?;
-    let bound = inputs::bound(bound_arg)?;
-    let input = |arg: &str, preset: bool| Input::capture(arg, preset);
-    let rules_in = input(&opts.rules, Rulebook::named(&opts.rules).is_some())?;
-    let bound_in = input(bound_arg, Bound::preset(bound_arg).is_some())?;
+        // A part records its bound as named: `auto` would choose scenarios by a search of its
+        // own in each shard, so a shard takes a named bound (the default preset when none is
+        // named).
+        let bound_arg = match opts.bound.as_str() {
+            "" => "default",
+            "auto" => {
+                return Err(Error::Usage(format!(
+                    "{flag} needs a named bound (a preset or a bound file), not `auto`"
+                )))
+            }
+            b => b,
+        };
+        Ok(Inputs {
+            rules: inputs::rulebook(&opts.rules)?,
+            bound: inputs::bound(bound_arg)?,
+            rules_in: Input::capture(&opts.rules, Rulebook::named(&opts.rules).is_some())?,
+            bound_in: Input::capture(bound_arg, Bound::preset(bound_arg).is_some())?,
+        })
+    }
+
+    /// The system a split run checks: the model with the probes of the fields the rulebook
+    /// changes, as `check` runs them.
+    pub(crate) fn system(&self) -> Result<RepeatSystem, Error> {
+        let against = self.rules.base_rulebook();
+        let system = RepeatSystem::new(self.rules.clone(), &self.bound).map_err(Error::scenario)?;
+        let probes = crate::exercise::probes_for(&self.rules, &against, &system.game);
+        Ok(system.with_probes(probes))
+    }
+
+    /// The origin of a file of this run, made by this build.
+    pub(crate) fn origin<'a>(
+        &'a self,
+        build: &'a Build,
+        shards: u32,
+        symmetry: bool,
+    ) -> Origin<'a> {
+        Origin {
+            version: env!("CARGO_PKG_VERSION"),
+            build,
+            rules: &self.rules_in,
+            bound: &self.bound_in,
+            shards,
+            symmetry,
+        }
+    }
+}
+
+/// Runs shard `k` (1-based) of `n` and writes its part file into `dir`, unless a part file for
+/// the same run is there already. The scenarios are dealt by the plan file in `dir` if there
+/// is one ([`plan`]), else by the plan the shard makes for itself.
+pub fn run(opts: &CheckOptions, (k, n): (u32, u32), dir: &Path) -> Result<ShardRun, Error> {
+    let ins = Inputs::of(opts, "--shard")?;
+    let build = Build::this();
     let path = dir.join(part_name(k, n));
     if std::fs::symlink_metadata(&path).is_ok() {
         let old = read(&path)?;
-        let wanted = PartFile {
-            format: FORMAT.into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            build: Build::this(),
-            rules: rules_in,
-            bound: bound_in,
-            part: old.part.clone(),
-            base: vec![],
-        };
-        let why = old.differs_from(&wanted).or_else(|| {
+        let wanted = ins.origin(&build, n, old.part.symmetry);
+        let why = old.origin().differs_from(&wanted).or_else(|| {
             (old.part.shard != (k - 1, n)).then(|| "a part of another shard".to_string())
         });
         if let Some(why) = why {
@@ -303,20 +377,25 @@ pub fn run(opts: &CheckOptions, (k, n): (u32, u32), dir: &Path) -> Result<ShardR
     let mut outputs =
         crate::outdir::prepare(&[crate::outdir::Target::file("the part file", Some(&path))])?;
     let out = outputs.file("the part file").expect("the target was given");
-    let against = rules.base_rulebook();
-    let system = RepeatSystem::new(rules.clone(), &bound).map_err(Error::scenario)?;
-    let probes = crate::exercise::probes_for(&rules, &against, &system.game);
-    let system = system.with_probes(probes);
+    let system = ins.system()?;
+    let symmetry = !opts.no_symmetry;
+    // The base's run of the same shard must take the same scenarios: one plan for both.
+    let plan = match plan::read_for(dir, &ins.origin(&build, n, symmetry))? {
+        Some(p) => p,
+        None => crate::check::configure(system.checker(), opts).plan(n)?,
+    };
     let part = crate::check::configure(system.checker(), opts)
         .shard(k - 1, n)
+        .with_plan(plan.clone())
         .run_part()?;
-    let base = base_witnesses(&system, &part, &against, opts)?;
+    let against = ins.rules.base_rulebook();
+    let base = base_witnesses(&system, &part, &against, opts, plan)?;
     let file = PartFile {
         format: FORMAT.into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        build: Build::this(),
-        rules: rules_in,
-        bound: bound_in,
+        build,
+        rules: ins.rules_in,
+        bound: ins.bound_in,
         part,
         base,
     };
@@ -331,6 +410,7 @@ fn base_witnesses(
     part: &Part,
     against: &Rulebook,
     opts: &CheckOptions,
+    plan: checker::forest::plan::Plan,
 ) -> Result<Vec<BaseWitness>, Error> {
     if system
         .game
@@ -366,6 +446,7 @@ fn base_witnesses(
     let (k, n) = part.shard;
     let run = crate::check::configure(base.checker(), opts)
         .shard(k, n)
+        .with_plan(plan)
         .run_part()?;
     let stopped = match run.stop {
         PartStop::Done => None,

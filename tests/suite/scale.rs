@@ -237,6 +237,94 @@ fn shard(rules: &str, k: u32, n: u32, dir: &Path) -> Output {
     ])
 }
 
+/// `check --plan N` writes the plan once; the shards of that run deal their scenarios by it
+/// (a plan edited to move one scenario moves it between the shards' parts), the merge says
+/// how even the split was, and a plan of another run, or a file that is not a plan, is refused
+/// naming the file.
+#[test]
+fn shards_deal_their_scenarios_by_the_plan_file_in_the_folder() {
+    let dir = scratch("plan");
+    let d = dir.to_str().unwrap();
+    let plan = |bound: &str| {
+        rbcheck(&[
+            "check", "--bound", bound, "--quiet", "--plan", "3", "--parts", d,
+        ])
+    };
+    let o = plan("tiny");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("dealt to 3 shards"),
+        "{}",
+        text(&o.stderr)
+    );
+    let path = dir.join("plan-of-3.json");
+    let mut file: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    // Move the first scenario to the next shard: the plan file is what the shards follow.
+    let first = file["plan"]["shard_of"][0].as_u64().unwrap();
+    file["plan"]["shard_of"][0] = ((first + 1) % 3).into();
+    std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+    let counts: Vec<usize> = (1..=3)
+        .map(|k| {
+            let o = shard("rup4", k, 3, &dir);
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+            let part: serde_json::Value = serde_json::from_slice(
+                &std::fs::read(dir.join(format!("part-{k}-of-3.json"))).unwrap(),
+            )
+            .unwrap();
+            part["part"]["summaries"].as_array().unwrap().len()
+        })
+        .collect();
+    let dealt = |k: u64| {
+        file["plan"]["shard_of"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x.as_u64() == Some(k))
+            .count()
+    };
+    assert_eq!(counts, vec![dealt(0), dealt(1), dealt(2)]);
+    let parts: Vec<String> = (1..=3).map(|k| format!("{d}/part-{k}-of-3.json")).collect();
+    let args: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let merged = rbcheck(&[&["merge"], &args[..]].concat());
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    assert!(
+        text(&merged.stderr).contains("the mean of"),
+        "{}",
+        text(&merged.stderr)
+    );
+    let whole = rbcheck(&["check", "--bound", "tiny", "--quiet"]);
+    assert_eq!(
+        untimed(&text(&merged.stdout)),
+        untimed(&text(&whole.stdout))
+    );
+    // The plan of another bound is refused by a shard and by --plan, naming the file.
+    for p in &parts {
+        std::fs::remove_file(p).unwrap();
+    }
+    let other = rbcheck(&[
+        "check", "--bound", "default", "--quiet", "--shard", "1/3", "--parts", d,
+    ]);
+    for o in [plan("default"), other] {
+        assert_eq!(o.status.code(), Some(2));
+        let e = text(&o.stderr);
+        assert!(
+            e.contains("plan-of-3.json: a plan file of another run"),
+            "{e}"
+        );
+        assert!(e.contains("made for another bound"), "{e}");
+    }
+    // A file that is not a plan names its line.
+    std::fs::write(&path, "{\"format\": \"rbcheck-plan/1\", \"plan\": 3}").unwrap();
+    let o = plan("tiny");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("not an rbcheck plan file"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
 #[test]
 fn shard_processes_merge_into_the_unsharded_report_byte_for_byte() {
     for (rules, code) in [
