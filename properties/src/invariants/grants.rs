@@ -11,6 +11,7 @@ use model::state::{Event, Grant, Player, State};
 /// What the log says about the grants: which each player holds now, by the account of the start,
 /// the spells that took them, the plays undone and the end of the turn; and whether every spell
 /// took exactly the grants it should have.
+#[derive(Clone, Copy)]
 struct Account {
     /// The grants each player should hold now, by `Grant::ALL` index.
     held: [[bool; 2]; 2],
@@ -22,8 +23,37 @@ struct Account {
     unused: Option<u8>,
 }
 
-/// Folds the log into the grant account.
+/// The account of the state last asked about on this thread, and what it was read from: the
+/// system, the grants held at the start, and the log (its buffer, length and digest, as
+/// `facts` keys its memo). Both grant properties read it, one after the other, for every state.
+type Memo = Option<((usize, [[bool; 2]; 2], usize, usize, u64), Account)>;
+
+thread_local! {
+    static MEMO: std::cell::Cell<Memo> = const { std::cell::Cell::new(None) };
+}
+
+/// The grant account of `s`, folded from its log unless it is the one folded last.
 fn account(sys: &RepeatSystem, s: &State) -> Account {
+    let log = s.log.as_slice();
+    let key = (
+        sys as *const RepeatSystem as usize,
+        s.start.grants,
+        log.as_ptr() as usize,
+        log.len(),
+        s.log.digest(),
+    );
+    MEMO.with(|m| match m.get() {
+        Some((k, a)) if k == key => a,
+        _ => {
+            let a = fold(sys, s);
+            m.set(Some((key, a)));
+            a
+        }
+    })
+}
+
+/// Folds the log into the grant account.
+fn fold(sys: &RepeatSystem, s: &State) -> Account {
     let mut held = s.start.grants;
     let mut misuse = None;
     // Per spell put on the chain while its controller held grants: (item, player, grants due,
@@ -129,4 +159,35 @@ pub fn undone_play_restores_everything(sys: &RepeatSystem, s: &State) -> bool {
             .all(|(i, g)| g.held(&s.players[p]) == a.held[p][i])
     });
     grants_ok && runes::undone_play_gives_back_runes(sys, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bound;
+    use checker::Model;
+    use model::rulebook::{Rulebook, Version};
+
+    /// The memo is keyed by what the account reads: two states with the same (empty) log but
+    /// different grants at the start are accounted apart, asked one after the other.
+    #[test]
+    fn the_memo_tells_apart_states_that_differ_only_at_the_start() {
+        let bound = Bound::preset("multi").expect("a preset");
+        let sys = RepeatSystem::new(Rulebook::preset(Version::Rup4), &bound).expect("it builds");
+        let init = sys.init_states().into_iter().next().expect("a scenario");
+        let mut plain = init.clone();
+        plain.log = Default::default();
+        plain.start.grants = [[false; 2]; 2];
+        for p in &mut plain.players {
+            for g in Grant::ALL {
+                g.set(p, false);
+            }
+        }
+        let mut granted = plain.clone();
+        granted.start.grants[0][0] = true;
+        assert!(undone_play_restores_everything(&sys, &plain));
+        // Held at the start, never taken, not held now: not restored.
+        assert!(!undone_play_restores_everything(&sys, &granted));
+        assert!(undone_play_restores_everything(&sys, &plain));
+    }
 }
