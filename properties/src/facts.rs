@@ -4,13 +4,16 @@
 //! item): over half of the checker's time went there. Instead the first property asked about a
 //! state folds its log into [`Facts`], per item and overall, and the others read those. The
 //! result is kept for the state last asked about on each thread, because a checker asks every
-//! property about one state before it goes on to the next.
+//! property about one state before it goes on to the next; and the next state's log usually
+//! extends that one's (a depth-first search goes from a state to its successor), so only its
+//! new events are folded (the observers of SPIN's never claims and TLA+'s history variables:
+//! a summary updated per event, not recomputed per state).
 //!
 //! The definitions each fact stands for are the plain ones in `invariants::reference` (tests
 //! only); a test checks that both agree on every state of the bounded universe under every
 //! rulebook, wrong ones included.
 
-use model::state::{DiscountSource, Event, Obj, State, Zone};
+use model::state::{DiscountSource, Event, Log, Obj, State, Zone};
 use model::Cost;
 use std::cell::RefCell;
 
@@ -89,6 +92,10 @@ pub struct ItemFacts {
     pub remade: bool,
     /// What was paid for it, summed.
     pub paid_cost: Cost,
+    /// Its play was undone (`PlayCancelled`, 358.5).
+    pub undone: bool,
+    /// What runes exhausted or recycled while paying for it added, by the rune's controller.
+    pub runes_added: [Cost; 2],
 }
 
 impl ItemFacts {
@@ -114,10 +121,10 @@ pub struct Facts {
     pub target_removed_by_previous_execution: Option<(u8, u8)>,
     /// Energy each player paid on demands to pay (Hard Bargain), not an item's cost.
     pub demands_paid: [u8; 2],
-    /// Scratch: objects gone to the trash so far (kept to reuse its buffer).
-    gone: Vec<Obj>,
-    /// Scratch: what each execution sent to the trash, as (object, item, execution).
-    left_in: Vec<(Obj, u8, u8)>,
+    /// Energy each player's runes added while paying a demand (nothing undoes it).
+    pub demand_runes: [u8; 2],
+    /// What left each player's pool as it emptied at the end of the turn (166–167).
+    pub emptied: [Cost; 2],
 }
 
 impl Facts {
@@ -140,30 +147,38 @@ impl Facts {
         out
     }
 
-    /// Folds `log` into `self`, reusing its buffers.
-    fn fill(&mut self, log: &[Event]) {
+    /// What each player's runes added to their pool for plays that were not undone, and for
+    /// demands: the part of the pool that did not come from the start.
+    pub fn runes_produced(&self) -> [Cost; 2] {
+        let mut out = [
+            Cost::energy(self.demand_runes[0]),
+            Cost::energy(self.demand_runes[1]),
+        ];
+        for i in self.items.iter().filter(|i| !i.undone) {
+            for (o, added) in out.iter_mut().zip(&i.runes_added) {
+                *o = o.plus(added);
+            }
+        }
+        out
+    }
+
+    /// Back to the facts of an empty log, keeping the buffers.
+    fn clear(&mut self) {
         self.items.clear();
         self.window_during_resolution = None;
         self.touched_after_gone = None;
         self.target_removed_by_previous_execution = None;
         self.demands_paid = [0; 2];
-        let mut gone = std::mem::take(&mut self.gone);
-        gone.clear();
-        let mut left_in = std::mem::take(&mut self.left_in);
-        left_in.clear();
-        let mut cur = Cursor {
-            at: 0,
-            resolving: None,
-            exec_of: None,
-            gone,
-            left_in,
-        };
-        for (at, e) in log.iter().enumerate() {
-            cur.at = at as u32;
-            self.read(e, &mut cur);
+        self.demand_runes = [0; 2];
+        self.emptied = [Cost::ZERO; 2];
+    }
+
+    /// Folds `events`, which follow the events `cur` has read, into `self`.
+    fn fold(&mut self, events: &[Event], cur: &mut Cursor) {
+        for e in events {
+            self.read(e, cur);
+            cur.at += 1;
         }
-        self.gone = cur.gone;
-        self.left_in = cur.left_in;
     }
 
     /// Folds one event into the facts of its item and into the resolution window, the fold's
@@ -258,6 +273,28 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
+            Event::PlayCancelled { item: id, .. } => at(&mut self.items, id).undone = true,
+            Event::RuneExhausted { item: id, who, .. } => {
+                let added = &mut at(&mut self.items, id).runes_added[who.ix()];
+                *added = added.plus(&Cost::energy(1));
+            }
+            Event::RuneRecycled {
+                item: id,
+                who,
+                domain,
+                ..
+            } => {
+                let added = &mut at(&mut self.items, id).runes_added[who.ix()];
+                let d = &mut added.power[domain as usize];
+                *d = d.saturating_add(1);
+            }
+            Event::DemandRuneExhausted { who, .. } => {
+                let d = &mut self.demand_runes[who.ix()];
+                *d = d.saturating_add(1);
+            }
+            Event::PoolEmptied { who, amount } => {
+                self.emptied[who.ix()] = self.emptied[who.ix()].plus(&amount);
+            }
             Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
                 if cur.resolving.is_some() =>
             {
@@ -325,8 +362,9 @@ impl Facts {
 }
 
 /// Where the fold of a log stands between two events: what the events so far left open.
+#[derive(Default)]
 struct Cursor {
-    /// The index of the event being read.
+    /// The index of the event being read: the events read so far.
     at: u32,
     /// `no-window-between-executions`: the item resolving, if any.
     resolving: Option<u8>,
@@ -338,6 +376,17 @@ struct Cursor {
     left_in: Vec<(Obj, u8, u8)>,
 }
 
+impl Cursor {
+    /// Back to the start of a log, keeping the buffers.
+    fn reset(&mut self) {
+        self.at = 0;
+        self.resolving = None;
+        self.exec_of = None;
+        self.gone.clear();
+        self.left_in.clear();
+    }
+}
+
 /// The facts of item `id`, made room for.
 fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
     let ix = id as usize;
@@ -347,12 +396,20 @@ fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
     &mut items[ix]
 }
 
-/// The facts of the state last asked about on this thread, and which log they were read from.
+/// The facts of the state last asked about on this thread, the log they were read from, and
+/// where that fold stands.
+///
+/// A state's log shares its events with the log of the state it came from (`Log`: a step
+/// appends to its copy, in place, in the chunk both share). So when the log asked about has the
+/// same events buffer as the one read last and is no shorter, the one read last is a prefix of
+/// it: the slots of a chunk are written once, and the memo holds a copy of that log, so the
+/// chunk cannot be freed and its address reused. Then only the new events are folded, which in
+/// a depth-first search is a step's few events rather than the whole log.
 struct Memo {
-    /// The log's buffer, length and digest: the same for the same log, and for a new log at the
-    /// same address only if its 64-bit digest collides (the risk the fingerprints already take).
-    key: Option<(usize, usize, u64)>,
+    /// A copy of the log read last (`None`: nothing read yet).
+    log: Option<Log>,
     facts: Facts,
+    cursor: Cursor,
 }
 
 thread_local! {
@@ -360,13 +417,20 @@ thread_local! {
     // it was initialised (there are sixteen per state).
     static MEMO: RefCell<Memo> = const {
         RefCell::new(Memo {
-            key: None,
+            log: None,
             facts: Facts {
                 items: Vec::new(),
                 window_during_resolution: None,
                 touched_after_gone: None,
                 target_removed_by_previous_execution: None,
                 demands_paid: [0; 2],
+                demand_runes: [0; 2],
+                emptied: [Cost::ZERO; 2],
+            },
+            cursor: Cursor {
+                at: 0,
+                resolving: None,
+                exec_of: None,
                 gone: Vec::new(),
                 left_in: Vec::new(),
             },
@@ -374,16 +438,25 @@ thread_local! {
     };
 }
 
-/// Calls `f` with the facts of `s`'s log, reading the log only if it is not the one read last.
+/// Calls `f` with the facts of `s`'s log, folding only what the memo has not read.
 pub fn with<R>(s: &State, f: impl FnOnce(&Facts) -> R) -> R {
-    let log = s.log.as_slice();
-    let key = (log.as_ptr() as usize, log.len(), s.log.digest());
     MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.key != Some(key) {
-            m.key = None;
-            m.facts.fill(log);
-            m.key = Some(key);
+        let m = &mut *m.borrow_mut();
+        let new = s.log.as_slice();
+        let read = m.log.as_ref().map_or(0, |l| l.len());
+        let extends = m
+            .log
+            .as_ref()
+            .is_some_and(|old| old.as_slice().as_ptr() == new.as_ptr() && read <= new.len());
+        if !extends || read == 0 {
+            m.facts.clear();
+            m.cursor.reset();
+            m.facts.fold(new, &mut m.cursor);
+        } else if read < new.len() {
+            m.facts.fold(&new[read..], &mut m.cursor);
+        }
+        if read != new.len() || !extends {
+            m.log = Some(s.log.clone());
         }
         f(&m.facts)
     })
@@ -392,6 +465,6 @@ pub fn with<R>(s: &State, f: impl FnOnce(&Facts) -> R) -> R {
 /// The facts of `log`, read afresh.
 pub fn of(log: &[Event]) -> Facts {
     let mut facts = Facts::default();
-    facts.fill(log);
+    facts.fold(log, &mut Cursor::default());
     facts
 }

@@ -177,9 +177,9 @@ pub fn paid_by(s: &State) -> [model::Cost; 2] {
 }
 
 pub fn no_refund(_: &RepeatSystem, s: &State) -> bool {
-    let (paid, emptied) = (paid_by(s), super::runes::emptied_by(s));
+    let (paid, emptied) = (paid_by(s), emptied_by(s));
     let paid: [model::Cost; 2] = std::array::from_fn(|p| paid[p].plus(&emptied[p]));
-    let produced = super::runes::produced_by(s);
+    let produced = produced_by(s);
     (0..2).all(|p| {
         let now = s.players[p].pool;
         let start = s.start.pools[p].plus(&produced[p]);
@@ -322,4 +322,63 @@ pub fn remade_witness(_: &RepeatSystem, s: &State) -> bool {
     s.log
         .iter()
         .any(|e| matches!(e, Event::ChoiceRemade { item, .. } if paid_instances(s, *item) > 0))
+}
+
+/// `resources-conserved`: no pool above its start plus what runes added (walking the log for
+/// the runes), and each player's cards those they started with.
+pub fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
+    let produced = produced_by(s);
+    (0..2).all(|p| {
+        let now = s.players[p].pool;
+        let start = s.start.pools[p].plus(&produced[p]);
+        now.energy <= start.energy
+            && (0..6).all(|d| now.power[d] <= start.power[d])
+            && s.cards_of(model::state::Player(p as u8)) == s.start.cards[p]
+    })
+}
+
+/// What each player's runes added to their pool for plays that were not undone: the part of the
+/// pool that did not come from the start.
+pub fn produced_by(s: &State) -> [model::Cost; 2] {
+    let mut out = [model::Cost::ZERO; 2];
+    if !s.start.runes.iter().any(Option::is_some) {
+        return out;
+    }
+    let undone: Vec<u8> = s
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::PlayCancelled { item, .. } => Some(*item),
+            _ => None,
+        })
+        .collect();
+    for e in &s.log {
+        match *e {
+            Event::RuneExhausted { item, who, .. } if !undone.contains(&item) => {
+                out[who.ix()] = out[who.ix()].plus(&model::Cost::energy(1));
+            }
+            // A demand is answered while its item resolves: nothing undoes it.
+            Event::DemandRuneExhausted { who, .. } => {
+                out[who.ix()] = out[who.ix()].plus(&model::Cost::energy(1));
+            }
+            Event::RuneRecycled {
+                item, who, domain, ..
+            } if !undone.contains(&item) => {
+                out[who.ix()].power[domain as usize] += 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// What left each player's pool as it emptied at the end of the turn (166–167).
+pub fn emptied_by(s: &State) -> [model::Cost; 2] {
+    let mut out = [model::Cost::ZERO; 2];
+    for e in &s.log {
+        if let Event::PoolEmptied { who, amount } = e {
+            out[who.ix()] = out[who.ix()].plus(amount);
+        }
+    }
+    out
 }

@@ -22,45 +22,6 @@ fn undone(s: &State) -> Vec<u8> {
         .collect()
 }
 
-/// What each player's runes added to their pool for plays that were not undone: the part of the
-/// pool that did not come from the start.
-pub fn produced_by(s: &State) -> [Cost; 2] {
-    let mut out = [Cost::ZERO; 2];
-    if !has_runes(s) {
-        return out;
-    }
-    let undone = undone(s);
-    for e in &s.log {
-        match *e {
-            Event::RuneExhausted { item, who, .. } if !undone.contains(&item) => {
-                out[who.ix()] = out[who.ix()].plus(&Cost::energy(1));
-            }
-            // A demand is answered while its item resolves: nothing undoes it.
-            Event::DemandRuneExhausted { who, .. } => {
-                out[who.ix()] = out[who.ix()].plus(&Cost::energy(1));
-            }
-            Event::RuneRecycled {
-                item, who, domain, ..
-            } if !undone.contains(&item) => {
-                out[who.ix()].power[domain as usize] += 1;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// What left each player's pool as it emptied at the end of the turn (166–167).
-pub fn emptied_by(s: &State) -> [Cost; 2] {
-    let mut out = [Cost::ZERO; 2];
-    for e in &s.log {
-        if let Event::PoolEmptied { who, amount } = e {
-            out[who.ix()] = out[who.ix()].plus(amount);
-        }
-    }
-    out
-}
-
 /// `undone-play-gives-back-runes` (358.5): each player's runes on the board and in the rune deck
 /// are the starting runes changed by the rune events of plays that were not undone, in order.
 pub fn undone_play_gives_back_runes(_: &RepeatSystem, s: &State) -> bool {
