@@ -93,6 +93,7 @@ impl Cost {
     };
 
     /// A cost of `n` Energy.
+    #[inline]
     pub fn energy(n: u8) -> Cost {
         Cost {
             energy: n,
@@ -110,11 +111,13 @@ impl Cost {
     }
 
     /// True when nothing is asked.
+    #[inline]
     pub fn is_zero(&self) -> bool {
         *self == Cost::ZERO
     }
 
     /// The sum of two costs (saturating: costs in this model are small).
+    #[inline]
     pub fn plus(&self, other: &Cost) -> Cost {
         let mut out = *self;
         out.energy = out.energy.saturating_add(other.energy);

@@ -125,6 +125,10 @@ pub struct Facts {
     pub demand_runes: [u8; 2],
     /// What left each player's pool as it emptied at the end of the turn (166–167).
     pub emptied: [Cost; 2],
+    /// What each player paid for the items they put on the chain, summed as it was paid.
+    paid_items: [Cost; 2],
+    /// What each player's runes added for plays not undone (so far) and for demands.
+    produced: [Cost; 2],
 }
 
 impl Facts {
@@ -133,14 +137,9 @@ impl Facts {
         self.items.iter().filter(|i| i.on_chain)
     }
 
-    /// What each player paid, summed over the items they put on the chain.
+    /// What each player paid, summed over the items they put on the chain, and on demands.
     pub fn paid_by(&self) -> [Cost; 2] {
-        let mut out = [Cost::ZERO; 2];
-        for i in &self.items {
-            if let Some(p) = i.payer {
-                out[p.ix()] = out[p.ix()].plus(&i.paid_cost);
-            }
-        }
+        let mut out = self.paid_items;
         for (o, d) in out.iter_mut().zip(self.demands_paid) {
             *o = o.plus(&Cost::energy(d));
         }
@@ -150,16 +149,7 @@ impl Facts {
     /// What each player's runes added to their pool for plays that were not undone, and for
     /// demands: the part of the pool that did not come from the start.
     pub fn runes_produced(&self) -> [Cost; 2] {
-        let mut out = [
-            Cost::energy(self.demand_runes[0]),
-            Cost::energy(self.demand_runes[1]),
-        ];
-        for i in self.items.iter().filter(|i| !i.undone) {
-            for (o, added) in out.iter_mut().zip(&i.runes_added) {
-                *o = o.plus(added);
-            }
-        }
-        out
+        self.produced
     }
 
     /// Back to the facts of an empty log, keeping the buffers.
@@ -171,6 +161,8 @@ impl Facts {
         self.demands_paid = [0; 2];
         self.demand_runes = [0; 2];
         self.emptied = [Cost::ZERO; 2];
+        self.paid_items = [Cost::ZERO; 2];
+        self.produced = [Cost::ZERO; 2];
     }
 
     /// Folds `events`, which follow the events `cur` has read, into `self`.
@@ -235,6 +227,10 @@ impl Facts {
             Event::CostPaid { item: id, paid, .. } => {
                 let f = at(&mut self.items, id);
                 f.paid_cost = f.paid_cost.plus(&paid);
+                // A cost is paid after its item was put on the chain, so its payer is known.
+                if let Some(p) = f.payer {
+                    self.paid_items[p.ix()] = self.paid_items[p.ix()].plus(&paid);
+                }
             }
             Event::DemandDecided {
                 by,
@@ -273,10 +269,18 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-            Event::PlayCancelled { item: id, .. } => at(&mut self.items, id).undone = true,
+            Event::PlayCancelled { item: id, .. } => {
+                let f = at(&mut self.items, id);
+                // An undone play gives back what its runes added (358.5), once.
+                if !std::mem::replace(&mut f.undone, true) {
+                    for (p, added) in self.produced.iter_mut().zip(f.runes_added) {
+                        *p = minus(p, &added);
+                    }
+                }
+            }
             Event::RuneExhausted { item: id, who, .. } => {
-                let added = &mut at(&mut self.items, id).runes_added[who.ix()];
-                *added = added.plus(&Cost::energy(1));
+                let one = Cost::energy(1);
+                self.add_rune(id, who, &one);
             }
             Event::RuneRecycled {
                 item: id,
@@ -284,13 +288,15 @@ impl Facts {
                 domain,
                 ..
             } => {
-                let added = &mut at(&mut self.items, id).runes_added[who.ix()];
-                let d = &mut added.power[domain as usize];
-                *d = d.saturating_add(1);
+                let mut one = Cost::ZERO;
+                one.power[domain as usize] = 1;
+                self.add_rune(id, who, &one);
             }
             Event::DemandRuneExhausted { who, .. } => {
                 let d = &mut self.demand_runes[who.ix()];
                 *d = d.saturating_add(1);
+                let p = &mut self.produced[who.ix()];
+                *p = p.plus(&Cost::energy(1));
             }
             Event::PoolEmptied { who, amount } => {
                 self.emptied[who.ix()] = self.emptied[who.ix()].plus(&amount);
@@ -309,6 +315,16 @@ impl Facts {
             | Event::AssaultGiven { .. }
             | Event::TargetUnaffected { .. } => self.read_object(e, cur),
             _ => {}
+        }
+    }
+
+    /// What a rune added while paying for item `id`: counted as produced unless that play is
+    /// undone (now or later).
+    fn add_rune(&mut self, id: u8, who: model::state::Player, added: &Cost) {
+        let f = at(&mut self.items, id);
+        f.runes_added[who.ix()] = f.runes_added[who.ix()].plus(added);
+        if !f.undone {
+            self.produced[who.ix()] = self.produced[who.ix()].plus(added);
         }
     }
 
@@ -387,6 +403,18 @@ impl Cursor {
     }
 }
 
+/// `a` less `b`, field by field; `b` was added to `a` before, so nothing goes below 0.
+fn minus(a: &Cost, b: &Cost) -> Cost {
+    let mut out = *a;
+    out.energy = out.energy.saturating_sub(b.energy);
+    for (o, x) in out.power.iter_mut().zip(b.power) {
+        *o = o.saturating_sub(x);
+    }
+    out.any = out.any.saturating_sub(b.any);
+    out.own = out.own.saturating_sub(b.own);
+    out
+}
+
 /// The facts of item `id`, made room for.
 fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
     let ix = id as usize;
@@ -426,6 +454,8 @@ thread_local! {
                 demands_paid: [0; 2],
                 demand_runes: [0; 2],
                 emptied: [Cost::ZERO; 2],
+                paid_items: [Cost::ZERO; 2],
+                produced: [Cost::ZERO; 2],
             },
             cursor: Cursor {
                 at: 0,

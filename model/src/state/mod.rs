@@ -37,11 +37,13 @@ impl Player {
     pub const OPP: Player = Player(1);
 
     /// The other player (two-player games only).
+    #[inline]
     pub fn other(self) -> Player {
         Player(1 - self.0)
     }
 
     /// Index into per-player arrays.
+    #[inline]
     pub fn ix(self) -> usize {
         self.0 as usize
     }
