@@ -182,11 +182,7 @@ impl<'a, M: Model> Checker<'a, M> {
         }
         let props = self.properties()?;
         let pool = self.pool()?;
-        let ctx = Ctx {
-            model: self.model,
-            props: &props,
-            symmetry: self.symmetry,
-        };
+        let ctx = self.ctx(&props);
         forest::make_plan(ctx, n, &pool)
     }
 
@@ -202,11 +198,7 @@ impl<'a, M: Model> Checker<'a, M> {
         if self.model.independent_inits() {
             self.shard = (0, 1);
             let stop_first = self.stop_on_first_violation;
-            let ctx = Ctx {
-                model: self.model,
-                props: &props,
-                symmetry: self.symmetry,
-            };
+            let ctx = self.ctx(&props);
             let part = forest::run_part(ctx, self.forest_options(), &pool)?;
             return forest::combine(ctx, vec![part], stop_first);
         }
@@ -231,11 +223,7 @@ impl<'a, M: Model> Checker<'a, M> {
         }
         let props = self.properties()?;
         let pool = self.pool()?;
-        let ctx = Ctx {
-            model: self.model,
-            props: &props,
-            symmetry: self.symmetry,
-        };
+        let ctx = self.ctx(&props);
         forest::run_part(ctx, self.forest_options(), &pool)
     }
 
@@ -244,12 +232,20 @@ impl<'a, M: Model> Checker<'a, M> {
     /// seconds summed, their peak memory's maximum).
     pub fn merge(self, parts: Vec<forest::Part>) -> Result<CheckResult<M>, CheckError> {
         let props = self.properties()?;
-        let ctx = Ctx {
-            model: self.model,
-            props: &props,
-            symmetry: self.symmetry,
-        };
+        let ctx = self.ctx(&props);
         forest::combine(ctx, parts, self.stop_on_first_violation)
+    }
+
+    /// The read-only context of a search of this checker's model with `props`.
+    fn ctx<'p>(&self, props: &'p [Property<M>]) -> Ctx<'p, M>
+    where
+        'a: 'p,
+    {
+        Ctx {
+            model: self.model,
+            props,
+            symmetry: self.symmetry,
+        }
     }
 
     fn properties(&self) -> Result<Vec<Property<M>>, CheckError> {

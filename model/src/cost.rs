@@ -129,6 +129,19 @@ impl Cost {
         out
     }
 
+    /// `self` less `other`, part by part, none below 0 (for taking back what was added).
+    #[inline]
+    pub fn less(&self, other: &Cost) -> Cost {
+        let mut out = *self;
+        out.energy = out.energy.saturating_sub(other.energy);
+        for (o, p) in out.power.iter_mut().zip(other.power) {
+            *o = o.saturating_sub(p);
+        }
+        out.any = out.any.saturating_sub(other.any);
+        out.own = out.own.saturating_sub(other.own);
+        out
+    }
+
     /// Reduces the Energy part by up to `n`, never below 0 (356.6); returns how much was taken.
     pub fn reduce_energy(&mut self, n: u8) -> u8 {
         let taken = n.min(self.energy);

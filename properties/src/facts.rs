@@ -274,7 +274,7 @@ impl Facts {
                 // An undone play gives back what its runes added (358.5), once.
                 if !std::mem::replace(&mut f.undone, true) {
                     for (p, added) in self.produced.iter_mut().zip(f.runes_added) {
-                        *p = minus(p, &added);
+                        *p = p.less(&added);
                     }
                 }
             }
@@ -401,18 +401,6 @@ impl Cursor {
         self.gone.clear();
         self.left_in.clear();
     }
-}
-
-/// `a` less `b`, field by field; `b` was added to `a` before, so nothing goes below 0.
-fn minus(a: &Cost, b: &Cost) -> Cost {
-    let mut out = *a;
-    out.energy = out.energy.saturating_sub(b.energy);
-    for (o, x) in out.power.iter_mut().zip(b.power) {
-        *o = o.saturating_sub(x);
-    }
-    out.any = out.any.saturating_sub(b.any);
-    out.own = out.own.saturating_sub(b.own);
-    out
 }
 
 /// The facts of item `id`, made room for.
