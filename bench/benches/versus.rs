@@ -153,6 +153,25 @@ impl checker::Model for Adapter {
     fn fingerprint(&self, state: &State) -> u64 {
         self.sys.fingerprint(state)
     }
+
+    // Explored as the production system is (each scenario on its own, depth-first where it is
+    // a tree, forced steps not stored), so that `trivial` measures that search without the
+    // properties rather than another search.
+    fn independent_inits(&self) -> bool {
+        self.sys.independent_inits()
+    }
+
+    fn tree_shaped(&self, init: &State) -> bool {
+        self.sys.tree_shaped(init)
+    }
+
+    fn forced(&self, state: &State) -> Option<Action> {
+        self.sys.forced(state)
+    }
+
+    fn progress(&self, state: &State) -> Option<u64> {
+        self.sys.progress(state)
+    }
 }
 
 fn system(bound: &str) -> RepeatSystem {

@@ -269,6 +269,34 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
+            Event::PlayCancelled { .. }
+            | Event::RuneExhausted { .. }
+            | Event::RuneRecycled { .. }
+            | Event::DemandRuneExhausted { .. }
+            | Event::PoolEmptied { .. } => self.read_resources(e),
+            Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
+                if cur.resolving.is_some() =>
+            {
+                self.window_during_resolution.get_or_insert(cur.at);
+            }
+            Event::Damaged { .. }
+            | Event::MightChanged { .. }
+            | Event::UnitMoved { .. }
+            | Event::ZoneChange { .. }
+            | Event::Stunned { .. }
+            | Event::Readied { .. }
+            | Event::AssaultGiven { .. }
+            | Event::TargetUnaffected { .. } => self.read_object(e, cur),
+            _ => {}
+        }
+    }
+
+    /// Folds an event about what entered or left a pool: runes used for an item or a demand,
+    /// an undone play giving its runes back, the pool emptied at the end of the turn. Apart
+    /// from [`Facts::read`] because these are running totals per player, not facts of an item.
+    #[inline]
+    fn read_resources(&mut self, e: &Event) {
+        match *e {
             Event::PlayCancelled { item: id, .. } => {
                 let f = at(&mut self.items, id);
                 // An undone play gives back what its runes added (358.5), once.
@@ -301,19 +329,6 @@ impl Facts {
             Event::PoolEmptied { who, amount } => {
                 self.emptied[who.ix()] = self.emptied[who.ix()].plus(&amount);
             }
-            Event::Passed { .. } | Event::Cleanup | Event::WindowOpened { .. }
-                if cur.resolving.is_some() =>
-            {
-                self.window_during_resolution.get_or_insert(cur.at);
-            }
-            Event::Damaged { .. }
-            | Event::MightChanged { .. }
-            | Event::UnitMoved { .. }
-            | Event::ZoneChange { .. }
-            | Event::Stunned { .. }
-            | Event::Readied { .. }
-            | Event::AssaultGiven { .. }
-            | Event::TargetUnaffected { .. } => self.read_object(e, cur),
             _ => {}
         }
     }
