@@ -591,33 +591,52 @@ pub struct Balance {
 }
 
 impl Balance {
-    /// The largest shard's states over the mean (1.0 for an even split or a single shard).
-    pub fn max_over_mean(&self) -> f64 {
-        let total: u64 = self.states.iter().fold(0, |a, x| a.saturating_add(*x));
-        let max = self.states.iter().copied().max().unwrap_or(0);
-        if total == 0 {
-            return 1.0;
-        }
-        max as f64 * self.states.len() as f64 / total as f64
-    }
-
     /// The line `merge` prints about it: the largest shard against the mean.
     pub fn describe(&self) -> String {
         let n = self.states.len();
-        let total: u64 = self.states.iter().fold(0, |a, x| a.saturating_add(*x));
-        let (k, max) = self
-            .states
+        let l = Largest::of(&self.states);
+        format!(
+            "{n} shard(s): the largest, shard {}/{n}, explored {} states, {:.2}x the mean of {}",
+            l.shard + 1,
+            l.load,
+            l.over_mean,
+            l.total / n.max(1) as u64
+        )
+    }
+}
+
+/// The largest of the shards' loads (states explored or estimated) against their mean.
+pub(crate) struct Largest {
+    /// The largest shard (0-based; the first of equal ones).
+    pub(crate) shard: usize,
+    /// Its load.
+    pub(crate) load: u64,
+    /// The loads summed (saturating: they may come from files).
+    pub(crate) total: u64,
+    /// Its load over the mean load (1.0 when every load is 0).
+    pub(crate) over_mean: f64,
+}
+
+impl Largest {
+    /// The largest of `loads`.
+    pub(crate) fn of(loads: &[u64]) -> Largest {
+        let total = loads.iter().fold(0u64, |a, x| a.saturating_add(*x));
+        let (shard, load) = loads
             .iter()
             .copied()
             .enumerate()
-            .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)))
+            .max_by_key(|&(i, l)| (l, std::cmp::Reverse(i)))
             .unwrap_or((0, 0));
-        format!(
-            "{n} shard(s): the largest, shard {}/{n}, explored {max} states, {:.2}x the mean of {}",
-            k + 1,
-            self.max_over_mean(),
-            total / n.max(1) as u64
-        )
+        let over_mean = match total {
+            0 => 1.0,
+            t => load as f64 * loads.len() as f64 / t as f64,
+        };
+        Largest {
+            shard,
+            load,
+            total,
+            over_mean,
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //! it instead. A plan file of another run (another build, rulebook, bound, number of shards or
 //! symmetry setting) in the folder is an error, as a part file of another run is.
 
-use super::{parse_tagged, read_tagged, Build, Inputs, Origin};
+use super::{parse_tagged, read_tagged, Build, Inputs, Largest, Origin};
 use crate::check::CheckOptions;
 use crate::error::Error;
 use checker::forest::plan::Plan;
@@ -91,22 +91,17 @@ impl PlanRun {
     /// The lines `check --plan` prints: the file, and the estimated split.
     pub fn describe(&self) -> String {
         let loads = self.plan.loads();
-        let n = loads.len().max(1);
-        let total = loads.iter().fold(0u64, |a, x| a.saturating_add(*x));
-        let (k, max) = loads
-            .iter()
-            .copied()
-            .enumerate()
-            .max_by_key(|&(i, l)| (l, std::cmp::Reverse(i)))
-            .unwrap_or((0, 0));
-        let mean = total as f64 / n as f64;
+        let l = Largest::of(&loads);
+        let n = loads.len();
         format!(
-            "{} {}: {} scenarios dealt to {n} shards, about {total} states in all; the largest, shard {}/{n}, about {max} states, {:.2}x the mean",
+            "{} {}: {} scenarios dealt to {n} shards, about {} states in all; the largest, shard {}/{n}, about {} states, {:.2}x the mean",
             if self.kept { "kept" } else { "wrote" },
             self.path.display(),
             self.plan.shard_of.len(),
-            k + 1,
-            if mean > 0.0 { max as f64 / mean } else { 1.0 },
+            l.total,
+            l.shard + 1,
+            l.load,
+            l.over_mean,
         )
     }
 }
