@@ -24,6 +24,7 @@ pub mod outdir;
 pub mod progress;
 pub mod read;
 pub mod report;
+pub mod rules;
 pub mod shard;
 pub mod verdict;
 

@@ -48,6 +48,9 @@ enum Command {
         /// Print every field with its rule, what it means and each preset's value.
         #[arg(long)]
         list: bool,
+        /// Print what `--list` prints as one JSON object (`"format": "rbcheck-rules/1"`).
+        #[arg(long, conflicts_with = "list")]
+        json: bool,
     },
     /// List every bound preset: what it is for, what it contains and how many scenarios it makes.
     #[command(after_help = help::BOUNDS)]
@@ -143,7 +146,7 @@ fn main() -> ExitCode {
         Command::Fmt { files, write } => fmt(&files, write),
         Command::Serve => fuzz::serve(),
         Command::Fuzz(args) => fuzz::run(&args),
-        Command::Rules { list } => check::rules(list),
+        Command::Rules { list, json } => check::rules(list, json),
         Command::Bounds {
             name,
             json,

@@ -6,7 +6,7 @@
 use crate::exercise::{AutoChoice, Exercise};
 use crate::verdict::{BaseRun, Judgement, NotApplicable, Verdict, WitnessMiss};
 use checker::{CheckResult, Expectation, Model, Outcome, Trace};
-use model::rulebook::{Rulebook, Version, FIELDS};
+
 use properties::RepeatSystem;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -541,100 +541,6 @@ fn write_steps(o: &mut String, system: &RepeatSystem, trace: &Trace<RepeatSystem
         );
         if let Some(c) = st.changes.as_deref().filter(|c| !c.is_empty()) {
             let _ = writeln!(o, "     -> {c}");
-        }
-    }
-}
-
-/// `rbcheck rules`: the presets, and with `list` every field with its rule and each preset's value.
-pub fn rules(list: bool) -> String {
-    let mut o = String::new();
-    let presets: Vec<Rulebook> = Version::ALL.iter().map(|v| Rulebook::preset(*v)).collect();
-    let _ = writeln!(
-        o,
-        "presets: {}",
-        Version::ALL
-            .iter()
-            .map(|v| v.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    if !list {
-        let _ = writeln!(
-            o,
-            "(`rbcheck rules --list` prints every field with its rule, what it decides, the values \
-             it takes and each preset's value)"
-        );
-        return o;
-    }
-    let _ = writeln!(
-        o,
-        "A rulebook file is `base = \"rup4\"` (or another preset) and the fields it changes, e.g. \
-         `payments_per_instance = 2`.\n"
-    );
-    let tables: Vec<toml::Table> = presets
-        .iter()
-        .map(|r| toml::Table::try_from(r).unwrap_or_default())
-        .collect();
-    for f in FIELDS {
-        let values: Vec<String> = Version::ALL
-            .iter()
-            .zip(&tables)
-            .map(|(v, t)| {
-                format!(
-                    "{}={}",
-                    v.name(),
-                    t.get(f.name).map(|x| x.to_string()).unwrap_or_default()
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            o,
-            "{}  [{}]\n    decides: {}\n    values:  {}\n    presets: {}",
-            f.name,
-            f.rule,
-            f.doc,
-            field_values_words(f.name),
-            values.join("  ")
-        );
-    }
-    unmodelled_cards(&mut o);
-    o
-}
-
-/// The values a rulebook field takes, as a rulebook file writes them (`false | true`,
-/// `each-cost | once-per-play`); a count says it is one.
-fn field_values_words(name: &str) -> String {
-    let values = model::rulebook::field_values(name).unwrap_or_default();
-    let words: Vec<String> = values
-        .iter()
-        .map(|v| match v {
-            toml::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        })
-        .collect();
-    if values.iter().all(|v| v.is_integer()) && !values.is_empty() {
-        format!("a count ({}, ...)", words.join(", "))
-    } else {
-        words.join(" | ")
-    }
-}
-
-/// The catalogue's cards with printed parts the model leaves out (`unmodelled` in
-/// model/cards.toml): what a rules person cannot check with them.
-fn unmodelled_cards(o: &mut String) {
-    let _ = writeln!(
-        o,
-        "\ncards with printed text the model leaves out (model/cards.toml `unmodelled`):"
-    );
-    for c in model::catalogue::Catalogue::builtin().cards {
-        if !c.printed.unmodelled.is_empty() {
-            let _ = writeln!(
-                o,
-                "  {} ({}): {}",
-                c.name,
-                c.code,
-                c.printed.unmodelled.join(" | ")
-            );
         }
     }
 }

@@ -24,6 +24,10 @@ pub struct CasesArgs {
     /// no subfolder), once this run is done.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object (`"format": "rbcheck-cases/1"`: the counts and each case's file,
+    /// class and scenario) instead of the summary line.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -48,6 +52,11 @@ pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
     });
     drop(watch);
     let suite = suite?;
+    if args.json {
+        let text = serde_json::to_string(&suite).map_err(|e| Error::Usage(e.to_string()))?;
+        outln!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!(
         "{} behaviour classes in bound `{}` under `{}`: {} cases written to {}",
         suite.classes,

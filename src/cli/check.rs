@@ -322,8 +322,14 @@ pub fn graph(args: GraphArgs) -> Result<ExitCode, Error> {
 }
 
 /// Runs `rbcheck rules`.
-pub fn rules(list: bool) -> Result<ExitCode, Error> {
-    out!("{}", report::rules(list));
+pub fn rules(list: bool, json: bool) -> Result<ExitCode, Error> {
+    if json {
+        let text = serde_json::to_string(&rbcheck::rules::json())
+            .map_err(|e| Error::Usage(e.to_string()))?;
+        outln!("{text}");
+    } else {
+        out!("{}", rbcheck::rules::text(list));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

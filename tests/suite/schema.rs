@@ -1,5 +1,8 @@
-//! Every JSON report rbcheck prints (`check --json`, `merge --json`, `diff --json`,
-//! `fuzz --json`) validates against schema/report.schema.json, which documents every key.
+//! Every JSON report rbcheck prints (`check`, `merge`, `diff`, `fuzz`, `replay`, `rules`,
+//! `cases` and `bounds` with `--json`) validates against schema/report.schema.json, which
+//! documents every key. The schema leaves objects open, so that a reader of an older schema
+//! accepts a key added later; this validator is strict, so that every key printed is listed
+//! (an object with `properties` and no `additionalProperties` takes only those keys).
 //!
 //! The validator here implements the part of JSON Schema 2020-12 the schema uses (`type`,
 //! `properties`, `required`, `additionalProperties`, `items`, `enum`, `const`, `minimum`,
@@ -82,8 +85,14 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
                 let props = s.get("properties").and_then(Value::as_object);
                 for (key, x) in o {
                     let p = format!("{path}.{key}");
+                    let open = s.contains_key("additionalProperties");
                     match (props.and_then(|ps| ps.get(key)), k.as_str()) {
                         (Some(sub), "properties") => errors.extend(validate(root, sub, x, &p)),
+                        // Strict: the schema leaves objects open for readers, but every key
+                        // rbcheck prints must be documented.
+                        (None, "properties") if !open => {
+                            errors.push(format!("{p}: key not in the schema"))
+                        }
                         (None, "additionalProperties") if rule == &json!(false) => {
                             errors.push(format!("{p}: key not in the schema"))
                         }
@@ -220,6 +229,78 @@ fn check_and_merge_reports_validate() {
     let merged = report(&args, 0);
     assert_valid(&merged, "rbcheck-check/1", "merge");
     let _ = std::fs::remove_dir_all(&parts);
+}
+
+/// `rules --json`, `bounds --json` and `cases --json` print what their text forms print.
+#[test]
+fn listing_reports_validate() {
+    let rules = report(&["rules", "--json"], 0);
+    assert_valid(&rules, "rbcheck-rules/1", "rules");
+    let listed = String::from_utf8(rbcheck(&["rules", "--list"]).stdout).unwrap();
+    let fields = rules["fields"].as_array().unwrap();
+    assert!(fields.len() > 10, "{}", fields.len());
+    for f in fields {
+        let name = f["name"].as_str().unwrap();
+        let line = format!("{name}  [{}]", f["rule"].as_str().unwrap());
+        assert!(listed.contains(&line), "`rules --list` lacks {line}");
+        assert!(
+            f["presets"]["rup4"].is_boolean()
+                || f["presets"]["rup4"].is_number()
+                || f["presets"]["rup4"].is_string(),
+            "{f}"
+        );
+    }
+    let bounds = report(&["bounds", "--json"], 0);
+    assert_valid(&bounds, "rbcheck-bounds/1", "bounds");
+    assert!(bounds["presets"].as_array().unwrap().len() >= 8);
+    let out = scratch("cases");
+    let out_arg = out.to_str().unwrap().to_string();
+    let cases = report(
+        &[
+            "cases", "--bound", "tiny", "--out", &out_arg, "--json", "--quiet",
+        ],
+        0,
+    );
+    assert_valid(&cases, "rbcheck-cases/1", "cases tiny");
+    let listed = cases["cases"].as_array().unwrap();
+    assert_eq!(listed.len() as u64, cases["written"].as_u64().unwrap());
+    for c in listed {
+        let file = c["file"].as_str().unwrap();
+        assert!(out.join(file).is_file(), "{file} listed, not written");
+        let class = c["class"].as_str().unwrap();
+        assert!(file.ends_with(&format!("--{class}.case")), "{c}");
+        // The class's words say what the case's expectations (the model's) say.
+        let text = std::fs::read_to_string(out.join(file)).unwrap();
+        let words: Vec<&str> = class.split('-').collect();
+        assert_eq!(
+            text.contains("expect countered item 1\n"),
+            words.contains(&"countered"),
+            "{file}"
+        );
+        assert_eq!(
+            text.contains("expect repeat-paid item 1 none"),
+            !class.starts_with("repeat-"),
+            "{file}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The schema is open (a reader of it accepts a key added later); strictness lives in this
+/// validator, which must still refuse a key the schema does not list.
+#[test]
+fn the_schema_leaves_objects_open_and_the_tests_strict() {
+    let text = std::fs::read_to_string(root().join("schema/report.schema.json")).unwrap();
+    assert!(!text.contains("\"additionalProperties\": false"));
+    let s = schema();
+    let mut v = report(&["rules", "--json"], 0);
+    assert!(validate(&s, &s["$defs"]["rules"], &v, "$").is_empty());
+    v["fields"][0]["added_later"] = json!(1);
+    let errors = validate(&s, &s["$defs"]["rules"], &v, "$");
+    assert!(
+        errors.iter().any(|e| e.contains("fields[0].added_later")),
+        "{errors:?}"
+    );
 }
 
 #[test]
