@@ -283,6 +283,8 @@ fn counterexample(
         esc(super::digest::SOURCE),
         esc(scenario)
     );
+    o.push_str(&super::cards::cards_table(g, &trace.init));
+    o.push_str(&super::cards::legend());
     o.push_str("<div class=\"trace\"><div><table class=\"steps\"><thead><tr><th class=\"num\">#</th><th>step</th><th>what happens</th><th>rule</th></tr></thead><tbody>");
     let last = trace.len();
     let mut boards = String::new();
@@ -307,6 +309,34 @@ fn counterexample(
         o,
         "</tbody></table></div><div class=\"panel\">{boards}</div></div></section>"
     );
+    o
+}
+
+/// With `--coverage`: the transitions that applied each clause the model cites, the clauses
+/// never reached first (what the run proves nothing about), each with the rule's text.
+fn coverage(system: &RepeatSystem) -> String {
+    let Some(mut cov) = system.coverage() else {
+        return String::new();
+    };
+    cov.sort_by_key(|(_, _, n)| *n != 0);
+    let never = cov.iter().filter(|(_, _, n)| *n == 0).count();
+    let mut o = format!(
+        "<section class=\"card\" id=\"coverage\"><h2>Rule coverage</h2><p>Transitions that applied each clause the model cites: {} of {} clauses reached{}.</p><table class=\"coverage\"><thead><tr><th>clause</th><th class=\"num\">transitions</th><th>about</th></tr></thead><tbody>",
+        cov.len() - never,
+        cov.len(),
+        if never == 0 { String::new() } else { format!("; {never} never reached in this bound, so the verdict says nothing about them") }
+    );
+    for (clause, about, n) in &cov {
+        let class = if *n == 0 { " class=\"bad\"" } else { "" };
+        let _ = write!(
+            o,
+            "<tr data-clause=\"{}\"{class}><td class=\"mono\">{}</td><td class=\"num\">{n}</td><td>{}</td></tr>",
+            esc(clause),
+            esc(clause),
+            esc(about)
+        );
+    }
+    o.push_str("</tbody></table></section>\n");
     o
 }
 
@@ -357,6 +387,7 @@ pub fn check_report(
     if n == 0 {
         body.push_str("<section class=\"card\"><p>No counterexample: no property was violated in this run.</p></section>\n");
     }
+    body.push_str(&coverage(system));
     page(
         &format!(
             "rbcheck check: {} | bound {}",

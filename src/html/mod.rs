@@ -10,6 +10,7 @@
 //! and the engine's answers.
 
 pub mod board;
+pub mod cards;
 pub mod check;
 pub mod diff;
 pub mod digest;

@@ -143,6 +143,25 @@ fn check_html_shows_each_counterexample_step_by_step_beside_its_board() {
     }
     for (sec, p) in sections.iter().zip(&violated) {
         assert_eq!(sec.attribute("data-property"), p["name"].as_str());
+        // The scenario's cards with their text, before the steps: the made-up spell with the
+        // model's text and its [Repeat], the unit with its Might; then what the symbols mean.
+        let cards = all(*sec, "details", "cards");
+        assert_eq!(cards.len(), 1);
+        let rows: Vec<String> = all(cards[0], "tr", "")
+            .iter()
+            .skip(1)
+            .map(|r| text(r))
+            .collect();
+        assert!(
+            rows.iter()
+                .any(|r| r.contains("[Repeat] [1]") && r.contains("model's text")),
+            "{rows:?}"
+        );
+        assert!(rows.iter().any(|r| r.contains("unit, Might")), "{rows:?}");
+        let legend = text(&all(*sec, "p", "legend")[0]);
+        for letter in ["R Fury", "G Calm", "B Mind", "O Body", "P Chaos", "Y Order"] {
+            assert!(legend.contains(letter), "{legend}");
+        }
         let steps = p["counterexample"]["steps"].as_array().unwrap();
         let rows: Vec<Node> = all(*sec, "tr", "")
             .into_iter()
@@ -211,6 +230,49 @@ fn check_html_shows_each_counterexample_step_by_step_beside_its_board() {
     }
     // The text of a rule the model cites, quoted from the digest.
     assert!(raw.contains("Move the card to the Chain"));
+
+    // A printed card shows its printed text (model/cards.toml), with its code.
+    let printed = d.join("printed.toml");
+    std::fs::write(
+        &printed,
+        SMALL_BOUND.replace(
+            "instances = [1]",
+            "instances = [0]\ncatalogue = [\"Curtain Call\"]",
+        ),
+    )
+    .unwrap();
+    let html = d.join("printed.html");
+    let args = [
+        "check",
+        "--rules",
+        rules,
+        "--bound",
+        s(&printed),
+        "--quiet",
+        "--coverage",
+        "--html",
+        s(&html),
+    ];
+    assert_eq!(rbcheck(&args).status.code(), Some(1));
+    let raw = std::fs::read_to_string(&html).unwrap();
+    let doc = parse(&raw);
+    let rows: Vec<String> = all(doc.root_element(), "details", "cards")
+        .iter()
+        .flat_map(|c| all(*c, "tr", ""))
+        .map(|r| text(&r))
+        .collect();
+    assert!(
+        rows.iter().any(|r| r.contains("Curtain Call") && r.contains("Deal 2 to a unit at a battlefield.")),
+        "{rows:?}"
+    );
+    // With --coverage: each clause the model cites with its transitions, the never-reached
+    // ones first and marked.
+    let table = all(doc.root_element(), "table", "coverage");
+    let rows: Vec<Node> = all(table[0], "tr", "").into_iter().skip(1).collect();
+    assert!(rows.len() > 20, "{}", rows.len());
+    let zero = |r: &Node| text(&all(*r, "td", "num")[0]) == "0";
+    assert!(rows.iter().all(|r| zero(r) == class_has(r, "bad")));
+    assert!(rows.windows(2).all(|w| zero(&w[0]) || !zero(&w[1])));
     let _ = std::fs::remove_dir_all(&d);
 }
 
