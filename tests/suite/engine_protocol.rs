@@ -764,3 +764,59 @@ fn requests_carry_the_play_triggers_of_units_and_optional_costs() {
         );
     }
 }
+
+/// The JSON blocks of PROTOCOL.md's short path, in order.
+fn short_path_blocks() -> Vec<String> {
+    let doc = std::fs::read_to_string(root().join("corpus/PROTOCOL.md")).unwrap();
+    let start = doc
+        .find("## The short path")
+        .expect("the short path section");
+    let end = start + doc[start..].find("\n## ").unwrap();
+    doc[start..end]
+        .split("```json")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap().trim().to_string())
+        .collect()
+}
+
+/// The short path's hello and minimal result, answered by an engine that knows nothing else,
+/// agree with the model on the corpus case the section quotes; the same answer with another
+/// Might for B is reported as that difference.
+#[test]
+fn the_protocols_short_path_works_as_written() {
+    let blocks = short_path_blocks();
+    assert_eq!(blocks.len(), 3, "{blocks:?}");
+    let hello: serde_json::Value = serde_json::from_str(&blocks[0]).expect("the hello is JSON");
+    let result: serde_json::Value = serde_json::from_str(&blocks[2]).expect("the result is JSON");
+    assert!(blocks[1].contains("\"do\":\"repeat\",\"instance\":1,\"pay\":true"));
+    let d = std::env::temp_dir().join(format!("rbcheck-short-path-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    // The engine answers the hello and every case with the section's own JSON.
+    let script = d.join("engine.py");
+    std::fs::write(
+        &script,
+        "import json, sys\nhere = sys.argv[1]\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'hello':\n        print(open(here + '/hello.json').read().strip(), flush=True)\n    elif m['type'] == 'case':\n        r = json.load(open(here + '/result.json'))\n        r['id'] = m['id']\n        print(json.dumps(r), flush=True)\n    else:\n        break\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("hello.json"), hello.to_string()).unwrap();
+    let run = |result: &serde_json::Value| {
+        std::fs::write(d.join("result.json"), result.to_string()).unwrap();
+        let case = root().join("corpus/cases/bonds-of-strength-repeated-two-units-each.case");
+        let cmd = format!("python3 {} {}", script.display(), d.display());
+        let o =
+            crate::shared::rbcheck(&["fuzz", "--engine", &cmd, "--corpus", case.to_str().unwrap()]);
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).to_string(),
+        )
+    };
+    let (code, out) = run(&result);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 agree, 0 differ"), "{out}");
+    let mut wrong = result.clone();
+    wrong["units"]["B"]["might"] = serde_json::json!(5);
+    let (code, out) = run(&wrong);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("the engine gives `might unit B 5`"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
