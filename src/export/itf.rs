@@ -8,7 +8,7 @@
 use crate::case::print::{loc, player};
 use checker::{Model, Trace};
 use model::cost::{Cost, Domain};
-use model::state::{Obj, Phase, Player, State, Zone};
+use model::state::{Combat, Obj, Phase, Player, State, Zone};
 use properties::RepeatSystem;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -67,10 +67,25 @@ pub struct ItfUnit {
     pub location: String,
     /// Its current Might.
     pub might: BigInt,
+    /// Exhausted, stunned, its combat designation and [Assault] granted this turn.
+    pub status: ItfStatus,
     /// Whether it is a token.
     pub token: bool,
     /// `board` or `trash`.
     pub zone: &'static str,
+}
+
+/// A unit's status in an ITF state (414, 415, 423, 807.2).
+#[derive(Clone, Debug, Serialize)]
+pub struct ItfStatus {
+    /// [Assault] granted this turn, summed.
+    pub assault: BigInt,
+    /// `none`, `attacking` or `defending`.
+    pub combat: &'static str,
+    /// Exhausted (else ready).
+    pub exhausted: bool,
+    /// Stunned.
+    pub stunned: bool,
 }
 
 /// A gear in an ITF state.
@@ -80,8 +95,61 @@ pub struct ItfGear {
     pub card: String,
     /// Who controls it.
     pub controller: &'static str,
+    /// Exhausted (it paid an [E] cost); gear starts ready.
+    pub exhausted: bool,
     /// `board` or `trash`.
     pub zone: &'static str,
+}
+
+/// A player's runes in an ITF state (163–164).
+#[derive(Clone, Debug, Serialize)]
+pub struct ItfRunes {
+    /// The rune deck, top first, as domain names.
+    pub deck: Vec<&'static str>,
+    /// Exhausted runes on the board, per domain.
+    pub exhausted: ItfDomains,
+    /// Ready runes on the board, per domain.
+    pub ready: ItfDomains,
+}
+
+/// A count per domain.
+#[derive(Clone, Debug, Serialize)]
+pub struct ItfDomains {
+    /// Body.
+    pub body: BigInt,
+    /// Calm.
+    pub calm: BigInt,
+    /// Chaos.
+    pub chaos: BigInt,
+    /// Fury.
+    pub fury: BigInt,
+    /// Mind.
+    pub mind: BigInt,
+    /// Order.
+    pub order: BigInt,
+}
+
+impl From<&[u8; 6]> for ItfDomains {
+    fn from(n: &[u8; 6]) -> ItfDomains {
+        let p = |d: Domain| int(n[d as usize]);
+        ItfDomains {
+            body: p(Domain::Body),
+            calm: p(Domain::Calm),
+            chaos: p(Domain::Chaos),
+            fury: p(Domain::Fury),
+            mind: p(Domain::Mind),
+            order: p(Domain::Order),
+        }
+    }
+}
+
+/// The grants waiting for a player's next spell.
+#[derive(Clone, Debug, Serialize)]
+pub struct ItfGrants {
+    /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
+    pub academy: bool,
+    /// Temporal Portal was activated: the next spell gets [Repeat] equal to its cost.
+    pub portal: bool,
 }
 
 /// A player in an ITF state.
@@ -91,12 +159,21 @@ pub struct ItfPlayer {
     pub deck: BigInt,
     /// Items finalized this turn.
     pub finalized: BigInt,
+    /// Grants waiting for the player's next spell.
+    pub grants: ItfGrants,
     /// Cards in hand.
     pub hand_size: BigInt,
+    /// Within 3 points of the Victory Score.
+    pub near_victory: bool,
     /// `you` or `opponent`.
     pub player: &'static str,
     /// The rune pool.
     pub pool: ItfPool,
+    /// The runes on the board and in the rune deck; `None` for a player who pays from the
+    /// pool alone.
+    pub runes: ItfOption<ItfRunes>,
+    /// Runes channelled exhausted during the play (counted for a pool-only player too).
+    pub runes_channelled: BigInt,
     /// The trash's cards.
     pub trash: Vec<String>,
 }
@@ -363,6 +440,17 @@ fn obj(o: Obj) -> String {
     }
 }
 
+fn domain(d: Domain) -> &'static str {
+    match d {
+        Domain::Fury => "fury",
+        Domain::Calm => "calm",
+        Domain::Mind => "mind",
+        Domain::Body => "body",
+        Domain::Chaos => "chaos",
+        Domain::Order => "order",
+    }
+}
+
 fn zone(z: Zone) -> &'static str {
     if z == Zone::Board {
         "board"
@@ -420,6 +508,7 @@ fn itf_state(
             .map(|x| ItfGear {
                 card: card(x.card),
                 controller: player(x.controller),
+                exhausted: x.exhausted,
                 zone: zone(x.zone),
             })
             .collect(),
@@ -432,9 +521,20 @@ fn itf_state(
                 ItfPlayer {
                     deck: int(ps.deck),
                     finalized: int(ps.finalized_this_turn),
+                    grants: ItfGrants {
+                        academy: ps.academy_charged,
+                        portal: ps.portal_charged,
+                    },
                     hand_size: int(ps.hand.len() as i64 + i64::from(ps.hand_other)),
+                    near_victory: ps.near_victory,
                     player: player(*p),
                     pool: ItfPool::from(&ps.pool),
+                    runes: ItfOption(ps.runes.as_ref().map(|r| ItfRunes {
+                        deck: r.deck.iter().map(|d| domain(*d)).collect(),
+                        exhausted: ItfDomains::from(&r.exhausted),
+                        ready: ItfDomains::from(&r.ready),
+                    })),
+                    runes_channelled: int(ps.runes_exhausted),
                     trash: ps.trash.iter().map(|c| card(*c)).collect(),
                 }
             })
@@ -450,6 +550,16 @@ fn itf_state(
                 zone: zone(u.zone),
                 might: int(u.current_might()),
                 damage: int(u.damage),
+                status: ItfStatus {
+                    assault: int(u.status.assault),
+                    combat: match u.status.combat {
+                        Combat::None => "none",
+                        Combat::Attacking => "attacking",
+                        Combat::Defending => "defending",
+                    },
+                    exhausted: u.status.exhausted,
+                    stunned: u.status.stunned,
+                },
                 token: u.token,
             })
             .collect(),

@@ -88,8 +88,60 @@ struct Pool {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Domains {
+    body: i64,
+    calm: i64,
+    chaos: i64,
+    fury: i64,
+    mind: i64,
+    order: i64,
+}
+
+impl Domains {
+    /// In the model's domain order (Fury, Calm, Mind, Body, Chaos, Order).
+    fn counts(&self) -> [i64; 6] {
+        [
+            self.fury, self.calm, self.mind, self.body, self.chaos, self.order,
+        ]
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Runes {
+    deck: Vec<String>,
+    exhausted: Domains,
+    ready: Domains,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Grants {
+    academy: bool,
+    portal: bool,
+}
+
+#[derive(Deserialize)]
 struct ItfPlayer {
     pool: Pool,
+    runes: QOption<Runes>,
+    grants: Grants,
+    near_victory: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Status {
+    assault: i64,
+    combat: String,
+    exhausted: bool,
+    stunned: bool,
+}
+
+#[derive(Deserialize)]
+struct ItfGear {
+    exhausted: bool,
 }
 
 #[derive(Deserialize)]
@@ -107,6 +159,7 @@ struct ItfItem {
 #[derive(Deserialize)]
 struct ItfUnit {
     damage: i64,
+    status: Status,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +172,7 @@ struct ItfState {
     chain: Vec<ItfItem>,
     players: Vec<ItfPlayer>,
     units: Vec<ItfUnit>,
+    gear: Vec<ItfGear>,
 }
 
 /// The variant name of a model phase, as the ITF tag must spell it.
@@ -177,6 +231,44 @@ fn check_state(what: &str, i: usize, s: &ItfState, model: &model::State, seen: &
             p.pool.order,
         ];
         assert_eq!(power, want.power.map(i64::from), "{what} {i}");
+        // Runes, waiting grants and near-victory, the model's own.
+        match (&p.runes, &mp.runes) {
+            (QOption::Some(r), Some(m)) => {
+                assert_eq!(r.ready.counts(), m.ready.map(i64::from), "{what} {i}");
+                assert_eq!(
+                    r.exhausted.counts(),
+                    m.exhausted.map(i64::from),
+                    "{what} {i}"
+                );
+                let deck: Vec<String> = m
+                    .deck
+                    .iter()
+                    .map(|d| format!("{d:?}").to_lowercase())
+                    .collect();
+                assert_eq!(r.deck, deck, "{what} {i}");
+                seen.runes += 1;
+            }
+            (QOption::None, None) => {}
+            _ => panic!("{what} {i}: runes in one of ITF and the model only"),
+        }
+        assert_eq!(p.grants.portal, mp.portal_charged, "{what} {i}");
+        assert_eq!(p.grants.academy, mp.academy_charged, "{what} {i}");
+        assert_eq!(p.near_victory, mp.near_victory, "{what} {i}");
+        seen.grants += usize::from(p.grants.portal);
+    }
+    // Statuses of units and gear.
+    assert_eq!(s.units.len(), model.units.len(), "{what} {i}");
+    for (u, m) in s.units.iter().zip(model.units.iter()) {
+        assert_eq!(u.status.exhausted, m.status.exhausted, "{what} {i}");
+        assert_eq!(u.status.stunned, m.status.stunned, "{what} {i}");
+        assert_eq!(u.status.assault, i64::from(m.status.assault), "{what} {i}");
+        let combat = format!("{:?}", m.status.combat).to_lowercase();
+        assert_eq!(u.status.combat, combat, "{what} {i}");
+        seen.exhausted += usize::from(u.status.exhausted);
+    }
+    for (g, m) in s.gear.iter().zip(model.gear.iter()) {
+        assert_eq!(g.exhausted, m.exhausted, "{what} {i}");
+        seen.exhausted += usize::from(g.exhausted);
     }
     // Phases are the model's, as variants with their fields.
     assert_eq!(s.chain.len(), model.chain.len(), "{what} {i}");
@@ -229,6 +321,9 @@ fn check_state(what: &str, i: usize, s: &ItfState, model: &model::State, seen: &
 struct Seen {
     modes: [usize; 2],
     resolving: i64,
+    runes: usize,
+    grants: usize,
+    exhausted: usize,
 }
 
 #[test]
@@ -268,6 +363,14 @@ fn every_counterexample_of_every_wrong_rulebook_decodes_as_typed_itf() {
         seen.modes
     );
     assert!(seen.resolving >= 1, "no trace resolved an execution");
+    // The runes, a waiting grant and an exhausted unit or gear were each seen in some trace.
+    assert!(
+        seen.runes > 0 && seen.grants > 0 && seen.exhausted > 0,
+        "runes {}, grants {}, exhausted units and gear {}",
+        seen.runes,
+        seen.grants,
+        seen.exhausted
+    );
 }
 
 /// Attributes of a DOT statement.
