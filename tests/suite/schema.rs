@@ -12,6 +12,7 @@
 
 use crate::shared::{rbcheck, root};
 use serde_json::{json, Map, Value};
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 fn schema() -> Value {
@@ -87,7 +88,10 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
                     let p = format!("{path}.{key}");
                     let open = s.contains_key("additionalProperties");
                     match (props.and_then(|ps| ps.get(key)), k.as_str()) {
-                        (Some(sub), "properties") => errors.extend(validate(root, sub, x, &p)),
+                        (Some(sub), "properties") => {
+                            record(sub, key);
+                            errors.extend(validate(root, sub, x, &p))
+                        }
                         // Strict: the schema leaves objects open for readers, but every key
                         // rbcheck prints must be documented.
                         (None, "properties") if !open => {
@@ -109,14 +113,22 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
                 }
             }
             "oneOf" => {
-                let ok = rule
+                // Only the branch that matches records the keys it saw.
+                let was = RECORDING.with(|r| r.replace(false));
+                let ok: Vec<&Value> = rule
                     .as_array()
                     .into_iter()
                     .flatten()
                     .filter(|sub| validate(root, sub, v, path).is_empty())
-                    .count();
-                if ok != 1 {
-                    fail(format!("matches {ok} of the oneOf schemas, not exactly 1"));
+                    .collect();
+                RECORDING.with(|r| r.set(was));
+                if ok.len() != 1 {
+                    fail(format!(
+                        "matches {} of the oneOf schemas, not exactly 1",
+                        ok.len()
+                    ));
+                } else if was {
+                    validate(root, ok[0], v, path);
                 }
             }
             other => fail(format!(
@@ -125,6 +137,55 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Vec<String> {
         }
     }
     errors
+}
+
+thread_local! {
+    /// Whether `validate` records the documented keys it meets (see `every_documented_key_is_printed`).
+    static RECORDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The (property schema, key) pairs met, the schema by address.
+    static SEEN: std::cell::RefCell<HashSet<(usize, String)>> = std::cell::RefCell::new(HashSet::new());
+}
+
+/// Records that a value had the documented key `key`, whose schema is `sub`.
+fn record(sub: &Value, key: &str) {
+    if RECORDING.with(|r| r.get()) {
+        SEEN.with(|s| {
+            s.borrow_mut()
+                .insert((sub as *const Value as usize, key.to_string()))
+        });
+    }
+}
+
+/// Every documented key of `s` (a schema) and of the schemas inside it: (its schema's address,
+/// the key, a path for messages).
+fn documented(s: &Value, path: &str, out: &mut Vec<(usize, String, String)>) {
+    let Some(o) = s.as_object() else { return };
+    for (k, sub) in o {
+        match k.as_str() {
+            "properties" => {
+                for (key, x) in sub.as_object().into_iter().flatten() {
+                    out.push((
+                        x as *const Value as usize,
+                        key.clone(),
+                        format!("{path}.{key}"),
+                    ));
+                    documented(x, &format!("{path}.{key}"), out);
+                }
+            }
+            "$defs" => {
+                for (name, x) in sub.as_object().into_iter().flatten() {
+                    documented(x, &format!("#/$defs/{name}"), out);
+                }
+            }
+            "items" | "additionalProperties" => documented(sub, &format!("{path}[]"), out),
+            "oneOf" => {
+                for x in sub.as_array().into_iter().flatten() {
+                    documented(x, path, out);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 fn has_type(v: &Value, t: &str) -> bool {
@@ -441,4 +502,123 @@ fn the_validator_refuses_what_the_schema_forbids() {
     // An unknown keyword in a schema is an error, not a pass.
     let odd = json!({"pattern": "^a"});
     assert!(!validate(&odd, &odd, &json!("a"), "$").is_empty());
+}
+
+/// The other direction of strictness: every key the schema documents is printed by some report,
+/// so the schema cannot describe a key rbcheck no longer prints. One run of each kind, chosen
+/// to show the optional keys (a wrong rulebook for counterexamples, witnesses and unreachable
+/// ones; v1.2 for properties that do not apply; an edit's `auto` bound; an engine's gaps; the
+/// `multi` bound for a turn and `also`).
+#[test]
+fn every_documented_key_is_printed() {
+    let s = schema();
+    let out = scratch("coverage");
+    let cases = out.join("cases");
+    let findings = out.join("findings");
+    let engine = format!(
+        "python3 {} --mutant one-target-list",
+        root().join("tests/engines/reference_engine.py").display()
+    );
+    // A rulebook file: `diff` takes `--bound auto`, whose choice the report describes.
+    std::fs::create_dir_all(&out).unwrap();
+    let edit = out.join("edit.toml");
+    std::fs::write(&edit, "base = \"rup4\"\nrunes_only_for_the_cost = false\n").unwrap();
+    // An engine that declines what a count cannot say: conformance gaps.
+    let gaps = out.join("gaps");
+    let declines = format!(
+        "python3 {} --fail count-declines",
+        root().join("tests/engines/fake_engine.py").display()
+    );
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        (
+            vec![
+                "check",
+                "--bound",
+                "tiny",
+                "--rules",
+                "corpus/rulebooks/double-executions.toml",
+                "--json",
+                "--quiet",
+                "--coverage",
+                "--counterexamples",
+                "2",
+            ],
+            1,
+        ),
+        (
+            vec![
+                "diff", "v1.3", "rup4", "--bound", "tiny", "--json", "--quiet",
+            ],
+            1,
+        ),
+        (vec!["replay", "--json", "corpus/cases"], 0),
+        (
+            vec![
+                "check", "--bound", "tiny", "--rules", "v1.2", "--json", "--quiet",
+            ],
+            0,
+        ),
+        (
+            vec!["diff", "rup4", edit.to_str().unwrap(), "--json", "--quiet"],
+            1,
+        ),
+        (
+            vec![
+                "fuzz",
+                "--engine",
+                &declines,
+                "--cases",
+                "120",
+                "--json",
+                "--out",
+                gaps.to_str().unwrap(),
+            ],
+            0,
+        ),
+        (vec!["rules", "--json"], 0),
+        (vec!["bounds", "--json"], 0),
+        (
+            vec![
+                "cases",
+                "--bound",
+                "tiny",
+                "--out",
+                cases.to_str().unwrap(),
+                "--json",
+                "--quiet",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "fuzz",
+                "--engine",
+                &engine,
+                "--cases",
+                "60",
+                "--json",
+                "--out",
+                findings.to_str().unwrap(),
+            ],
+            1,
+        ),
+    ];
+    RECORDING.with(|r| r.set(true));
+    for (args, code) in &runs {
+        let v = report(args, *code);
+        let errors = validate(&s, &s, &v, "$");
+        assert!(errors.is_empty(), "{args:?}: {}", errors.join("\n"));
+    }
+    RECORDING.with(|r| r.set(false));
+    let mut keys = vec![];
+    documented(&s, "$", &mut keys);
+    let seen = SEEN.with(|x| x.borrow().clone());
+    let never: Vec<&String> = keys
+        .iter()
+        .filter(|(at, key, _)| !seen.contains(&(*at, key.clone())))
+        .map(|(_, _, path)| path)
+        .collect();
+    assert!(keys.len() > 150, "{} keys", keys.len());
+    assert!(never.is_empty(), "documented, never printed: {never:?}");
+    let _ = std::fs::remove_dir_all(&out);
 }
