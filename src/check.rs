@@ -4,6 +4,7 @@
 use crate::error::Error;
 use crate::exercise::{self, Effort};
 use crate::outdir::{rules_line, OutDir, OutFile};
+use crate::progress::Sink;
 use crate::verdict::{BaseRun, Judgement, NotApplicable, Verdict, WitnessMiss};
 use crate::{cases, export, inputs};
 use checker::{CheckResult, CheckerExt, Expectation, Outcome, Trace};
@@ -46,6 +47,8 @@ pub struct CheckOptions {
     /// How each scenario is explored (default: depth-first where the model declares the
     /// scenario tree-shaped).
     pub search: checker::SearchOrder,
+    /// Where progress goes while `progress` is on; `None`: text on stderr.
+    pub sink: Option<crate::progress::Sink>,
 }
 
 impl Default for CheckOptions {
@@ -65,6 +68,7 @@ impl Default for CheckOptions {
             memory: None,
             progress_every: None,
             search: checker::SearchOrder::default(),
+            sink: None,
         }
     }
 }
@@ -83,6 +87,10 @@ pub fn configure<'a>(
         .report_progress(opts.progress);
     let c = match opts.progress_every {
         Some(secs) => c.progress_every(std::time::Duration::from_secs_f64(secs)),
+        None => c,
+    };
+    let c = match &opts.sink {
+        Some(sink) => c.on_scenario_progress(sink.for_checker()),
         None => c,
     };
     match opts.memory {
@@ -201,7 +209,7 @@ pub fn check(
         system = system.count_coverage();
     }
     if opts.progress {
-        eprintln!("{}", header(&system, &bound_name, opts));
+        Sink::say(opts.sink.as_ref(), &header(&system, &bound_name, opts));
     }
     let mut result = configure(system.checker(), opts).run()?;
     let mut fields = exercise::split(&system, &mut result);
@@ -260,10 +268,11 @@ fn scenarios(
         return Ok((system, bound.name, None));
     }
     if opts.progress {
-        eprintln!(
+        let text = format!(
             "rbcheck check: --bound auto: looking for the scenarios in which {} decides a step otherwise than {}",
             rules.name, against.name
         );
+        Sink::say(opts.sink.as_ref(), &text);
     }
     let (game, chosen, mut choice) = exercise::choose(rules, against, false, effort)?;
     if chosen.is_empty() {

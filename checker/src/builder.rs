@@ -28,6 +28,7 @@ pub struct Checker<'a, M: Model> {
     shard: (u32, u32),
     plan: Option<forest::plan::Plan>,
     progress_every: std::time::Duration,
+    progress_sink: Option<forest::ProgressSink>,
     collapse_forced: bool,
     search_order: forest::SearchOrder,
 }
@@ -63,6 +64,7 @@ impl<'a, M: Model> Checker<'a, M> {
             shard: (0, 1),
             plan: None,
             progress_every: forest::PROGRESS_EVERY,
+            progress_sink: None,
             collapse_forced: true,
             search_order: forest::SearchOrder::Auto,
         }
@@ -117,6 +119,13 @@ impl<'a, M: Model> Checker<'a, M> {
     /// [`forest::PROGRESS_EVERY`].
     pub fn progress_every(mut self, every: std::time::Duration) -> Self {
         self.progress_every = every;
+        self
+    }
+
+    /// With independent initial states, sends each progress report to `sink` instead of
+    /// printing it on stderr (while `report_progress` is on); the caller chooses the format.
+    pub fn on_scenario_progress(mut self, sink: forest::ProgressSink) -> Self {
+        self.progress_sink = Some(sink);
         self
     }
 
@@ -292,6 +301,7 @@ impl<'a, M: Model> Checker<'a, M> {
             depth_first: self.search_order == forest::SearchOrder::Auto,
             settle: self.settle,
             progress_every: self.report_progress.then_some(self.progress_every),
+            progress_sink: self.progress_sink.clone(),
             budget: Budget::new(
                 self.memory_limit
                     .take()

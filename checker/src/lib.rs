@@ -53,7 +53,7 @@ pub mod visited;
 pub use builder::{Checker, CheckerExt};
 pub use error::CheckError;
 pub use fingerprint::{fingerprint, FpBuildHasher, FpHasher};
-pub use forest::{Part, PartStop, SearchOrder, ShardPlan, Summary};
+pub use forest::{Part, PartStop, ProgressSink, ScenarioProgress, SearchOrder, ShardPlan, Summary};
 pub use graph::StateGraph;
 pub use model::{Expectation, Model, Property};
 pub use result::{CheckResult, Outcome, PropertyResult, ScenarioFinding, StopReason, Violation};

@@ -34,7 +34,7 @@ pub struct CasesArgs {
 
 /// Runs `rbcheck cases`.
 pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
-    Ticker::new(&args.progress).header(&format!(
+    Ticker::new(&args.progress, "cases").header(&format!(
         "rbcheck cases: rules {} | {} | {} | writing {}",
         args.rules,
         bound_words(&args.bound),
@@ -42,7 +42,7 @@ pub fn run(args: &CasesArgs) -> Result<ExitCode, Error> {
         args.out.display()
     ));
     let counter = Arc::new(rbcheck::progress::Counter::default());
-    let watch = Watch::start(&args.progress, counter.clone());
+    let watch = Watch::start(&args.progress, "cases", counter.clone());
     let suite = write_suite(&SuiteOptions {
         rules: &args.rules,
         bound: &args.bound,

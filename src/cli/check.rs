@@ -60,6 +60,9 @@ pub struct CheckArgs {
     /// Seconds between two progress lines on stderr (0.1 to 3600; default 3).
     #[arg(long, value_parser = parse_seconds)]
     pub progress_every: Option<f64>,
+    /// Progress on stderr as one JSON object per line (`"format": "rbcheck-progress/1"`).
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress_json: bool,
     /// Explore only shard K of N (1 <= K <= N) of the scenarios and write its part file into
     /// the --parts folder, for `rbcheck merge` (skipped if that part file exists already).
     #[arg(long, value_parser = parse_shard, requires = "parts")]
@@ -219,6 +222,9 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, Error> {
             SearchArg::Auto => checker::SearchOrder::Auto,
             SearchArg::Bfs => checker::SearchOrder::BreadthFirst,
         },
+        sink: args
+            .progress_json
+            .then(|| super::progress::json_sink("check")),
     };
     // Every output is checked, and compared with the others, before the search.
     let mut outputs = outdir::prepare(&[

@@ -46,7 +46,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         Target::file("--html", args.html.as_deref()).replacing(args.force),
     ])?;
     let html = outputs.file("--html");
-    Ticker::new(&args.progress).header(&format!(
+    Ticker::new(&args.progress, "diff").header(&format!(
         "rbcheck diff: rules {} and {} | {} | {}",
         args.a,
         args.b,
@@ -54,7 +54,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         threads()
     ));
     let counter = Arc::new(rbcheck::progress::Counter::default());
-    let watch = Watch::start(&args.progress, counter.clone());
+    let watch = Watch::start(&args.progress, "diff", counter.clone());
     let run = diff(
         &DiffOptions {
             a: args.a,

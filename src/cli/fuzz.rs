@@ -1,7 +1,7 @@
 //! `rbcheck fuzz` and `rbcheck serve`: options and output. The fuzzing, shrinking and scoring
 //! are `rbcheck::engine`'s, the finding cases `rbcheck::findings`'.
 
-use super::progress::{rate, ProgressArgs, Ticker};
+use super::progress::{rate, ProgressArgs, ProgressJson, Ticker};
 use clap::Args;
 use rbcheck::engine::fuzz::{fuzz_with, FuzzConfig, FuzzReport};
 use rbcheck::engine::score::{markdown, score};
@@ -285,7 +285,7 @@ fn on_case<'a>(
     write_error: &'a mut Option<Error>,
 ) -> impl FnMut(usize, &FuzzReport) + 'a {
     let mut last_shown = 0usize;
-    let mut ticker = Ticker::new(&args.progress);
+    let mut ticker = Ticker::new(&args.progress, "fuzz");
     move |i, r| {
         if i == 1 {
             if let Some(h) = &r.engine {
@@ -311,19 +311,26 @@ fn on_case<'a>(
             }
             last_shown = r.findings.len();
         }
-        ticker.tick(|secs| {
-            let of = match (limit, args.time) {
-                (Some(c), _) => format!(" of {c}"),
-                (None, Some(t)) => format!(" (of {t} s)"),
-                _ => String::new(),
-            };
-            format!(
-                "{i}{of} cases, {} compared, {} finding(s), {:.0} cases/s",
-                r.compared,
-                r.findings.len(),
-                rate(i, secs)
-            )
-        });
+        ticker.tick(
+            |secs| {
+                let of = match (limit, args.time) {
+                    (Some(c), _) => format!(" of {c}"),
+                    (None, Some(t)) => format!(" (of {t} s)"),
+                    _ => String::new(),
+                };
+                format!(
+                    "{i}{of} cases, {} compared, {} finding(s), {:.0} cases/s",
+                    r.compared,
+                    r.findings.len(),
+                    rate(i, secs)
+                )
+            },
+            |command, secs| ProgressJson {
+                compared: Some(r.compared as u64),
+                findings: Some(r.findings.len() as u64),
+                ..ProgressJson::progress(command, "cases", i as u64, limit.map(|c| c as u64), secs)
+            },
+        );
     }
 }
 

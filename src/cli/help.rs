@@ -18,6 +18,7 @@ pub const CHECK: &str = concat!(
     "  rbcheck check --rules my-edit.toml --property one-play-event --counterexamples 3\n",
     "  rbcheck check --bound default --json --quiet > report.json\n",
     "  rbcheck check --bound large --memory 8G --progress-every 10\n",
+    "  rbcheck check --bound large --json --progress-json > report.json 2> progress.jsonl\n",
     "  rbcheck check --bound default --shard 1/4 --parts parts/   # then: rbcheck merge parts/*\n",
     "\nEXIT CODES:\n",
     "  0    every property holds, every witness was reached and every field the rulebook\n",

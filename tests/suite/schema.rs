@@ -209,6 +209,19 @@ fn assert_valid(v: &Value, format: &str, what: &str) {
     assert_eq!(v["format"], format, "{what}");
 }
 
+/// The report on stdout and, one per line, the JSON objects on stderr (`--progress-json`).
+fn report_and_progress(args: &[&str], code: i32) -> (Value, Vec<Value>) {
+    let o = rbcheck(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    let v = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let lines = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: `{l}`: {e}")))
+        .collect();
+    (v, lines)
+}
+
 fn report(args: &[&str], code: i32) -> Value {
     let o = rbcheck(args);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -604,11 +617,22 @@ fn every_documented_key_is_printed() {
         ),
     ];
     RECORDING.with(|r| r.set(true));
+    let mut progress = 0;
     for (args, code) in &runs {
-        let v = report(args, *code);
-        let errors = validate(&s, &s, &v, "$");
-        assert!(errors.is_empty(), "{args:?}: {}", errors.join("\n"));
+        // Each run reports its progress as JSON lines too, often enough to see some.
+        let mut args = args.clone();
+        if args[0] != "rules" && args[0] != "bounds" && args[0] != "replay" {
+            args.extend(["--progress-json", "--progress-every", "0.1"]);
+            args.retain(|a| *a != "--quiet");
+        }
+        let (v, lines) = report_and_progress(&args, *code);
+        for x in std::iter::once(&v).chain(&lines) {
+            let errors = validate(&s, &s, x, "$");
+            assert!(errors.is_empty(), "{args:?}: {x}: {}", errors.join("\n"));
+        }
+        progress += lines.len();
     }
+    assert!(progress > 0);
     RECORDING.with(|r| r.set(false));
     let mut keys = vec![];
     documented(&s, "$", &mut keys);

@@ -168,6 +168,8 @@ pub(crate) struct Options {
     pub(crate) settle: bool,
     /// Print progress every this often (`None`: never).
     pub(crate) progress_every: Option<Duration>,
+    /// Where progress goes; `None`: a line on stderr.
+    pub(crate) progress_sink: Option<ProgressSink>,
     pub(crate) budget: Budget,
 }
 
@@ -241,7 +243,8 @@ pub(crate) fn run_part<M: Model>(
     std::thread::scope(|scope| {
         if let Some(every) = opts.progress_every {
             let (shared, budget, total) = (&shared, &opts.budget, mine.len());
-            scope.spawn(move || report(shared, total, budget, start, every));
+            let sink = opts.progress_sink.as_ref();
+            scope.spawn(move || report(shared, total, budget, start, every, sink));
         }
         pool.broadcast(|_| workers.work());
         shared.finished.store(true, Ordering::Relaxed);
@@ -491,9 +494,65 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Prints a progress line to stderr every `every` until the workers finish: the scenarios done
-/// of the total, the states stored, and memory against the budget.
-fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant, every: Duration) {
+/// How far a search of independent scenarios has got, as its progress reports say.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScenarioProgress {
+    /// Scenarios searched to the end.
+    pub done: usize,
+    /// Scenarios of this run (this shard's, when sharded).
+    pub total: usize,
+    /// Distinct states so far.
+    pub states: u64,
+    /// Seconds since the search started.
+    pub seconds: f64,
+    /// The process's resident memory, where it can be read.
+    pub resident_bytes: Option<u64>,
+    /// The memory budget, if there is one.
+    pub budget_bytes: Option<u64>,
+}
+
+impl ScenarioProgress {
+    /// States per second so far.
+    pub fn states_per_second(&self) -> f64 {
+        self.states as f64 / self.seconds.max(1e-9)
+    }
+}
+
+impl std::fmt::Display for ScenarioProgress {
+    /// `progress: D of T scenarios done, S states, R states/s, memory M of B budget, T s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let gib = crate::memory::format_bytes;
+        let memory = match (self.resident_bytes, self.budget_bytes) {
+            (Some(r), Some(l)) => format!("memory {} of {} budget", gib(r), gib(l)),
+            (Some(r), None) => format!("memory {} (no budget)", gib(r)),
+            _ => "memory unknown".into(),
+        };
+        write!(
+            f,
+            "progress: {} of {} scenarios done, {} states, {:.0} states/s, {}, {:.1} s",
+            self.done,
+            self.total,
+            self.states,
+            self.states_per_second(),
+            memory,
+            self.seconds
+        )
+    }
+}
+
+/// Where progress reports go: a line on stderr unless the caller gave its own sink.
+pub type ProgressSink = std::sync::Arc<dyn Fn(&ScenarioProgress) + Send + Sync>;
+
+/// Reports progress every `every` until the workers finish: the scenarios done of the total,
+/// the states stored, and memory against the budget.
+fn report(
+    shared: &Shared,
+    total: usize,
+    budget: &Budget,
+    start: Instant,
+    every: Duration,
+    sink: Option<&ProgressSink>,
+) {
     let mut last = Instant::now();
     while !shared.finished.load(Ordering::Relaxed) {
         std::thread::sleep(every.min(Duration::from_millis(50)));
@@ -501,24 +560,17 @@ fn report(shared: &Shared, total: usize, budget: &Budget, start: Instant, every:
             continue;
         }
         last = Instant::now();
-        let gib = crate::memory::format_bytes;
-        let memory = match (resident_bytes(), budget.limit()) {
-            (Some(r), Some(l)) => format!("memory {} of {} budget", gib(r), gib(l)),
-            (Some(r), None) => format!("memory {} (no budget)", gib(r)),
-            _ => "memory unknown".into(),
-        };
-        let (states, secs) = (
-            shared.states.load(Ordering::Relaxed),
-            start.elapsed().as_secs_f64(),
-        );
-        eprintln!(
-            "progress: {} of {} scenarios done, {} states, {:.0} states/s, {}, {:.1} s",
-            shared.done.load(Ordering::Relaxed),
+        let progress = ScenarioProgress {
+            done: shared.done.load(Ordering::Relaxed),
             total,
-            states,
-            states as f64 / secs.max(1e-9),
-            memory,
-            secs
-        );
+            states: shared.states.load(Ordering::Relaxed),
+            seconds: start.elapsed().as_secs_f64(),
+            resident_bytes: resident_bytes(),
+            budget_bytes: budget.limit(),
+        };
+        match sink {
+            Some(f) => f(&progress),
+            None => eprintln!("{progress}"),
+        }
     }
 }
