@@ -198,7 +198,13 @@ pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
         "| file | class | scenario | what happens |".to_string(),
         "|---|---|---|---|".to_string(),
     ];
+    if let Some(p) = opts.progress {
+        p.start_phase(crate::progress::Phase::CasesMade, classes.len());
+    }
     for (n, (sig, (_, _, idx, path))) in classes.iter().enumerate() {
+        if let Some(p) = opts.progress {
+            p.tick();
+        }
         let sc = &system.scenarios[*idx];
         let class = class_words(sig);
         let header = vec![
@@ -219,7 +225,14 @@ pub fn write_suite(opts: &SuiteOptions) -> Result<Suite, Error> {
     }
     let written = files.len();
     files.push(("INDEX.md".into(), index.join("\n") + "\n"));
-    guard.commit(&files)?;
+    if let Some(p) = opts.progress {
+        p.start_phase(crate::progress::Phase::CasesWritten, files.len());
+    }
+    guard.commit_counting(&files, || {
+        if let Some(p) = opts.progress {
+            p.tick();
+        }
+    })?;
     Ok(Suite {
         format: CASES_FORMAT,
         bound: bound.name,

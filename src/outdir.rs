@@ -464,14 +464,24 @@ impl OutDir {
     /// Writes `files` into the staging folder (never over a file already there) and renames
     /// it onto the target, so a failure leaves nothing half-written.
     pub fn commit(&mut self, files: &[OutFile]) -> Result<(), FileError> {
+        self.commit_counting(files, || {})
+    }
+
+    /// [`commit`](Self::commit), calling `written` after each file (for a progress count).
+    pub fn commit_counting(
+        &mut self,
+        files: &[OutFile],
+        mut written: impl FnMut(),
+    ) -> Result<(), FileError> {
         for (name, text) in files {
             let file = self.stage.join(name);
-            let written = std::fs::OpenOptions::new()
+            let done = std::fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(&file)
                 .and_then(|mut f| f.write_all(text.as_bytes()));
-            written.map_err(FileError::at(&file))?;
+            done.map_err(FileError::at(&file))?;
+            written();
         }
         match self.existing {
             Existing::Nothing => {}

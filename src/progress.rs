@@ -4,14 +4,63 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Units of work done out of a total, counted from any thread.
+/// Units of work done out of a total, counted from any thread, in phases (scenarios
+/// explored, then cases written).
 #[derive(Debug, Default)]
 pub struct Counter {
     done: AtomicUsize,
     total: AtomicUsize,
+    /// The [`Phase`], as its index.
+    phase: std::sync::atomic::AtomicU8,
+}
+
+/// What a [`Counter`] counts now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Scenarios explored.
+    Scenarios,
+    /// Cases made from the runs found.
+    CasesMade,
+    /// Case files written.
+    CasesWritten,
+}
+
+impl Phase {
+    /// The unit counted, as progress lines name it.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Phase::Scenarios => "scenarios",
+            Phase::CasesMade | Phase::CasesWritten => "cases",
+        }
+    }
+
+    /// What is done to each unit, as progress lines say it.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Phase::Scenarios => "done",
+            Phase::CasesMade => "made",
+            Phase::CasesWritten => "written",
+        }
+    }
 }
 
 impl Counter {
+    /// Starts counting another phase from 0 of `total`.
+    pub fn start_phase(&self, phase: Phase, total: usize) {
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+        self.phase.store(phase as u8, Ordering::Relaxed);
+    }
+
+    /// The phase counted now.
+    pub fn phase(&self) -> Phase {
+        match self.phase.load(Ordering::Relaxed) {
+            0 => Phase::Scenarios,
+            1 => Phase::CasesMade,
+            _ => Phase::CasesWritten,
+        }
+    }
+
     /// Sets the total (once it is known, e.g. after the bound is built).
     pub fn set_total(&self, total: usize) {
         self.total.store(total, Ordering::Relaxed);
@@ -65,5 +114,25 @@ impl Sink {
     pub fn for_checker(&self) -> checker::ProgressSink {
         let me = self.clone();
         std::sync::Arc::new(move |p: &checker::ScenarioProgress| (me.0)(Event::Scenarios(p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_phase_counts_from_zero_of_its_own_total() {
+        let c = Counter::default();
+        c.set_total(3);
+        c.tick();
+        assert_eq!((c.get(), c.phase()), ((1, 3), Phase::Scenarios));
+        c.start_phase(Phase::CasesWritten, 10);
+        c.tick();
+        c.tick();
+        assert_eq!((c.get(), c.phase()), ((2, 10), Phase::CasesWritten));
+        assert_eq!((c.phase().unit(), c.phase().verb()), ("cases", "written"));
+        c.start_phase(Phase::CasesMade, 4);
+        assert_eq!((c.get(), c.phase()), ((0, 4), Phase::CasesMade));
     }
 }

@@ -227,21 +227,29 @@ impl Watch {
         let thread = ticker.on.then(|| {
             let stop = stop.clone();
             std::thread::spawn(move || {
+                // The rate is of the phase under way, from when this thread first saw it.
+                let mut phase_seen = (counter.phase(), 0.0);
                 while !stop.load(Ordering::Relaxed) {
                     // Short sleeps, so that the end of the work is not delayed by a whole period.
                     std::thread::sleep(ticker.every.min(Duration::from_millis(50)));
                     let (done, total) = counter.get();
+                    let phase = counter.phase();
+                    if phase != phase_seen.0 {
+                        phase_seen = (phase, ticker.elapsed());
+                    }
+                    let unit = phase.unit();
                     ticker.tick(
                         |secs| {
                             format!(
-                                "{done} of {total} scenarios done, {:.0} scenarios/s",
-                                rate(done, secs)
+                                "{done} of {total} {unit} {}, {:.0} {unit}/s",
+                                phase.verb(),
+                                rate(done, secs - phase_seen.1)
                             )
                         },
                         |command, secs| {
                             ProgressJson::progress(
                                 command,
-                                "scenarios",
+                                unit,
                                 done as u64,
                                 Some(total as u64),
                                 secs,
