@@ -211,6 +211,24 @@ pub struct ProcessEngine {
     v1_hello: bool,
 }
 
+/// The program to start for an engine command's first word: as given, except a bare `rbcheck`
+/// that is not on the `PATH`, which is this very program (so `--engine "rbcheck serve"`, the
+/// model against itself, works wherever rbcheck was started from).
+fn program(word: &str) -> std::path::PathBuf {
+    let on_path = || {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(word).is_file()))
+    };
+    if word == "rbcheck" && !on_path() {
+        if let Ok(me) = std::env::current_exe() {
+            if me.file_stem().is_some_and(|s| s == "rbcheck") {
+                return me;
+            }
+        }
+    }
+    word.into()
+}
+
 impl ProcessEngine {
     /// An engine run as `cmd` (split into words, not through a shell), with this time limit per
     /// answer. Nothing is started until the first hello or case.
@@ -290,7 +308,7 @@ impl ProcessEngine {
         self.hello = None;
         self.last_id = None;
         self.starts += 1;
-        let mut cmd = Command::new(&self.argv[0]);
+        let mut cmd = Command::new(program(&self.argv[0]));
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd

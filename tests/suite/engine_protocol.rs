@@ -820,3 +820,34 @@ fn the_protocols_short_path_works_as_written() {
     assert!(out.contains("the engine gives `might unit B 5`"), "{out}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `--engine "rbcheck serve"`, the example `serve --help` gives, works with rbcheck off the
+/// `PATH`: a bare `rbcheck` is the running program.
+#[test]
+fn rbcheck_serve_as_an_engine_needs_no_path() {
+    let out = std::env::temp_dir().join(format!("rbcheck-serve-path-{}", std::process::id()));
+    let o = crate::shared::command()
+        .args([
+            "fuzz",
+            "--engine",
+            "rbcheck serve",
+            "--cases",
+            "5",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .env("PATH", "/usr/bin:/bin")
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.contains("5 compared (5 agreed)"), "{text}");
+    let _ = std::fs::remove_dir_all(&out);
+}
