@@ -226,7 +226,7 @@ fn command() -> clap::Command {
     command
 }
 
-/// `rbcheck replay`: one line per case, then `N passed, N failed`.
+/// `rbcheck replay`: one line per case, then `N passed, N failed` (and `, N invalid`).
 fn replay(paths: &[PathBuf], json: bool) -> Result<ExitCode, Error> {
     let files = case::collect(paths).map_err(Error::Usage)?;
     if files.is_empty() {
@@ -279,7 +279,12 @@ fn replay(paths: &[PathBuf], json: bool) -> Result<ExitCode, Error> {
             serde_json::to_string_pretty(&report).map_err(|e| Error::Usage(e.to_string()))?
         );
     } else {
-        outln!("{passed} passed, {} failed", failed + invalid);
+        // An invalid file is not a failed expectation: it is counted apart, as the JSON does.
+        if invalid > 0 {
+            outln!("{passed} passed, {failed} failed, {invalid} invalid");
+        } else {
+            outln!("{passed} passed, {failed} failed");
+        }
     }
     Ok(ExitCode::from(if invalid > 0 {
         2

@@ -12,6 +12,8 @@ pub struct Counter {
     total: AtomicUsize,
     /// The [`Phase`], as its index.
     phase: std::sync::atomic::AtomicU8,
+    /// When the phase under way started, if it was started by [`Counter::start_phase`].
+    started: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
 /// What a [`Counter`] counts now.
@@ -50,6 +52,16 @@ impl Counter {
         self.done.store(0, Ordering::Relaxed);
         self.total.store(total, Ordering::Relaxed);
         self.phase.store(phase as u8, Ordering::Relaxed);
+        if let Ok(mut t) = self.started.lock() {
+            *t = Some(std::time::Instant::now());
+        }
+    }
+
+    /// Seconds since the phase under way started, if it was started by
+    /// [`Counter::start_phase`] (the first phase runs from the command's start).
+    pub fn phase_seconds(&self) -> Option<f64> {
+        let t = self.started.lock().ok()?;
+        t.map(|t| t.elapsed().as_secs_f64())
     }
 
     /// The phase counted now.

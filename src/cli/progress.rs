@@ -227,23 +227,20 @@ impl Watch {
         let thread = ticker.on.then(|| {
             let stop = stop.clone();
             std::thread::spawn(move || {
-                // The rate is of the phase under way, from when this thread first saw it.
-                let mut phase_seen = (counter.phase(), 0.0);
                 while !stop.load(Ordering::Relaxed) {
                     // Short sleeps, so that the end of the work is not delayed by a whole period.
                     std::thread::sleep(ticker.every.min(Duration::from_millis(50)));
                     let (done, total) = counter.get();
                     let phase = counter.phase();
-                    if phase != phase_seen.0 {
-                        phase_seen = (phase, ticker.elapsed());
-                    }
+                    // The rate is of the phase under way.
+                    let phase_secs = counter.phase_seconds();
                     let unit = phase.unit();
                     ticker.tick(
                         |secs| {
                             format!(
                                 "{done} of {total} {unit} {}, {:.0} {unit}/s",
                                 phase.verb(),
-                                rate(done, secs - phase_seen.1)
+                                rate(done, phase_secs.unwrap_or(secs))
                             )
                         },
                         |command, secs| {

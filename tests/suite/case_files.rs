@@ -354,6 +354,11 @@ fn malformed_files_give_precise_errors_and_exit_2() {
             out.contains(name),
             "{name}: the error names the file:\n{out}"
         );
+        // Counted as invalid, not as a failed expectation.
+        assert!(
+            out.contains("0 passed, 0 failed, 1 invalid"),
+            "{name}: {out}"
+        );
     }
 }
 
