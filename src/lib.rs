@@ -1,6 +1,7 @@
 //! The `rbcheck` library: checking a rulebook over a bound and its reports, counterexample
-//! exports, conformance suites, rulebook diffs, case files (parse, print, replay) and the engine
-//! protocol. The command itself (`main.rs`) parses arguments, calls these and prints.
+//! exports, conformance suites and rulebook diffs. Case files (`rbcheck-case`) and engine
+//! fuzzing (`rbcheck-engine`) are crates of their own, re-exported here as [`case`] and
+//! [`engine`]. The command itself (`main.rs`) parses arguments, calls these and prints.
 
 // Every unsafe block says why it is sound, one operation at a time.
 #![warn(
@@ -9,11 +10,9 @@
 )]
 
 pub mod bounds;
-pub mod case;
 pub mod cases;
 pub mod check;
 pub mod diff;
-pub mod engine;
 pub mod error;
 pub mod exercise;
 pub mod export;
@@ -22,10 +21,12 @@ pub mod html;
 pub mod inputs;
 pub mod outdir;
 pub mod progress;
-pub mod read;
 pub mod report;
 pub mod rules;
 pub mod shard;
 pub mod verdict;
 
 pub use error::Error;
+pub use rbcheck_case as case;
+pub use rbcheck_case::read;
+pub use rbcheck_engine as engine;

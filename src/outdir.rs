@@ -558,35 +558,6 @@ fn unregister(p: &Path) {
         .retain(|x| x != p);
 }
 
-/// The process groups of the engines this process runs, killed on SIGINT or SIGTERM: an engine
-/// runs in a group of its own, which the terminal's signal does not reach.
-static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-/// Registers an engine's process group, to be killed if this process is interrupted.
-pub fn register_group(pgid: i32) {
-    cleanup_on_signals();
-    GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(pgid);
-}
-
-/// Forgets an engine's process group (it was killed or has ended).
-pub fn unregister_group(pgid: i32) {
-    GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|g| *g != pgid);
-}
-
-/// Kills every registered engine process group.
-#[cfg(unix)]
-fn kill_groups() {
-    for g in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-        unsafe {
-            libc::kill(-g, libc::SIGKILL);
-        }
-    }
-}
-
 /// Removes every registered staging folder or temporary file.
 fn remove_staged() {
     let staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
@@ -602,7 +573,7 @@ fn remove_staged() {
 /// Makes SIGINT and SIGTERM kill the engines' process groups and remove the staged outputs
 /// before the process ends with the
 /// signal (exit status 130 or 143, as without the handler). Installed once, on the first
-/// output. The handler only writes the signal's number to a pipe (all a signal handler may
+/// output or before the first engine starts. The handler only writes the signal's number to a pipe (all a signal handler may
 /// safely do); a thread reading the pipe does the removal in ordinary code.
 #[cfg(unix)]
 pub fn cleanup_on_signals() {
@@ -628,7 +599,7 @@ pub fn cleanup_on_signals() {
             let Some(b) = wait_for_signal(read_fd) else {
                 return;
             };
-            kill_groups();
+            rbcheck_engine::process::kill_groups();
             remove_staged();
             // SAFETY: restores the default action of the signal received, so that raising it
             // again ends the process as it would have ended without this handler.

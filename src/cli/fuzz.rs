@@ -346,6 +346,8 @@ fn print_json(r: &FuzzReport, written: &[(usize, PathBuf)]) {
 
 /// Runs `rbcheck fuzz`. Exit code 0: no finding; 1: findings; 2: the engine could not be run.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, Error> {
+    // Engines run in process groups of their own: an interrupt must kill them too.
+    rbcheck::outdir::cleanup_on_signals();
     let mut cfg = config(args);
     let timeout = Duration::from_secs_f64(args.timeout);
     if args.score {
@@ -495,6 +497,7 @@ pub fn serve() -> Result<ExitCode, Error> {
 /// `rbcheck replay --engine CMD PATHS`: the case files through the engine, as `fuzz --corpus`
 /// does with the default timeout.
 pub fn replay_against(cmd: &str, paths: &[PathBuf]) -> Result<ExitCode, Error> {
+    rbcheck::outdir::cleanup_on_signals();
     let timeout = Duration::from_secs_f64(DEFAULT_TIMEOUT);
     let mut engine = ProcessEngine::new(cmd, timeout).map_err(Error::engine)?;
     corpus(&mut engine, paths)

@@ -106,7 +106,15 @@ fn scanned() -> Vec<PathBuf> {
     let mut out = vec![PathBuf::from("README.md")];
     files("docs", &["md"], &mut out);
     files("corpus", &["md", "toml"], &mut out);
-    for dir in ["src", "model", "checker", "properties", "bench"] {
+    for dir in [
+        "src",
+        "model",
+        "checker",
+        "properties",
+        "case",
+        "engine",
+        "bench",
+    ] {
         files(dir, &["rs", "toml"], &mut out);
     }
     out.push(PathBuf::from("build.rs"));

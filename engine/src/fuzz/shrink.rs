@@ -1,0 +1,300 @@
+//! Shrinking a finding: smaller candidate cases of the same cause (or fault), tried until
+//! none is smaller.
+
+use super::*;
+
+/// A case of a finding with what the engine did on it.
+pub(super) struct Shrunk {
+    /// The case.
+    pub(super) case: Case,
+    /// Its differences (for a fault: none).
+    pub(super) differences: Vec<Difference>,
+    /// For a fault: what happened.
+    pub(super) fault: Option<String>,
+    /// What triage says of this case (for a fault: of the statement the rules refuse, if any).
+    pub(super) cause: Option<Cause>,
+}
+
+/// The case as a finding's case, if `o` shows the symptom `family` (the first difference's
+/// kind, or the fault's): a shrink keeps the symptom, and the cause is read on the case it
+/// ends with, where what does not matter to the symptom is gone.
+fn same(o: Outcome, case: Option<Case>, family: &str) -> Option<Shrunk> {
+    if o.symptom() != family {
+        return None;
+    }
+    let case = case?;
+    match o {
+        Outcome::Disagree(c, cause) => Some(Shrunk {
+            case,
+            differences: c.differences,
+            fault: None,
+            cause: Some(cause),
+        }),
+        Outcome::Fault(_, m, cause) => Some(Shrunk {
+            case,
+            differences: vec![],
+            fault: Some(m),
+            cause,
+        }),
+        _ => None,
+    }
+}
+
+/// Simpler variants of a recipe's starting position: a unit, a gear or a card in hand left
+/// out, a player's extras (named deck cards, runes, grants, near-victory, other cards) dropped,
+/// one play per turn, no showdown, a generated spell with fewer instances or modes. The walk
+/// keeps its seed; the variant is kept only if its case still shows the same cause.
+fn recipe_candidates(r: &Recipe) -> Vec<Recipe> {
+    let mut out = vec![];
+    let s = &r.setup;
+    let mut with = |f: &dyn Fn(&mut Recipe)| {
+        let mut c = r.clone();
+        f(&mut c);
+        if c.setup != r.setup || c.generated != r.generated || c.inject != r.inject {
+            out.push(c);
+        }
+    };
+    for j in 0..s.units.len() {
+        if s.attack_trigger.is_some_and(|t| usize::from(t) == j) {
+            continue;
+        }
+        with(&|c| {
+            c.setup.units.remove(j);
+            if let Some(t) = &mut c.setup.attack_trigger {
+                if usize::from(*t) > j {
+                    *t -= 1;
+                }
+            }
+        });
+    }
+    for j in 0..s.gear.len() {
+        with(&|c| {
+            c.setup.gear.remove(j);
+        });
+    }
+    for j in 0..s.players[1].hand.len() {
+        with(&|c| {
+            c.setup.players[1].hand.remove(j);
+        });
+    }
+    for j in 1..s.players[0].hand.len() {
+        with(&|c| {
+            c.setup.players[0].hand.remove(j);
+        });
+    }
+    for p in 0..2 {
+        with(&|c| c.setup.players[p].deck_top.clear());
+        with(&|c| c.setup.players[p].runes = None);
+        with(&|c| {
+            let ps = &mut c.setup.players[p];
+            (ps.portal_charged, ps.academy_charged, ps.near_victory) = (false, false, false);
+        });
+        with(&|c| (c.setup.players[p].hand_other, c.setup.players[p].deck) = (0, 0));
+    }
+    with(&|c| c.setup.turn = Default::default());
+    with(&|c| c.setup.battlefields = vec![Default::default(); 2]);
+    with(&|c| {
+        c.setup.showdown = false;
+        c.setup.showdown_at = None;
+        for u in &mut c.setup.units {
+            u.status.combat = Default::default();
+            u.status.assault = 0;
+        }
+    });
+    if let Some(g) = &r.generated {
+        for j in 0..g.repeat.len() {
+            with(&|c| {
+                c.generated.as_mut().map(|g| g.repeat.remove(j));
+            });
+        }
+        for j in 0..g.modes.len().saturating_sub(1) {
+            with(&|c| {
+                if let Some(g) = c.generated.as_mut() {
+                    g.modes.remove(j);
+                    g.distinct_modes &= g.modes.len() > 1;
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Shrinks a failing recipe while the engine still diverges for the same cause: simpler
+/// starting positions whose cases are no larger and show the same symptom; returns the smallest
+/// recipe and its case.
+pub(super) fn shrink(
+    checker: &mut Checker,
+    recipe: &Recipe,
+    case: Case,
+    kind: &str,
+    steps: usize,
+) -> (Recipe, Option<Shrunk>) {
+    let mut best = recipe.clone();
+    let (o, _) = (checker.outcome_of(&case), ());
+    let mut best_case: Option<Shrunk> = same(o, Some(case), kind);
+    let size = |c: &Option<Shrunk>| c.as_ref().map(|s| size(&s.case)).unwrap_or(usize::MAX);
+    let mut n = 0;
+    'outer: loop {
+        for cand in recipe_candidates(&best) {
+            if n >= steps {
+                break 'outer;
+            }
+            n += 1;
+            let (o, case) = checker.outcome(&cand);
+            // `same` keeps the symptom, as the first case showed it.
+            let entry = same(o, case, kind);
+            if entry.is_some() && size(&entry) <= size(&best_case) {
+                best = cand;
+                best_case = entry;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (best, best_case)
+}
+
+/// Gives units and gear the labels `u1`, `u2`, ... and `g1`, `g2`, ... in board order, and
+/// renames them in the plays.
+pub(super) fn relabel(case: &mut Case) {
+    use rbcheck_case::ast::{BoardStmt, ObjRef};
+    let mut map = std::collections::HashMap::new();
+    let (mut u, mut g) = (0, 0);
+    for b in &mut case.board {
+        match &mut b.stmt {
+            BoardStmt::Unit { label, .. } => {
+                u += 1;
+                map.insert(label.clone(), format!("u{u}"));
+                *label = format!("u{u}");
+            }
+            BoardStmt::Gear { label, .. } => {
+                g += 1;
+                map.insert(label.clone(), format!("g{g}"));
+                *label = format!("g{g}");
+            }
+            _ => {}
+        }
+    }
+    for b in &mut case.board {
+        if let BoardStmt::Attack(l) = &mut b.stmt {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+    for p in &mut case.plays {
+        if let PlayStmt::Target {
+            obj: ObjRef::Label(l),
+            ..
+        } = &mut p.stmt
+        {
+            if let Some(n) = map.get(l) {
+                *l = n.clone();
+            }
+        }
+    }
+}
+
+/// Smaller variants of a case with the same plays: a board statement dropped, a pool
+/// emptied of one kind of resource, fewer cards, no damage.
+pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
+    use rbcheck_case::ast::BoardStmt;
+    let mut out = vec![];
+    for j in 0..case.board.len() {
+        let mut c = case.clone();
+        c.board.remove(j);
+        relabel(&mut c);
+        out.push(c);
+    }
+    for (j, b) in case.board.iter().enumerate() {
+        let mut variants: Vec<BoardStmt> = vec![];
+        match &b.stmt {
+            BoardStmt::Pool(p, cost) => {
+                if cost.energy > 0 {
+                    let mut c = *cost;
+                    c.energy = 0;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy / 2;
+                    variants.push(BoardStmt::Pool(*p, c));
+                    c.energy = cost.energy - 1;
+                    variants.push(BoardStmt::Pool(*p, c));
+                }
+                for d in 0..6 {
+                    if cost.power[d] > 0 {
+                        let mut c = *cost;
+                        c.power[d] = 0;
+                        variants.push(BoardStmt::Pool(*p, c));
+                        c.power[d] = cost.power[d] - 1;
+                        variants.push(BoardStmt::Pool(*p, c));
+                    }
+                }
+            }
+            BoardStmt::OtherCards(p, n) if *n > 1 => {
+                variants.push(BoardStmt::OtherCards(*p, n - 1))
+            }
+            BoardStmt::Deck(p, n) if *n > 1 => variants.push(BoardStmt::Deck(*p, n / 2)),
+            BoardStmt::Unit {
+                label,
+                card,
+                controller,
+                loc,
+                damage,
+                owner,
+                status,
+            } if *damage > 0 => variants.push(BoardStmt::Unit {
+                label: label.clone(),
+                card: card.clone(),
+                controller: *controller,
+                loc: *loc,
+                damage: 0,
+                owner: *owner,
+                status: *status,
+            }),
+            _ => {}
+        }
+        for v in variants {
+            let mut c = case.clone();
+            c.board[j].stmt = v;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Shrinks a case, keeping its plays, while the engine still shows the same symptom.
+pub(super) fn shrink_case(
+    checker: &mut Checker,
+    start: Shrunk,
+    kind: &str,
+    steps: usize,
+) -> Shrunk {
+    let mut best = start;
+    let mut n = 0;
+    'outer: loop {
+        for cand in case_candidates(&best.case) {
+            if n >= steps {
+                break 'outer;
+            }
+            n += 1;
+            let Ok(cand) = rbcheck_case::parse(&rbcheck_case::print(&Case {
+                checkpoints: vec![],
+                expects: vec![],
+                ..cand
+            })) else {
+                continue;
+            };
+            let o = checker.outcome_of(&cand);
+            if let Some(found) = same(o, Some(cand.clone()), kind) {
+                if let Ok(with) = with_header(&cand, best.case.header.clone()) {
+                    best = Shrunk {
+                        case: with,
+                        ..found
+                    };
+                    continue 'outer;
+                }
+            }
+        }
+        break;
+    }
+    best
+}
