@@ -7,73 +7,95 @@
 use crate::error::CheckError;
 use crate::fingerprint::FpBuildHasher;
 use crate::model::Model;
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// A state graph: nodes are states, edges are `(action index, action)`.
+/// One transition of a [`StateGraph`]: from state `from` to state `to` (indices into
+/// [`StateGraph::states`]) by the `index`-th enabled action of `from`.
+#[derive(Clone, Debug)]
+pub struct Edge<A> {
+    /// The source state's index.
+    pub from: usize,
+    /// The target state's index.
+    pub to: usize,
+    /// The action's index among the source state's enabled actions.
+    pub index: usize,
+    /// The action.
+    pub action: A,
+}
+
+/// A state graph: every reachable state once, and every transition between them.
 pub struct StateGraph<M: Model> {
-    /// The graph, nodes in breadth-first discovery order.
-    pub graph: DiGraph<M::State, (usize, M::Action)>,
-    /// The distinct initial states' nodes.
-    pub initial: Vec<NodeIndex>,
+    /// The states, in breadth-first discovery order.
+    pub states: Vec<M::State>,
+    /// The transitions, grouped by source state in discovery order.
+    pub edges: Vec<Edge<M::Action>>,
+    /// The distinct initial states' indices.
+    pub initial: Vec<usize>,
 }
 
 impl<M: Model> std::fmt::Debug for StateGraph<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("StateGraph")
-            .field("states", &self.graph.node_count())
-            .field("edges", &self.graph.edge_count())
+            .field("states", &self.states.len())
+            .field("edges", &self.edges.len())
             .finish()
     }
 }
 
 /// Explores every reachable state breadth-first; fails if there are more than `max_states`.
 pub fn explore<M: Model>(model: &M, max_states: usize) -> Result<StateGraph<M>, CheckError> {
-    let mut graph = DiGraph::new();
-    let mut index: HashMap<u64, NodeIndex, FpBuildHasher> = HashMap::default();
+    let mut states: Vec<M::State> = Vec::new();
+    let mut edges = Vec::new();
+    let mut index: HashMap<u64, usize, FpBuildHasher> = HashMap::default();
     let mut initial = Vec::new();
-    let mut add =
-        |graph: &mut DiGraph<M::State, _>, s: M::State| -> Result<(NodeIndex, bool), CheckError> {
-            let fp = model.fingerprint(&s);
-            if let Some(&n) = index.get(&fp) {
-                return Ok((n, false));
-            }
-            if graph.node_count() >= max_states {
-                return Err(CheckError::GraphTooLarge { limit: max_states });
-            }
-            let n = graph.add_node(s);
-            index.insert(fp, n);
-            Ok((n, true))
-        };
+    let mut add = |states: &mut Vec<M::State>, s: M::State| -> Result<(usize, bool), CheckError> {
+        let fp = model.fingerprint(&s);
+        if let Some(&n) = index.get(&fp) {
+            return Ok((n, false));
+        }
+        if states.len() >= max_states {
+            return Err(CheckError::GraphTooLarge { limit: max_states });
+        }
+        states.push(s);
+        index.insert(fp, states.len() - 1);
+        Ok((states.len() - 1, true))
+    };
     let inits = model.init_states();
     if inits.is_empty() {
         return Err(CheckError::NoInitialStates);
     }
     for s in inits {
-        let (n, new) = add(&mut graph, s)?;
+        let (n, new) = add(&mut states, s)?;
         if new {
             initial.push(n);
         }
     }
-    // Nodes are appended in discovery order, so the node list is the BFS queue.
+    // States are appended in discovery order, so the state list is the BFS queue.
     let mut actions = Vec::new();
-    let mut next = 0;
-    while next < graph.node_count() {
-        let from = NodeIndex::new(next);
-        next += 1;
+    let mut from = 0;
+    while from < states.len() {
         actions.clear();
-        model.actions(&graph[from], &mut actions);
+        model.actions(&states[from], &mut actions);
         for (i, action) in actions.drain(..).enumerate() {
-            let Some(succ) = model.next_state(&graph[from], &action) else {
+            let Some(succ) = model.next_state(&states[from], &action) else {
                 continue;
             };
-            let (to, _) = add(&mut graph, succ)?;
-            graph.add_edge(from, to, (i, action));
+            let (to, _) = add(&mut states, succ)?;
+            edges.push(Edge {
+                from,
+                to,
+                index: i,
+                action,
+            });
         }
+        from += 1;
     }
-    Ok(StateGraph { graph, initial })
+    Ok(StateGraph {
+        states,
+        edges,
+        initial,
+    })
 }
 
 /// Escapes a string for a double-quoted DOT ID or label: the one escape of every DOT written.
@@ -97,9 +119,8 @@ pub fn quoted(s: &str) -> String {
 
 /// A directed graph being written in DOT syntax, one statement a line; nodes are `s<n>`.
 ///
-/// Hand-written rather than petgraph's `Dot`: that one lays out node ids and attributes its own
-/// way (every DOT file rbcheck writes would change) and draws only petgraph graphs, while a
-/// counterexample trace is written as a plain path.
+/// One writer for every DOT file: the state graph and a counterexample trace (a plain path) are
+/// laid out and escaped alike.
 #[derive(Debug)]
 pub struct DotWriter {
     out: String,
@@ -150,29 +171,29 @@ impl DotWriter {
 impl<M: Model> StateGraph<M> {
     /// Number of states.
     pub fn state_count(&self) -> usize {
-        self.graph.node_count()
+        self.states.len()
     }
 
     /// Number of transitions.
     pub fn edge_count(&self) -> usize {
-        self.graph.edge_count()
+        self.edges.len()
     }
 
     /// The graph in DOT syntax; nodes labelled by `node_label`, edges by `Model::format_action`,
     /// initial states drawn with a double border.
     pub fn to_dot(&self, model: &M, node_label: impl Fn(&M::State) -> String) -> String {
         let mut dot = DotWriter::new("states", &["node [shape=box]"]);
-        for n in self.graph.node_indices() {
+        for (n, s) in self.states.iter().enumerate() {
             let initial: &[&str] = if self.initial.contains(&n) {
                 &["peripheries=2"]
             } else {
                 &[]
             };
-            dot.node(n.index(), &node_label(&self.graph[n]), initial);
+            dot.node(n, &node_label(s), initial);
         }
-        for e in self.graph.edge_references() {
-            let label = model.format_action(&self.graph[e.source()], &e.weight().1);
-            dot.edge(e.source().index(), e.target().index(), &label);
+        for e in &self.edges {
+            let label = model.format_action(&self.states[e.from], &e.action);
+            dot.edge(e.from, e.to, &label);
         }
         dot.finish()
     }

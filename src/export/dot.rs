@@ -276,17 +276,16 @@ pub fn dot(
 /// `rbcheck graph`'s state graph of one scenario as DOT: states as summaries, decisions solid,
 /// forced runs collapsed into one dashed edge, titled with `heading`.
 pub fn graph_dot(sys: &RepeatSystem, graph: &StateGraph<RepeatSystem>, heading: &str) -> String {
-    let nodes = graph.graph.raw_nodes();
-    let edges = graph.graph.raw_edges();
+    let (nodes, edges) = (&graph.states, &graph.edges);
     let n = nodes.len();
     let mut out: Vec<Vec<usize>> = vec![vec![]; n];
     let mut into: Vec<Vec<usize>> = vec![vec![]; n];
     for (k, e) in edges.iter().enumerate() {
-        out[e.source().index()].push(k);
-        into[e.target().index()].push(k);
+        out[e.from].push(k);
+        into[e.to].push(k);
     }
-    let initial: Vec<usize> = graph.initial.iter().map(|i| i.index()).collect();
-    let forced = |k: usize| !edges[k].weight.1.is_decision();
+    let initial = &graph.initial;
+    let forced = |k: usize| !edges[k].action.is_decision();
     // A node inside a forced run: reached by one forced step, left by one forced step.
     let hidden: Vec<bool> = (0..n)
         .map(|v| {
@@ -307,7 +306,7 @@ pub fn graph_dot(sys: &RepeatSystem, graph: &StateGraph<RepeatSystem>, heading: 
             let name = sys.scenarios.first().map(|s| s.name.as_str());
             (format!("start: {}", name.unwrap_or_default()), &START)
         } else {
-            let a = &edges[into[v][0]].weight.1;
+            let a = &edges[into[v][0]].action;
             let attrs: &[&str] = if out[v].is_empty() { &FINAL } else { &[] };
             (after(a), attrs)
         };
@@ -322,13 +321,13 @@ pub fn graph_dot(sys: &RepeatSystem, graph: &StateGraph<RepeatSystem>, heading: 
     let mut runs = vec![];
     for &(v, _, _) in &drawn {
         for &k in &out[v] {
-            let mut lines = vec![sys.format_action(&nodes[v].weight, &edges[k].weight.1)];
-            let mut to = edges[k].target().index();
+            let mut lines = vec![sys.format_action(&nodes[v], &edges[k].action)];
+            let mut to = edges[k].to;
             let mut guard = n;
             while hidden[to] && guard > 0 {
                 let next = out[to][0];
-                lines.push(sys.format_action(&nodes[to].weight, &edges[next].weight.1));
-                to = edges[next].target().index();
+                lines.push(sys.format_action(&nodes[to], &edges[next].action));
+                to = edges[next].to;
                 guard -= 1;
             }
             runs.push((v, to, k, lines));
@@ -336,8 +335,8 @@ pub fn graph_dot(sys: &RepeatSystem, graph: &StateGraph<RepeatSystem>, heading: 
     }
     for (v, heading, attrs) in &drawn {
         // What is new is read against the start of the run that reached it, if one did.
-        let from = runs.iter().find(|r| r.1 == *v).map(|r| &nodes[r.0].weight);
-        dot.node(*v, &label(sys, heading, from, &nodes[*v].weight), attrs);
+        let from = runs.iter().find(|r| r.1 == *v).map(|r| &nodes[r.0]);
+        dot.node(*v, &label(sys, heading, from, &nodes[*v]), attrs);
     }
     for (v, to, k, lines) in &runs {
         let decision = !forced(*k);
