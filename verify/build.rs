@@ -1,7 +1,7 @@
 //! Fingerprints of what a part file's numbers depend on besides its rulebook and bound: the
 //! sources of the model, its properties and the checker, and the card catalogue compiled into
 //! the model. `rbcheck merge` refuses parts whose fingerprints differ, so that parts written by
-//! different builds never merge into one report (`src/shard.rs`).
+//! different builds never merge into one report (`verify/src/shard/`).
 //!
 //! The fingerprint is FNV-1a (64 bits) over every file's path relative to the workspace and its
 //! bytes, files in sorted order: stable across machines and checkouts, changed by any edit.
@@ -35,8 +35,9 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn fingerprint(root: &Path, paths: &[&str]) -> String {
     let mut all = vec![];
     for p in paths {
-        println!("cargo:rerun-if-changed={p}");
         let full = root.join(p);
+        // Absolute: a relative path here is read from this crate's folder, not the workspace's.
+        println!("cargo:rerun-if-changed={}", full.display());
         if full.is_dir() {
             files(&full, &mut all);
         } else {
@@ -56,7 +57,9 @@ fn fingerprint(root: &Path, paths: &[&str]) -> String {
 }
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // The workspace's root: this crate's folder is one level below it.
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let root = manifest.parent().map(PathBuf::from).unwrap_or(manifest);
     let code = fingerprint(
         &root,
         &[
