@@ -59,13 +59,49 @@ impl<T> Line<T> {
 }
 
 /// A reference to an object of the case: a labelled unit or gear, or a chain item by number
-/// (one string on the wire: see [`wire`]).
+/// (one string on the wire, as in a case file: its label or `item N`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ObjRef {
     /// A unit or gear by its label.
     Label(String),
     /// The n-th item put on the chain (1-based).
     Item(u8),
+}
+
+impl ObjRef {
+    /// Reads a label or `item N`.
+    pub fn parse(s: &str) -> Result<ObjRef, String> {
+        match s.strip_prefix("item ") {
+            Some(n) => n
+                .trim()
+                .parse()
+                .map(ObjRef::Item)
+                .map_err(|_| format!("`{s}`: expected `item N`")),
+            None => Ok(ObjRef::Label(s.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for ObjRef {
+    /// The object as a case file writes it: its label or `item N`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ObjRef::Label(l) => f.write_str(l),
+            ObjRef::Item(n) => write!(f, "item {n}"),
+        }
+    }
+}
+
+impl Serialize for ObjRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_string().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ObjRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ObjRef, D::Error> {
+        ObjRef::parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
 }
 
 /// A statement of the board section.

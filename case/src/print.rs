@@ -7,19 +7,12 @@ use std::fmt::Write as _;
 
 /// A player as a case file writes it.
 pub fn player(p: Player) -> &'static str {
-    if p == Player::YOU {
-        "you"
-    } else {
-        "opponent"
-    }
+    super::wire::player_word(p)
 }
 
 /// A location as a case file writes it.
 pub fn loc(l: Location) -> String {
-    match l {
-        Location::Base(p) => format!("base {}", player(p)),
-        Location::Battlefield(n) => format!("battlefield {}", n + 1),
-    }
+    super::wire::location_words(l)
 }
 
 fn quote(s: &str) -> String {
@@ -28,10 +21,7 @@ fn quote(s: &str) -> String {
 
 /// An object as a case file writes it.
 pub fn obj(o: &ObjRef) -> String {
-    match o {
-        ObjRef::Label(l) => l.clone(),
-        ObjRef::Item(n) => format!("item {n}"),
-    }
+    o.to_string()
 }
 
 fn zone(z: Zone) -> &'static str {

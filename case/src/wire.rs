@@ -1,11 +1,9 @@
-//! The case AST's values in the engine protocol's JSON (`corpus/PROTOCOL.md`): players,
-//! locations, objects and domains are written there in the case file's words (`you`,
-//! `battlefield 2`, `item 1`, `B`), not in the model's own serde form (`Player(0)`,
-//! `{"Battlefield":1}`), so the AST's derived serde takes these for those fields. The words are
-//! the printer's; reading them back is here, for a string already cut out of a JSON field.
+//! The words of the model's small values as a case file writes them (`you`, `battlefield 2`,
+//! `B`), both ways, and the same words in the engine protocol's JSON (`corpus/PROTOCOL.md`)
+//! instead of the model's own serde form (`Player(0)`, `{"Battlefield":1}`): the AST's derived
+//! serde takes these for those fields. The printer and the parser use the same words; this
+//! module depends on no other of the crate.
 
-use super::ast::ObjRef;
-use super::print;
 use model::cost::Domain;
 use model::state::{Location, Player};
 use serde::de::Error as _;
@@ -34,15 +32,20 @@ pub fn parse_location(s: &str) -> Option<Location> {
     }
 }
 
-/// Reads a label or `item N`.
-pub fn parse_obj(s: &str) -> Result<ObjRef, String> {
-    match s.strip_prefix("item ") {
-        Some(n) => n
-            .trim()
-            .parse()
-            .map(ObjRef::Item)
-            .map_err(|_| format!("`{s}`: expected `item N`")),
-        None => Ok(ObjRef::Label(s.to_string())),
+/// A player as a case file writes it.
+pub fn player_word(p: Player) -> &'static str {
+    if p == Player::YOU {
+        "you"
+    } else {
+        "opponent"
+    }
+}
+
+/// A location as a case file writes it.
+pub fn location_words(l: Location) -> String {
+    match l {
+        Location::Base(p) => format!("base {}", player_word(p)),
+        Location::Battlefield(n) => format!("battlefield {}", n + 1),
     }
 }
 
@@ -52,7 +55,7 @@ pub mod player {
 
     /// Writes the player's word.
     pub fn serialize<S: Serializer>(p: &Player, s: S) -> Result<S::Ok, S::Error> {
-        print::player(*p).serialize(s)
+        player_word(*p).serialize(s)
     }
 
     /// Reads the player's word.
@@ -68,7 +71,7 @@ pub mod location {
 
     /// Writes the location's words.
     pub fn serialize<S: Serializer>(l: &Location, s: S) -> Result<S::Ok, S::Error> {
-        print::loc(*l).serialize(s)
+        location_words(*l).serialize(s)
     }
 
     /// Reads the location's words.
@@ -111,18 +114,5 @@ pub mod domain {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Domain, D::Error> {
         let x = String::deserialize(d)?;
         Domain::parse(&x).ok_or_else(|| D::Error::custom(format!("`{x}`: not a domain")))
-    }
-}
-
-/// An object as its label or `item N`: one string on the wire, as in a case file.
-impl Serialize for ObjRef {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        print::obj(self).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for ObjRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ObjRef, D::Error> {
-        parse_obj(&String::deserialize(d)?).map_err(D::Error::custom)
     }
 }

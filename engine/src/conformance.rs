@@ -7,8 +7,8 @@
 //! is not expressible under the rule of its conformance gap (`capability`).
 
 use super::fuzz::FuzzReport;
-use model::coverage::{clause_index, event_clauses, CLAUSES};
-use rbcheck_case::ast::Case;
+use crate::clauses::clauses_of;
+use model::coverage::{clause_index, CLAUSES};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -31,74 +31,6 @@ pub struct ClauseRow {
     pub not_expressible: usize,
     /// The first of them (its index in the run).
     pub not_expressible_case: Option<usize>,
-}
-
-/// Per clause, the passing cases counted during a run and the first of them.
-#[derive(Clone, Debug, Default)]
-pub struct Passed(pub BTreeMap<String, (usize, usize)>);
-
-impl Passed {
-    /// Counts case `i`, which the engine passed, under every clause its model run applies.
-    pub fn count(&mut self, case: &Case, i: usize) {
-        for c in applied(case) {
-            self.0.entry(c.to_string()).or_insert((0, i)).0 += 1;
-        }
-    }
-}
-
-/// The clauses the model applies on a case: each statement's step and each event of its run.
-pub fn applied(case: &Case) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = vec![];
-    let steps = case
-        .plays
-        .iter()
-        .flat_map(|p| super::triage::step_clauses(&p.stmt).iter().copied());
-    let log = rbcheck_case::replay::replay(case, None)
-        .map(|r| r.state.log.iter().copied().collect::<Vec<_>>())
-        .unwrap_or_default();
-    let events = log.iter().flat_map(|e| event_clauses(e).iter().copied());
-    for c in steps.chain(events) {
-        if !out.contains(&c) {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The clauses a cited rule text names (`355.1.a, 820.1.c.2–3` -> `355.1.a`, `820.1.c.2`,
-/// `820.1.c.3`): each number of the text, a range's end completed from its start.
-pub fn clauses_of(cited: &str) -> Vec<String> {
-    let mut out = vec![];
-    for part in cited.split([',', ';']) {
-        let part = part.trim();
-        let range = part
-            .split_once(['–', '-'])
-            .filter(|_| clause_index(part).is_none());
-        match range {
-            Some((a, b)) if is_clause(a.trim()) => {
-                let (a, b) = (a.trim(), b.trim());
-                out.push(a.to_string());
-                // `820.1.c.2–3`: the end completes the start's stem; `356-357` is whole.
-                match a.rsplit_once('.') {
-                    Some((stem, _)) if !b.contains('.') => out.push(format!("{stem}.{b}")),
-                    _ if is_clause(b) => out.push(b.to_string()),
-                    _ => {}
-                }
-            }
-            Some(_) => {}
-            None if is_clause(part) => out.push(part.to_string()),
-            None => {}
-        }
-    }
-    out.dedup();
-    out
-}
-
-/// A rule number of the digest or a card code (`SFD-078`), not words.
-fn is_clause(s: &str) -> bool {
-    !s.is_empty()
-        && !s.contains(' ')
-        && (s.starts_with(|c: char| c.is_ascii_digit()) || clause_index(s).is_some())
 }
 
 /// The table of a run: every clause with a nonzero cell, in the model's clause order, then the

@@ -184,7 +184,7 @@ pub struct FuzzReport {
     /// conformance gaps, each under the rule the engine cannot follow, in order of appearance.
     pub gaps: Vec<Gap>,
     /// Per rule clause, the cases the engine passed (see `conformance`).
-    pub passed: super::conformance::Passed,
+    pub passed: super::clauses::Passed,
     /// The clauses each case of a finding applies (see `spectrum`).
     pub failing: super::spectrum::Failing,
     /// Of those, cases the engine answered `unsupported` to (the rest its hello does not claim).
@@ -569,10 +569,7 @@ pub fn fuzz_with(
             }
         }
         if let (Some(kind), Some(case)) = (outcome.kind(), case) {
-            report
-                .failing
-                .0
-                .insert(i, super::conformance::applied(&case));
+            report.failing.0.insert(i, super::clauses::applied(&case));
             let hit = Hit {
                 outcome: &outcome,
                 kind,

@@ -10,6 +10,7 @@
 )]
 
 pub mod capability;
+pub mod clauses;
 pub mod compare;
 pub mod conformance;
 pub mod fuzz;

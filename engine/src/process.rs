@@ -454,15 +454,6 @@ impl ProcessEngine {
     }
 }
 
-/// An engine's line cut to 160 characters, for messages.
-pub(crate) fn short(l: &str) -> String {
-    let mut s: String = l.chars().take(160).collect();
-    if s.len() < l.len() {
-        s.push('…');
-    }
-    s
-}
-
 impl Engine for ProcessEngine {
     fn hello(&mut self) -> Result<Hello, Fault> {
         self.ensure()?;

@@ -672,7 +672,6 @@ impl std::fmt::Display for Fault {
 /// Reads an engine's first line as its hello to `client`: a `hello` of a protocol version
 /// both sides speak, or the fault that names what is wrong with it.
 pub fn parse_hello(line: &str, client: &ClientHello) -> Result<Hello, Fault> {
-    let short = super::process::short;
     let v: Value = serde_json::from_str(line).map_err(|e| Fault::Garbage {
         line: short(line),
         why: format!("expected the hello, not JSON ({e})"),
@@ -767,4 +766,13 @@ pub fn parse_reply(line: &str, id: u64) -> Result<Reply, String> {
             "unknown message type `{k}` (expected result, unsupported or error)"
         )),
     }
+}
+
+/// An engine's line cut to 160 characters, for messages.
+pub(crate) fn short(l: &str) -> String {
+    let mut s: String = l.chars().take(160).collect();
+    if s.len() < l.len() {
+        s.push('…');
+    }
+    s
 }

@@ -1,14 +1,14 @@
 //! Spectrum-based fault localisation over a fuzzing run: which rule clauses the cases of a
 //! cluster apply far more often than the cases the engine passed.
 //!
-//! Every case's model run applies a set of clauses (`conformance::applied`): the steps of its
+//! Every case's model run applies a set of clauses (`clauses::applied`): the steps of its
 //! statements and the events of its log. A clause that every failing case of a cluster applies
 //! and few passing cases do is where the engine's mistake most likely lives; one that every
 //! case applies (paying the costs, finalizing) says nothing. The score is Ochiai's, the
 //! measure the fault-localisation literature found best on real faults:
 //! `failing(c) / sqrt(failing_total * (failing(c) + passing(c)))`.
 
-use super::conformance::Passed;
+use super::clauses::Passed;
 use std::collections::BTreeMap;
 
 /// A clause and how strongly a cluster's cases point at it (0 to 1).

@@ -26,9 +26,8 @@
 
 use super::compare::Comparison;
 use super::protocol::*;
-use model::action::Action;
 use model::coverage::{event_clauses, CLAUSES};
-use model::state::{Event, Location, Obj};
+use model::state::Event;
 use rbcheck_case::ast::{Case, PlayStmt};
 use std::path::Path;
 
@@ -106,73 +105,10 @@ impl Cause {
     }
 }
 
-/// The model step a play statement stands for, with the clauses it cites (the rules' words
-/// for "what the player does here").
-fn statement_step(p: &PlayStmt) -> Action {
-    use model::state::{Component, Player, Reduction};
-    match p {
-        PlayStmt::Play { .. } => Action::MoveToChain {
-            player: Player::YOU,
-            hand: 0,
-        },
-        PlayStmt::Pass { .. } => Action::Pass,
-        PlayStmt::May { perform } => Action::DecideOptional { accept: *perform },
-        PlayStmt::Repeat { pay, .. } => Action::DeclareRepeat {
-            instance: 0,
-            pay: *pay,
-        },
-        PlayStmt::Mode { .. } => Action::ChooseMode { exec: 0, mode: 0 },
-        PlayStmt::Target { .. } => Action::ChooseTarget {
-            exec: 0,
-            slot: 0,
-            obj: Obj::Unit(0),
-        },
-        PlayStmt::NoMoreTargets { .. } => Action::EndTargets { exec: 0, slot: 0 },
-        PlayStmt::Destination { .. } => Action::ChooseDestination {
-            exec: 0,
-            slot: 0,
-            to: Location::Base(Player::YOU),
-        },
-        PlayStmt::Pay { .. } => Action::PayCosts { any: [0; 6] },
-        PlayStmt::NewChoices { .. } => Action::KeepChoice,
-        PlayStmt::DeclineNewChoices { .. } => Action::DeclineNewChoices,
-        PlayStmt::Optional { pay, .. } => Action::DeclareOptionalCost {
-            index: 0,
-            pay: *pay,
-        },
-        PlayStmt::Location { .. } => Action::ChooseLocation {
-            to: Location::Base(Player::YOU),
-        },
-        PlayStmt::Reduce { .. } => Action::ChooseReduction {
-            component: Component::Repeat(0),
-            less: Reduction::Energy,
-        },
-        PlayStmt::Discard { .. } => Action::DiscardForCost { card: None },
-        PlayStmt::PayWithUnit { kill: true, .. } => Action::KillForCost { unit: 0 },
-        PlayStmt::PayWithUnit { kill: false, .. } => Action::ExhaustForCost { unit: 0 },
-        PlayStmt::LookDraw { .. } => Action::DrawLooked { index: None },
-        PlayStmt::LookRecycle { .. } => Action::RecycleLooked { index: 0 },
-        PlayStmt::Demand { pay } => Action::PayDemand { pay: *pay },
-        PlayStmt::Rune { how, domain } => match how {
-            rbcheck_case::ast::RuneUse::Exhaust => Action::ExhaustRune { domain: *domain },
-            rbcheck_case::ast::RuneUse::Recycle => Action::RecycleRune { domain: *domain },
-        },
-        // `close` is passes until the chain closes (339, 340.2).
-        PlayStmt::Close => Action::Pass,
-        PlayStmt::EndTurn => Action::EndTurn,
-        PlayStmt::Activate { .. } => Action::ActivateAbility { gear: 0 },
-    }
-}
-
-/// The clauses the model step of a play statement applies.
-pub fn step_clauses(p: &PlayStmt) -> &'static [&'static str] {
-    statement_step(p).citation().applies
-}
-
 /// The cause of a divergence at the statement on `line`: the model step it stands for.
 pub fn statement_cause(case: &Case, line: usize) -> Option<Cause> {
     let p = case.plays.iter().find(|p| p.line == line)?;
-    let c = statement_step(&p.stmt).citation();
+    let c = crate::clauses::statement_step(&p.stmt).citation();
     let mut clauses: Vec<&str> = c.applies.to_vec();
     // A `repeat N pay` refused for paying an instance twice breaks 820.1.c.3, which the
     // step cites only when it pays (Event::RepeatDeclared).
@@ -379,7 +315,7 @@ pub fn fault_rule(case: &Case, model: Option<&Observation>) -> String {
     }
     let mut cited: Vec<&str> = vec![];
     for p in &case.plays {
-        let t = statement_step(&p.stmt).citation().text;
+        let t = crate::clauses::statement_step(&p.stmt).citation().text;
         if !cited.contains(&t) {
             cited.push(t);
         }

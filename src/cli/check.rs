@@ -1,5 +1,6 @@
 //! `rbcheck check`, `rbcheck graph` and `rbcheck rules`: options and output.
 
+use super::progress::parse_seconds;
 use clap::Args;
 use rbcheck::check::{CheckOptions, GraphOptions};
 use rbcheck::outdir::{self, Target};
@@ -151,14 +152,6 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         return Err(expected());
     }
     Ok(bytes as u64)
-}
-
-/// Parses a number of seconds from 0.1 to 3600.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.1..=3600.0).contains(&s) => Ok(s),
-        _ => Err(format!("expected seconds from 0.1 to 3600; got `{text}`")),
-    }
 }
 
 /// Parses `K/N`, 1 <= K <= N <= `shard::MAX_SHARDS`.

@@ -4,13 +4,20 @@
 //! of these is one JSON object per line instead (`rbcheck-progress/1`), for a program to follow
 //! a long run. Stdout stays the report alone.
 
-use super::check::parse_seconds;
 use clap::Args;
 use rbcheck::progress::Counter;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Parses a number of seconds from 0.1 to 3600.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.1..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!("expected seconds from 0.1 to 3600; got `{text}`")),
+    }
+}
 
 /// The progress flags, the same as `check`'s.
 #[derive(Args, Clone, Debug)]

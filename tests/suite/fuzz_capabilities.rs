@@ -2,7 +2,7 @@
 //! (a fake engine of `tests/engines/fake_engine.py`) the fuzzer must report, or a limit it must
 //! report as a conformance gap by rule rather than skip.
 
-use rbcheck::engine::conformance::clauses_of;
+use rbcheck::engine::clauses::clauses_of;
 use rbcheck::engine::fuzz::{fuzz, FuzzConfig, FuzzReport};
 use rbcheck::engine::ProcessEngine;
 use std::path::PathBuf;

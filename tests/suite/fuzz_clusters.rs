@@ -93,7 +93,7 @@ fn repeat_paid_on_resolution_is_one_cluster_named_by_its_rule() {
     let f = clusters[0];
     assert!(!f.merged.is_empty() && f.hits >= 30, "{f:?}");
     assert!(
-        rbcheck::engine::conformance::clauses_of(&f.cited).contains(&"356.2.b".to_string()),
+        rbcheck::engine::clauses::clauses_of(&f.cited).contains(&"356.2.b".to_string()),
         "{}: {}",
         f.kind,
         f.cited

@@ -8,7 +8,7 @@ use super::*;
 /// cures both, or the decision that cures it brings about the rule `cause` is named by.
 fn cures(weak: &Finding, cause: &Finding) -> bool {
     let same = weak.decisive.is_some() && weak.decisive == cause.decisive;
-    let brought = crate::conformance::clauses_of(&cause.cited)
+    let brought = crate::clauses::clauses_of(&cause.cited)
         .iter()
         .any(|c| weak.cured.contains(c));
     same || brought

@@ -4,7 +4,7 @@
 //! than "not now").
 
 use super::Cause;
-use crate::conformance::clauses_of;
+use crate::clauses::clauses_of;
 use crate::protocol::IllegalObs;
 use model::coverage::{clause_index, CLAUSES};
 
