@@ -1,14 +1,13 @@
 //! The Repeat model as a `checker::Model`: a game (rules + cards) and the scenarios of a bound.
 
 use crate::bound::{Bound, Origin, Scenario};
-use crate::exercise::FieldProbe;
-use checker::{Model, Property};
+use crate::probe::FieldProbe;
 use model::action::Action;
 use model::card::CardKind;
 use model::catalogue::Catalogue;
 use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
 use model::game::Game;
-use model::rulebook::{reading, Rulebook};
+use model::rulebook::Rulebook;
 use model::state::{Event, Gear, Obj, Pick, State};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -22,17 +21,17 @@ pub struct RepeatSystem {
     /// The initial scenarios, in a fixed order; `init_states` follows it.
     pub scenarios: Vec<Scenario>,
     /// Transitions per rule clause (`model::coverage::CLAUSES`), when coverage is counted.
-    coverage: Option<Vec<AtomicU64>>,
+    pub(crate) coverage: Option<Vec<AtomicU64>>,
     /// The bound's scenarios left out because nobody can do anything in them, in bound order.
     pub unplayable: Vec<Scenario>,
     /// The rulebook fields looked for (`exercise`): each a witness after the properties.
-    probes: Vec<FieldProbe>,
+    pub(crate) probes: Vec<FieldProbe>,
     /// The properties checked, by name (`None`: every one that applies to the rules).
-    selected: Option<Vec<String>>,
+    pub(crate) selected: Option<Vec<String>>,
     /// Only the probes are checked (choosing scenarios, not judging them).
-    probes_only: bool,
+    pub(crate) probes_only: bool,
     /// Every probe is of reads alone (`FieldProbe::reads`): a step needs no state before it.
-    reads_only: bool,
+    pub(crate) reads_only: bool,
 }
 
 impl RepeatSystem {
@@ -120,43 +119,8 @@ impl RepeatSystem {
         &self.probes
     }
 
-    /// Whether probe `k`'s field decided the step into `s` or decides the actions of `s`.
-    pub fn probe_decides(&self, k: usize, s: &State) -> bool {
-        crate::exercise::probe_holds(self, k, s)
-    }
-
-    /// Checks only the properties named (each must name a property; an error says which does
-    /// not, with the closest name).
-    pub fn select(mut self, names: &[String]) -> Result<RepeatSystem, String> {
-        let all = crate::invariants::all();
-        for n in names {
-            if !all.iter().any(|p| p.name == n) {
-                let near = crate::invariants::closest(n)
-                    .map(|c| format!(" (did you mean `{c}`?)"))
-                    .unwrap_or_default();
-                return Err(format!(
-                    "--property {n}: no such property{near}; `rbcheck check --help` lists them"
-                ));
-            }
-        }
-        self.selected = Some(names.to_vec());
-        Ok(self)
-    }
-
-    /// The properties that cannot apply to these rules, each with why: witnesses of a
-    /// situation the rules version has no rule for (they are not checked). Selected ones only.
-    pub fn not_applicable(&self) -> Vec<(Property<RepeatSystem>, &'static str)> {
-        crate::invariants::all()
-            .into_iter()
-            .filter(|p| self.is_selected(p.name))
-            .filter_map(|p| {
-                let why = crate::invariants::not_applicable(p.name, self.game.rules.book())?;
-                Some((p, why))
-            })
-            .collect()
-    }
-
-    fn is_selected(&self, name: &str) -> bool {
+    /// Whether the property `name` is checked (every one, unless some were selected).
+    pub(crate) fn is_selected(&self, name: &str) -> bool {
         self.selected
             .as_ref()
             .is_none_or(|s| s.iter().any(|n| n == name))
@@ -181,7 +145,8 @@ impl RepeatSystem {
         )
     }
 
-    fn count(&self, c: &[AtomicU64], state: &State, action: &Action, next: &State) {
+    /// Counts the clauses the transition from `state` by `action` to `next` applied.
+    pub(crate) fn count(&self, c: &[AtomicU64], state: &State, action: &Action, next: &State) {
         let new = &next.log[state.log.len().min(next.log.len())..];
         let on_ability = matches!(action, Action::DeclareRepeat { .. })
             && state
@@ -203,152 +168,6 @@ impl RepeatSystem {
                 }
             }
         }
-    }
-}
-
-impl Model for RepeatSystem {
-    type State = State;
-    type Action = Action;
-
-    fn init_states(&self) -> Vec<State> {
-        // Scenarios are validated when built; one that fails here is skipped rather than
-        // aborting a run (it cannot happen for generated bounds, which a test guards).
-        self.scenarios
-            .iter()
-            .filter_map(|s| self.game.initial_state(&s.setup).ok())
-            .collect()
-    }
-
-    fn actions(&self, state: &State, out: &mut Vec<Action>) {
-        if self.probes.is_empty() {
-            return self.game.actions(state, out);
-        }
-        let ((), read) = reading(|| self.game.actions(state, out));
-        crate::exercise::note_actions(self, state, out, read);
-    }
-
-    /// `None` for an action not enabled in `state`, whoever asks: an effect applied without
-    /// its guard could find nothing to act on.
-    fn next_state(&self, state: &State, action: &Action) -> Option<State> {
-        if !self.game.is_enabled(state, action) {
-            return None;
-        }
-        self.next_state_of_enabled(state, action)
-    }
-
-    fn next_state_in_place(&self, state: &mut State, action: &Action) -> bool {
-        if !self.game.is_enabled(state, action) {
-            return false;
-        }
-        self.next_state_in_place_of_enabled(state, action)
-    }
-
-    // The search passes only actions it has just listed: re-listing them to check the guard
-    // again would double the cost of every transition.
-    fn next_state_of_enabled(&self, state: &State, action: &Action) -> Option<State> {
-        if self.probes.is_empty() {
-            let next = self.game.step(state, action);
-            if let Some(c) = &self.coverage {
-                self.count(c, state, action, &next);
-            }
-            return Some(next);
-        }
-        let (next, read) = reading(|| self.game.step(state, action));
-        if let Some(c) = &self.coverage {
-            self.count(c, state, action, &next);
-        }
-        crate::exercise::note_transition(self, state, action, &next, read);
-        Some(next)
-    }
-
-    fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
-        // Probes of reads alone need only the fields the step read, not the state before it.
-        if self.coverage.is_none() && self.reads_only {
-            let ((), read) = reading(|| self.game.step_in_place(state, action));
-            crate::exercise::note_reads(self, state, read);
-            return true;
-        }
-        // Counting and the probes read the state before the step as well.
-        if self.coverage.is_some() || !self.probes.is_empty() {
-            let Some(next) = self.next_state_of_enabled(state, action) else {
-                return false;
-            };
-            *state = next;
-            return true;
-        }
-        self.game.step_in_place(state, action);
-        true
-    }
-
-    /// The properties that apply to the rules (and were selected), then the probes.
-    fn properties(&self) -> Vec<Property<Self>> {
-        let mut out: Vec<Property<Self>> = match self.probes_only {
-            true => vec![],
-            false => crate::invariants::all()
-                .into_iter()
-                .filter(|p| self.is_selected(p.name))
-                .filter(|p| {
-                    crate::invariants::not_applicable(p.name, self.game.rules.book()).is_none()
-                })
-                .collect(),
-        };
-        out.extend(crate::exercise::properties(self));
-        out
-    }
-
-    /// The procedure steps no player chooses, when they are a state's only action (see
-    /// `Game::forced_step`): the checker follows them without storing their states.
-    fn forced(&self, state: &State) -> Option<Action> {
-        self.game.forced_step(state)
-    }
-
-    /// True: no state is reachable from two scenarios. A card a scenario starts with is never
-    /// removed from the state (it only changes zone, keeping its index and card), `start`
-    /// records the rune pools and never changes, and the log only grows; so two different
-    /// initial states never lead to the same state. On every shipped bound, transitions =
-    /// distinct states − initial states, which a joint search would break if two met.
-    fn independent_inits(&self) -> bool {
-        true
-    }
-
-    /// True unless the scenario has interchangeable gear. Every state carries its event log,
-    /// which only grows (each step logs at least one event, which `progress` counts), so a
-    /// state determines the path that reached it and no path returns to a state. But with two
-    /// identical gear, symmetry reduction ([`canonical_gear`]) gives one fingerprint to the
-    /// states that differ by which of them was chosen, and these are reached by two paths.
-    /// The gear never change (cards keep their index), so the initial state tells. The
-    /// depth-first search finds the breadth-first counts on tiny and the wrong rulebooks
-    /// (tests in `tests/suite/tree.rs`).
-    fn tree_shaped(&self, init: &State) -> bool {
-        !interchangeable_gear(init)
-    }
-
-    fn progress(&self, state: &State) -> Option<u64> {
-        // Every step logs at least one event (a test in the model guards it).
-        Some(state.log.len() as u64)
-    }
-
-    /// The deduplication key with symmetry reduction: identical gear (same card, same
-    /// controller) are interchangeable, so they are renamed into a canonical order (see
-    /// [`canonical_gear`]) before hashing. Only the key changes: the search explores and reports
-    /// the concrete states, so every trace replays.
-    fn fingerprint(&self, state: &State) -> u64 {
-        match canonical_gear(state) {
-            Some(canonical) => checker::fingerprint(&canonical),
-            None => checker::fingerprint(state),
-        }
-    }
-
-    fn format_action(&self, state: &State, action: &Action) -> String {
-        self.game.describe_action(state, action)
-    }
-
-    fn format_step(&self, last: &State, next: &State) -> Option<String> {
-        let lines: Vec<String> = next.log[last.log.len().min(next.log.len())..]
-            .iter()
-            .filter_map(|e| self.game.describe_event(next, e))
-            .collect();
-        (!lines.is_empty()).then(|| lines.join("; "))
     }
 }
 
