@@ -25,6 +25,19 @@ pub enum CardKind {
     Ability,
 }
 
+impl CardKind {
+    /// The kind as the catalogue writes it (`spell`, `unit`, `gear`, `battlefield`, `ability`).
+    pub fn word(self) -> &'static str {
+        match self {
+            CardKind::Spell => "spell",
+            CardKind::Unit => "unit",
+            CardKind::Gear => "gear",
+            CardKind::Battlefield => "battlefield",
+            CardKind::Ability => "ability",
+        }
+    }
+}
+
 /// When an item may be played (358.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -32,16 +32,6 @@ fn cards_of(s: &State) -> Vec<model::card::CardId> {
     ids
 }
 
-fn kind(k: CardKind) -> &'static str {
-    match k {
-        CardKind::Spell => "spell",
-        CardKind::Unit => "unit",
-        CardKind::Gear => "gear",
-        CardKind::Battlefield => "battlefield",
-        CardKind::Ability => "ability",
-    }
-}
-
 /// The card's text: as printed where the catalogue has it, else what the model gives it (its
 /// modes and [Repeat] instances), labelled as such.
 fn text(c: &CardDef) -> String {
@@ -93,7 +83,7 @@ pub fn cards_table(g: &Game, start: &State) -> String {
             esc(&c.name),
             match c.kind {
                 CardKind::Unit => format!("unit, Might {}", c.might),
-                k => kind(k).to_string(),
+                k => k.word().to_string(),
             },
             esc(&c.cost.to_string()),
             text(c)

@@ -25,16 +25,6 @@ fn who(p: Player) -> &'static str {
     }
 }
 
-fn kind(k: CardKind) -> &'static str {
-    match k {
-        CardKind::Spell => "spell",
-        CardKind::Unit => "unit",
-        CardKind::Gear => "gear",
-        CardKind::Battlefield => "battlefield",
-        CardKind::Ability => "ability",
-    }
-}
-
 /// The item a step concerns: the one being played, else the newest on the chain.
 fn item(s: &State) -> Option<&ChainItem> {
     s.chain
@@ -46,7 +36,7 @@ fn item(s: &State) -> Option<&ChainItem> {
 /// "spell of you", or "none".
 fn item_words(game: &Game, s: &State) -> String {
     match item(s) {
-        Some(i) => format!("{} of {}", kind(game.card(i.card).kind), who(i.controller)),
+        Some(i) => format!("{} of {}", game.card(i.card).kind.word(), who(i.controller)),
         None => "none".into(),
     }
 }
@@ -137,7 +127,7 @@ fn target_words(game: &Game, s: &State, obj: Obj) -> String {
                 format!(
                     "{} {} item choosing {chose}",
                     rel(i.controller),
-                    kind(game.card(i.card).kind)
+                    game.card(i.card).kind.word()
                 )
             }
             None => "item".into(),
