@@ -104,26 +104,30 @@ impl<'de> Deserialize<'de> for ObjRef {
     }
 }
 
+/// A unit on the board, as a `unit` line states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitStmt {
+    /// Its label.
+    pub label: String,
+    /// The card.
+    pub card: String,
+    /// Its controller.
+    pub controller: Player,
+    /// Where it is.
+    pub loc: Location,
+    /// Damage already marked.
+    pub damage: u8,
+    /// `owner PLAYER`, when not its controller.
+    pub owner: Option<Player>,
+    /// `exhausted`, `stunned`, `attacking` / `defending`, `assault N`.
+    pub status: UnitStatus,
+}
+
 /// A statement of the board section.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardStmt {
     /// `unit LABEL "Card" PLAYER LOCATION [damage N] [owner PLAYER] [STATUS...]`
-    Unit {
-        /// Its label.
-        label: String,
-        /// The card.
-        card: String,
-        /// Its controller.
-        controller: Player,
-        /// Where it is.
-        loc: Location,
-        /// Damage already marked.
-        damage: u8,
-        /// `owner PLAYER`, when not its controller.
-        owner: Option<Player>,
-        /// `exhausted`, `stunned`, `attacking` / `defending`, `assault N`.
-        status: UnitStatus,
-    },
+    Unit(UnitStmt),
     /// `gear LABEL "Card" PLAYER`
     Gear {
         /// Its label.

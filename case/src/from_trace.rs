@@ -68,7 +68,7 @@ fn board(
     };
     let mut out = vec![];
     for (i, u) in setup.units.iter().enumerate() {
-        out.push(BoardStmt::Unit {
+        out.push(BoardStmt::Unit(UnitStmt {
             label: unit_label(i),
             card: need(u.card),
             controller: u.controller,
@@ -76,7 +76,7 @@ fn board(
             damage: u.damage,
             owner: u.owner.filter(|o| *o != u.controller),
             status: u.status,
-        });
+        }));
     }
     for (i, g) in setup.gear.iter().enumerate() {
         out.push(BoardStmt::Gear {

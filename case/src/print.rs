@@ -35,22 +35,15 @@ fn zone(z: Zone) -> &'static str {
 /// One board statement.
 pub fn board_stmt(b: &BoardStmt) -> String {
     match b {
-        BoardStmt::Unit {
-            label,
-            card,
-            controller,
-            loc: l,
-            damage,
-            owner,
-            status,
-        } => {
-            let mut d = if *damage > 0 {
-                format!(" damage {damage}")
+        BoardStmt::Unit(u) => {
+            let status = &u.status;
+            let mut d = if u.damage > 0 {
+                format!(" damage {}", u.damage)
             } else {
                 String::new()
             };
-            if let Some(o) = owner {
-                let _ = write!(d, " owner {}", player(*o));
+            if let Some(o) = u.owner {
+                let _ = write!(d, " owner {}", player(o));
             }
             if status.exhausted {
                 d.push_str(" exhausted");
@@ -67,10 +60,11 @@ pub fn board_stmt(b: &BoardStmt) -> String {
                 let _ = write!(d, " assault {}", status.assault);
             }
             format!(
-                "unit {label} {} {} {}{d}",
-                quote(card),
-                player(*controller),
-                loc(*l)
+                "unit {} {} {} {}{d}",
+                u.label,
+                quote(&u.card),
+                player(u.controller),
+                loc(u.loc)
             )
         }
         BoardStmt::Gear {

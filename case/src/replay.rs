@@ -246,29 +246,21 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
             Ok(())
         };
         match stmt {
-            BoardStmt::Unit {
-                label: l,
-                card: c,
-                controller,
-                loc,
-                damage,
-                owner,
-                status,
-            } => {
+            BoardStmt::Unit(u) => {
                 if s.units.len() >= MAX_OBJECTS {
                     return Err(err(
                         line,
-                        format!("unit {l}: a case has at most {MAX_OBJECTS} units"),
+                        format!("unit {}: a case has at most {MAX_OBJECTS} units", u.label),
                     ));
                 }
-                label(l, Obj::Unit(s.units.len() as u8))?;
+                label(&u.label, Obj::Unit(s.units.len() as u8))?;
                 s.units.push(UnitSetup {
-                    card: card(line, c, &[CardKind::Unit])?,
-                    controller: *controller,
-                    loc: *loc,
-                    damage: *damage,
-                    owner: *owner,
-                    status: *status,
+                    card: card(line, &u.card, &[CardKind::Unit])?,
+                    controller: u.controller,
+                    loc: u.loc,
+                    damage: u.damage,
+                    owner: u.owner,
+                    status: u.status,
                 });
             }
             BoardStmt::Gear {
@@ -427,12 +419,10 @@ fn card_of(
 fn battlefield_count(case: &Case) -> u8 {
     let mut max_bf = 2u8;
     for b in &case.board {
-        if let BoardStmt::Unit {
-            loc: model::state::Location::Battlefield(n),
-            ..
-        } = b.stmt
-        {
-            max_bf = max_bf.max(n + 1);
+        if let BoardStmt::Unit(u) = &b.stmt {
+            if let model::state::Location::Battlefield(n) = u.loc {
+                max_bf = max_bf.max(n + 1);
+            }
         }
         if let BoardStmt::Battlefield { n, .. } | BoardStmt::Showdown(Some(n)) = b.stmt {
             max_bf = max_bf.max(n);

@@ -335,6 +335,26 @@ pub struct TargetSpec {
     pub other: bool,
 }
 
+impl TargetSpec {
+    /// One target of `kind` at `at` on `side`, with no further restriction: the shape most
+    /// instructions have, which the others change with struct update syntax.
+    pub fn one(kind: TargetKind, at: Place, side: Side) -> TargetSpec {
+        TargetSpec {
+            kind,
+            at,
+            side,
+            count: 1,
+            up_to: false,
+            same_location: false,
+            max_energy: None,
+            max_power: None,
+            chooses: None,
+            attacking: false,
+            other: false,
+        }
+    }
+}
+
 /// Static and triggered abilities of permanents that change how an item is played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ability {

@@ -37,17 +37,10 @@ impl BodyShape {
     fn instructions(self) -> (Vec<Mode>, bool) {
         let unit = |at, side, count, up_to| {
             Some(TargetSpec {
-                kind: TargetKind::Unit,
-                at,
-                side,
                 count,
                 up_to,
                 same_location: count > 1,
-                max_energy: None,
-                max_power: None,
-                chooses: None,
-                attacking: false,
-                other: false,
+                ..TargetSpec::one(TargetKind::Unit, at, side)
             })
         };
         let one = |text: &str, instructions| {
@@ -76,19 +69,11 @@ impl BodyShape {
                     text: "Kill a gear.".into(),
                     instructions: vec![Instruction {
                         effect: Effect::Kill,
-                        target: Some(TargetSpec {
-                            kind: TargetKind::Gear,
-                            at: Place::Anywhere,
-                            side: Side::Any,
-                            count: 1,
-                            up_to: false,
-                            same_location: false,
-                            max_energy: None,
-                            max_power: None,
-                            chooses: None,
-                            attacking: false,
-                            other: false,
-                        }),
+                        target: Some(TargetSpec::one(
+                            TargetKind::Gear,
+                            Place::Anywhere,
+                            Side::Any,
+                        )),
                     }],
                 },
             ],

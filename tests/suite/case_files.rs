@@ -61,7 +61,7 @@ fn board() -> impl Strategy<Value = BoardStmt> {
         )
             .prop_map(
                 |((label, card, controller, loc, damage), (owner, ex, st, c, a))| {
-                    BoardStmt::Unit {
+                    BoardStmt::Unit(UnitStmt {
                         label,
                         card,
                         controller,
@@ -75,7 +75,7 @@ fn board() -> impl Strategy<Value = BoardStmt> {
                                 [c as usize],
                             assault: a,
                         },
-                    }
+                    })
                 }
             ),
         (label(), name(), player()).prop_map(|(label, card, controller)| BoardStmt::Gear {

@@ -16,7 +16,7 @@ pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError>
             let controller = c.player()?;
             let loc = c.location()?;
             let (damage, owner, status) = unit_extras(c)?;
-            BoardStmt::Unit {
+            BoardStmt::Unit(UnitStmt {
                 label,
                 card,
                 controller,
@@ -24,7 +24,7 @@ pub(super) fn board(head: &str, c: &mut Cursor) -> Result<BoardStmt, ParseError>
                 damage,
                 owner,
                 status,
-            }
+            })
         }
         "gear" => BoardStmt::Gear {
             label: c.word("a label for the gear")?,

@@ -162,10 +162,10 @@ pub(super) fn relabel(case: &mut Case) {
     let (mut u, mut g) = (0, 0);
     for b in &mut case.board {
         match &mut b.stmt {
-            BoardStmt::Unit { label, .. } => {
+            BoardStmt::Unit(unit) => {
                 u += 1;
-                map.insert(label.clone(), format!("u{u}"));
-                *label = format!("u{u}");
+                map.insert(unit.label.clone(), format!("u{u}"));
+                unit.label = format!("u{u}");
             }
             BoardStmt::Gear { label, .. } => {
                 g += 1;
@@ -198,7 +198,7 @@ pub(super) fn relabel(case: &mut Case) {
 /// Smaller variants of a case with the same plays: a board statement dropped, a pool
 /// emptied of one kind of resource, fewer cards, no damage.
 pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
-    use rbcheck_case::ast::BoardStmt;
+    use rbcheck_case::ast::{BoardStmt, UnitStmt};
     let mut out = vec![];
     for j in 0..case.board.len() {
         let mut c = case.clone();
@@ -233,23 +233,10 @@ pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
                 variants.push(BoardStmt::OtherCards(*p, n - 1))
             }
             BoardStmt::Deck(p, n) if *n > 1 => variants.push(BoardStmt::Deck(*p, n / 2)),
-            BoardStmt::Unit {
-                label,
-                card,
-                controller,
-                loc,
-                damage,
-                owner,
-                status,
-            } if *damage > 0 => variants.push(BoardStmt::Unit {
-                label: label.clone(),
-                card: card.clone(),
-                controller: *controller,
-                loc: *loc,
+            BoardStmt::Unit(u) if u.damage > 0 => variants.push(BoardStmt::Unit(UnitStmt {
                 damage: 0,
-                owner: *owner,
-                status: *status,
-            }),
+                ..u.clone()
+            })),
             _ => {}
         }
         for v in variants {

@@ -5,7 +5,7 @@
 use crate::protocol::case_features;
 use model::card::{CardDef, CardKind};
 use model::state::{Location, Player};
-use rbcheck_case::ast::{BoardStmt, Case, Line, PlayStmt};
+use rbcheck_case::ast::{BoardStmt, Case, Line, PlayStmt, UnitStmt};
 
 /// The features an engine declared (its hello), which generation keeps to.
 #[derive(Clone, Debug)]
@@ -73,7 +73,7 @@ pub fn play_needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
 pub fn board_needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
     let card = def.name.clone();
     let stmt = match def.kind {
-        CardKind::Unit => BoardStmt::Unit {
+        CardKind::Unit => BoardStmt::Unit(UnitStmt {
             label: "u1".into(),
             card,
             controller: Player::YOU,
@@ -81,7 +81,7 @@ pub fn board_needs(def: &CardDef, cards: &[CardDef]) -> Vec<String> {
             damage: 0,
             owner: None,
             status: Default::default(),
-        },
+        }),
         CardKind::Gear => BoardStmt::Gear {
             label: "g1".into(),
             card,

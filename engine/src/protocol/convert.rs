@@ -126,16 +126,11 @@ fn board_features<'c>(
     let mut board_cards = vec![];
     for b in &case.board {
         match &b.stmt {
-            BoardStmt::Unit {
-                card,
-                owner,
-                status,
-                ..
-            } => {
-                if owner.is_some() || *status != model::state::UnitStatus::default() {
+            BoardStmt::Unit(u) => {
+                if u.owner.is_some() || u.status != model::state::UnitStatus::default() {
                     f.add("combat");
                 }
-                board_cards.extend(by_name(cards, card));
+                board_cards.extend(by_name(cards, &u.card));
             }
             BoardStmt::Gear { card, .. } => board_cards.extend(by_name(cards, card)),
             BoardStmt::Battlefield { card: Some(c), .. } => board_cards.extend(by_name(cards, c)),
@@ -158,7 +153,7 @@ fn board_features<'c>(
 /// The "when I attack" abilities of the unit labelled `label`.
 fn attack_abilities<'c>(case: &Case, cards: &'c [CardDef], label: &str) -> Vec<&'c CardDef> {
     let unit_card = case.board.iter().find_map(|b| match &b.stmt {
-        BoardStmt::Unit { label: l, card, .. } if l == label => Some(card),
+        BoardStmt::Unit(u) if u.label == label => Some(&u.card),
         _ => None,
     });
     let Some(d) = unit_card.and_then(|c| by_name(cards, c)) else {
@@ -280,27 +275,19 @@ fn board_json(case: &Case, names: &mut Vec<String>) -> Board {
     let mut bfs: BTreeMap<u8, BattlefieldJson> = BTreeMap::new();
     for b in &case.board {
         match &b.stmt {
-            BoardStmt::Unit {
-                label,
-                card,
-                controller,
-                loc,
-                damage,
-                owner,
-                status,
-            } => {
-                add_name(names, card);
-                if let Location::Battlefield(n) = loc {
+            BoardStmt::Unit(u) => {
+                add_name(names, &u.card);
+                if let Location::Battlefield(n) = u.loc {
                     max_bf = max_bf.max(n + 1);
                 }
                 board.units.push(UnitJson {
-                    label: label.clone(),
-                    card: card.clone(),
-                    controller: player(*controller).to_string(),
-                    location: location_name(*loc),
-                    damage: *damage,
-                    owner: owner.map(|o| player(o).to_string()),
-                    status: *status,
+                    label: u.label.clone(),
+                    card: u.card.clone(),
+                    controller: player(u.controller).to_string(),
+                    location: location_name(u.loc),
+                    damage: u.damage,
+                    owner: u.owner.map(|o| player(o).to_string()),
+                    status: u.status,
                 });
             }
             BoardStmt::Gear {
@@ -445,7 +432,7 @@ fn request_board(req: &CaseRequest) -> Result<Vec<BoardStmt>, String> {
     let loc = |s: &str| parse_location(s).ok_or_else(|| format!("`{s}`: not a location"));
     let mut board = vec![];
     for u in &req.board.units {
-        board.push(BoardStmt::Unit {
+        board.push(BoardStmt::Unit(UnitStmt {
             label: u.label.clone(),
             card: u.card.clone(),
             controller: pl(&u.controller)?,
@@ -453,7 +440,7 @@ fn request_board(req: &CaseRequest) -> Result<Vec<BoardStmt>, String> {
             damage: u.damage,
             owner: u.owner.as_deref().map(pl).transpose()?,
             status: u.status,
-        });
+        }));
     }
     for g in &req.board.gear {
         board.push(BoardStmt::Gear {

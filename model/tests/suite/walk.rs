@@ -14,17 +14,10 @@ use proptest::prelude::*;
 
 fn target(kind: TargetKind, at: Place, side: Side, count: u8, up_to: bool) -> Option<TargetSpec> {
     Some(TargetSpec {
-        kind,
-        at,
-        side,
         count,
         up_to,
         same_location: count > 1,
-        max_energy: None,
-        max_power: None,
-        chooses: None,
-        attacking: false,
-        other: false,
+        ..TargetSpec::one(kind, at, side)
     })
 }
 
