@@ -8,7 +8,7 @@ use model::catalogue::Catalogue;
 use model::coverage::{action_clauses, clause_index, context_clauses, event_clauses, CLAUSES};
 use model::game::Game;
 use model::rulebook::Rulebook;
-use model::state::{Event, Gear, Obj, Pick, State};
+use model::state::{Gear, Obj, Pick, State};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most probes one system looks for at once.
@@ -256,7 +256,7 @@ pub fn canonical_gear(state: &State) -> Option<State> {
     // chosen, which the log records).
     let mut first = vec![usize::MAX; n];
     for (k, e) in state.log.iter().enumerate() {
-        if let Some(Obj::Gear(g)) = event_obj(e) {
+        if let Some(Obj::Gear(g)) = e.object() {
             if let Some(f) = first.get_mut(g as usize) {
                 if *f == usize::MAX {
                     *f = k;
@@ -290,11 +290,7 @@ pub fn canonical_gear(state: &State) -> Option<State> {
     for (old, g) in state.gear.iter().enumerate() {
         c.gear[perm[old] as usize] = *g;
     }
-    c.log = state
-        .log
-        .iter()
-        .map(|e| rename_event(*e, &rename))
-        .collect();
+    c.log = state.log.iter().map(|e| e.map_object(&rename)).collect();
     for item in c.chain.iter_mut() {
         for ex in item.choices.iter_mut() {
             for p in ex.picks.iter_mut() {
@@ -308,117 +304,4 @@ pub fn canonical_gear(state: &State) -> Option<State> {
         }
     }
     Some(c)
-}
-
-/// The object an event names, if any.
-fn event_obj(e: &Event) -> Option<Obj> {
-    let found = std::cell::Cell::new(None);
-    rename_event(*e, &|o| {
-        found.set(Some(o));
-        o
-    });
-    found.get()
-}
-
-/// The event with every object it names passed through `f`. Exhaustive, so that a new event
-/// that names an object cannot be missed by the symmetry reduction.
-fn rename_event(e: Event, f: &dyn Fn(Obj) -> Obj) -> Event {
-    use Event::*;
-    match e {
-        TargetChosen {
-            item,
-            exec,
-            slot,
-            obj,
-        } => TargetChosen {
-            item,
-            exec,
-            slot,
-            obj: f(obj),
-        },
-        TargetUnaffected { item, exec, obj } => TargetUnaffected {
-            item,
-            exec,
-            obj: f(obj),
-        },
-        ZoneChange { obj, to } => ZoneChange { obj: f(obj), to },
-        ChoiceRemade {
-            item,
-            exec,
-            slot,
-            obj,
-        } => ChoiceRemade {
-            item,
-            exec,
-            slot,
-            obj: f(obj),
-        },
-        MovedToChain { .. }
-        | OptionalDecided { .. }
-        | RepeatDeclared { .. }
-        | ModeChosen { .. }
-        | TargetsEnded { .. }
-        | DestinationChosen { .. }
-        | DiscountApplied { .. }
-        | RepeatCostAdded { .. }
-        | DeflectAdded { .. }
-        | CostDetermined { .. }
-        | CostPaid { .. }
-        | PlayCancelled { .. }
-        | LegalityChecked { .. }
-        | Finalized { .. }
-        | Passed { .. }
-        | WindowOpened { .. }
-        | ResolveStarted { .. }
-        | ExecutionStarted { .. }
-        | Performed { .. }
-        | Ignored { .. }
-        | Damaged { .. }
-        | MightChanged { .. }
-        | UnitMoved { .. }
-        | Drew { .. }
-        | TokenQueued { .. }
-        | Triggered { .. }
-        | Played { .. }
-        | Resolved { .. }
-        | Countered { .. }
-        | Refunded { .. }
-        | LeftChain { .. }
-        | ControlChanged { .. }
-        | NewChoicesBegun { .. }
-        | ChoiceKept { .. }
-        | NewChoicesEnded { .. }
-        | Cleanup
-        | ChainClosed
-        | TurnEnded
-        | PoolEmptied { .. }
-        | GrantGiven { .. }
-        | GearExhausted { .. }
-        | GrantTaken { .. }
-        | LookedAt { .. }
-        | Revealed { .. }
-        | DrewLooked { .. }
-        | Recycled { .. }
-        | DemandDecided { .. }
-        | ChosenChecked { .. }
-        | RevealDeclined { .. }
-        | RunesChannelled { .. }
-        | Stunned { .. }
-        | Readied { .. }
-        | AssaultGiven { .. }
-        | MightsExchanged { .. }
-        | GroupAffected { .. }
-        | OptionalCostDeclared { .. }
-        | OptionalCostAdded { .. }
-        | ReductionChosen { .. }
-        | LocationChosen { .. }
-        | UnitEntered { .. }
-        | AdditionalCostAdded { .. }
-        | Discarded { .. }
-        | RuneExhausted { .. }
-        | RuneRecycled { .. }
-        | RuneChannelled { .. }
-        | DemandRuneExhausted { .. }
-        | PaidWithUnit { .. } => e,
-    }
 }

@@ -13,6 +13,7 @@
 mod board;
 mod encode;
 mod event;
+mod event_objects;
 mod log;
 mod runes;
 
