@@ -7,8 +7,9 @@ use super::{err, CaseError, View};
 use crate::ast::{Expect, PlayStmt, RunePart, RuneUse};
 use model::action::Action;
 use model::cost::Domain;
+use model::game::demand_payer;
 use model::setup::Setup;
-use model::state::{Phase, Player, RunesSetup, State};
+use model::state::{Player, RunesSetup, State};
 
 /// `runes PLAYER ...`: the player pays with these runes; a second line for one player is an
 /// error (it would silently replace the first).
@@ -54,77 +55,6 @@ pub(super) fn decision(s: &State, line: usize, stmt: &PlayStmt) -> Result<Action
     Ok(match how {
         RuneUse::Exhaust => Action::ExhaustRune { domain },
         RuneUse::Recycle => Action::RecycleRune { domain },
-    })
-}
-
-/// Why a rune step the model does not offer is refused, if `a` is one.
-pub(super) fn refused(s: &State, a: &Action, enabled: &[Action]) -> Option<(String, String)> {
-    let (Action::ExhaustRune { domain } | Action::RecycleRune { domain }) = *a else {
-        return None;
-    };
-    let demand = demand_payer(s);
-    let p = match s.chain.iter().find(|i| i.is_pending()) {
-        Some(item) => item.controller,
-        None => demand?.1,
-    };
-    let runes = s.players[p.ix()].runes.as_ref()?;
-    let i = domain as usize;
-    let exhaust = matches!(a, Action::ExhaustRune { .. });
-    let has = if exhaust {
-        runes.ready[i]
-    } else {
-        runes.ready[i] + runes.exhausted[i]
-    };
-    if has == 0 {
-        let what = if exhaust { "ready " } else { "" };
-        return Some((
-            "357.1.a".into(),
-            format!("{p} has no {what}{} rune on the board", domain.letter()),
-        ));
-    }
-    let offered: Vec<String> = enabled
-        .iter()
-        .filter_map(|e| match e {
-            Action::ExhaustRune { domain } => Some(format!("`rune exhaust {}`", domain.letter())),
-            Action::RecycleRune { domain } => Some(format!("`rune recycle {}`", domain.letter())),
-            Action::PayCosts { .. } => Some("`pay`".into()),
-            Action::PayDemand { pay: true } => Some("`demand pay`".into()),
-            Action::PayDemand { pay: false } => Some("`demand decline`".into()),
-            _ => None,
-        })
-        .collect();
-    if offered.is_empty() {
-        return None;
-    }
-    if demand.is_some() && !matches!(a, Action::ExhaustRune { .. }) {
-        return Some((
-            "131".into(),
-            format!("a demand asks for Energy, which a recycled rune's Power does not pay; the model offers {} here", offered.join(", ")),
-        ));
-    }
-    if demand.is_some() {
-        return Some((
-            "357.1.a".into(),
-            format!(
-                "the model offers {} here: a rune is exhausted for a demand only while the pool lacks what it asks and the ready runes can make it up, domains in the order R G B O P Y (payments that end with the same runes are one)",
-                offered.join(", ")
-            ),
-        ));
-    }
-    Some((
-        "357.1.a".into(),
-        format!(
-            "the model offers {} here: a rune is used only while the cost still needs what it adds, all exhausting comes before any recycling, domains go in the order R G B O P Y (payments that end with the same runes are one), and no step that would leave a payable cost unpayable is offered",
-            offered.join(", ")
-        ),
-    ))
-}
-
-/// The item answering a demand now and the player it asks (the controller of its target).
-fn demand_payer(s: &State) -> Option<(u8, Player)> {
-    s.chain.iter().find_map(|i| match i.phase {
-        Phase::Demanding { target, .. } => s.item(target).map(|t| (i.id, t.controller)),
-        _ => None,
     })
 }
 

@@ -40,6 +40,8 @@ mod target;
 mod turn;
 mod unit_cost;
 
+pub use refused::{demand_payer, Refusal, UndonePlay};
+
 use crate::action::Action;
 use crate::card::{Ability, CardDef, CardId, CardKind, Timing};
 use crate::cost::Cost;

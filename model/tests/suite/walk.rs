@@ -358,3 +358,92 @@ proptest! {
         prop_assert!(execs <= most, "{} executions, at most {}", execs, most);
     }
 }
+
+/// A clause the model cites, or one it applies by refusing a step or heads (the digest numbers it
+/// does not cite, with that stance).
+fn known(clause: &str) -> bool {
+    use model::coverage::uncited::{Stance, UNCITED};
+    model::coverage::clause_index(clause).is_some()
+        || UNCITED
+            .iter()
+            .any(|(c, st, _)| *c == clause && matches!(st, Stance::Refusal | Stance::Heading))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The model's refusals agree with its guards: a step is refused exactly when it is not
+    /// offered, every refusal cites a clause of the model's table (or the scenario's own play
+    /// limit), and a second payment of a [Repeat] instance the log shows paid is refused by
+    /// 820.1.c.3 while the item's choices are made, when the rulebook allows one payment per instance.
+    #[test]
+    fn refusals_agree_with_the_guards_and_cite_known_clauses(
+        def in item(),
+        b in board(),
+        rules in rulebook(),
+        picks in proptest::collection::vec(any::<u32>(), 200),
+    ) {
+        let once = rules.payments_per_instance == 1;
+        let mut cards = Catalogue::builtin().cards;
+        cards.push(def);
+        let g = Game::new(rules, cards);
+        let generated = g.card_named("Generated").unwrap();
+        let mut s = g.initial_state(&scenario(&g, &b, generated)).unwrap();
+        let mut acts: Vec<Action> = vec![];
+        // Every step offered anywhere in the walk, probed in every state of it.
+        let mut seen: Vec<Action> = vec![
+            Action::Pass,
+            Action::EndTurn,
+            Action::DetermineTotalCost,
+            Action::DeclareRepeat { instance: 0, pay: true },
+            Action::DeclareRepeat { instance: 3, pay: true },
+        ];
+        for step in 0..2000 {
+            acts.clear();
+            g.actions(&s, &mut acts);
+            for a in &acts {
+                if !seen.contains(a) {
+                    seen.push(*a);
+                }
+            }
+            for a in &seen {
+                let refusal = g.refusal(&s, a);
+                prop_assert_eq!(refusal.is_none(), acts.contains(a), "{:?}", a);
+                let Some(r) = refusal else { continue };
+                // A step that is not due cites the step's own rule, which the step's tests check.
+                let own = matches!(r, model::game::Refusal::NotDue { .. }) && r.rule() == a.rule();
+                prop_assert!(
+                    own || r.rule() == "turn plays" || known(r.rule()),
+                    "{:?} refused citing {}, a clause neither table of the model accounts for", a, r.rule()
+                );
+                prop_assert!(!r.to_string().is_empty());
+                if let (true, Action::DeclareRepeat { instance, pay: true }) = (once, *a) {
+                    // Declared paid since the item being played was put on the chain (an
+                    // undone play of the same id before it does not count).
+                    // While its choices are made, when Repeat is declared.
+                    let pending = s
+                        .chain
+                        .iter()
+                        .find(|c| c.phase == model::state::Phase::Choosing)
+                        .map(|c| c.id);
+                    let from = s.log.iter().rposition(|e| {
+                        matches!(*e, Event::PlayCancelled { item, .. } if Some(item) == pending)
+                    }).map_or(0, |p| p + 1);
+                    let paid = s.log[from..].iter().any(|e| matches!(
+                        *e,
+                        Event::RepeatDeclared { item, instance: i, pay: true }
+                            if i == instance && Some(item) == pending
+                    ));
+                    if paid {
+                        prop_assert_eq!(r.rule(), "820.1.c.3", "{}", r);
+                    }
+                }
+            }
+            if acts.is_empty() {
+                break;
+            }
+            let a = acts[picks[step % picks.len()] as usize % acts.len()];
+            s = g.step(&s, &a);
+        }
+    }
+}
