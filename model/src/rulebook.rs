@@ -159,6 +159,32 @@ pub enum InShowdown {
     Designated,
 }
 
+/// Who "you" is in "when you play a spell" and whose play event it is (419.4.a) for a spell
+/// whose control changed before it resolved (Mystic Reversal). The digest is silent; the Unleashed
+/// FAQ says "play" in a trigger condition means the card's resolution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpellPlayedBy {
+    /// The spell's controller as it resolves: the act of playing completes then (the model's
+    /// first reading).
+    Controller,
+    /// The player who played it (put it on the chain), whoever controls it when it resolves.
+    Player,
+}
+
+/// Who holds priority after a play made in response is undone (358.5: "every action taken in
+/// this process is undone"). The digest does not say whether priority is part of what is undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriorityAfterUndone {
+    /// As before the play: the player who tried to respond holds priority again, and the passes
+    /// made before it still count (the other player need not pass again).
+    Restored,
+    /// As after any change of the chain: the newest item's controller gains priority and the
+    /// passes start over (the model's first reading).
+    TopController,
+}
+
 /// What "if this kills it" reads after a deal (open question): damage kills only in the
 /// next cleanup (321), after the whole item has resolved, and the digest does not say which deal
 /// "kills" a unit that several executions damaged.
@@ -262,6 +288,33 @@ pub struct Rulebook {
     /// cost. False pays a demand from the pool alone.
     #[serde(default = "yes")]
     pub demand_paid_with_runes: bool,
+    /// 358.5, digest silent: who holds priority after an undone response.
+    #[serde(default = "default_priority_after_undone")]
+    pub priority_after_undone: PriorityAfterUndone,
+    /// 419.4.a, digest silent on a change of control: who played a spell for its play event.
+    #[serde(default = "default_spell_played_by")]
+    pub spell_played_by: SpellPlayedBy,
+    /// 334.1, digest silent on damage: the damage marked on units is removed when the turn ends.
+    /// False keeps it past the end of the turn.
+    #[serde(default = "yes")]
+    pub damage_removed_at_end_of_turn: bool,
+    /// 423 (Stun; the digest gives no rule for how long it lasts): a unit's stun ends when the
+    /// turn ends. False (the model's reading) keeps it past the end of the turn, until a turn the
+    /// scenario does not reach.
+    #[serde(default)]
+    pub stun_ends_at_end_of_turn: bool,
+}
+
+/// The model's reading of `spell_played_by` (a serde default, so that older rulebook JSON still
+/// reads).
+fn default_spell_played_by() -> SpellPlayedBy {
+    SpellPlayedBy::Controller
+}
+
+/// The model's reading of `priority_after_undone` (a serde default, so that older rulebook JSON
+/// still reads).
+fn default_priority_after_undone() -> PriorityAfterUndone {
+    PriorityAfterUndone::Restored
 }
 
 /// The model's reading of `kills_it` (a serde default, so that older rulebook JSON still reads).
@@ -316,6 +369,10 @@ impl Rulebook {
             next_spell_grant_used_once: true,
             undo_gives_back_grants: true,
             demand_paid_with_runes: true,
+            priority_after_undone: PriorityAfterUndone::Restored,
+            spell_played_by: SpellPlayedBy::Controller,
+            damage_removed_at_end_of_turn: true,
+            stun_ends_at_end_of_turn: false,
         };
         match v {
             Version::Rup4 => rup4,
@@ -569,7 +626,11 @@ tracked_fields! {
     kills_it: KillsIt,
     next_spell_grant_used_once: bool,
     undo_gives_back_grants: bool,
-    demand_paid_with_runes: bool
+    demand_paid_with_runes: bool,
+    priority_after_undone: PriorityAfterUndone,
+    spell_played_by: SpellPlayedBy,
+    damage_removed_at_end_of_turn: bool,
+    stun_ends_at_end_of_turn: bool
 }
 
 /// The values a field of some type can take, for walking every edit of one field.
@@ -643,6 +704,8 @@ enum_values!(
     ChosenAcross,
     InShowdown,
     KillsIt,
+    PriorityAfterUndone,
+    SpellPlayedBy,
 );
 
 impl Rulebook {

@@ -646,6 +646,10 @@ class Game:
         self.triggered = {}
         self.queue = []
         self.just_finalized = False  # mutant finalize-passes-priority
+        # 358.5: who held priority and how many had passed before a response, restored when the
+        # response is undone (rulebook `priority_after_undone = restored`).
+        self.before_response = None
+        self.resume = None
 
     def grants_next_spell(self, card):
         """Whether a gear's activated ability gives "the next spell you play" [Repeat]."""
@@ -797,6 +801,10 @@ class Game:
             holder = 1 - holder
         self.just_finalized = False
         passes = 0
+        if self.resume is not None:
+            # An undone response (358.5): priority and the passes made before it are restored.
+            holder, passes = self.resume
+            self.resume = None
         while True:
             st = None if self.closing else self.peek()
             if st is None:
@@ -820,6 +828,7 @@ class Game:
                 if mutant("no-stacking-own-items") and passes == 0 \
                         and holder == self.chain[-1].controller:
                     raise self.illegal("338", "pass before adding another item")
+                self.before_response = (holder, passes)
                 self.move_to_chain(holder, st["card"])
                 return
             elif st["do"] in ("new-choices", "decline-new-choices"):
@@ -944,6 +953,7 @@ class Game:
                 return
             self.play_item(pending[-1] if mutant("finalize-newest-first") else pending[0])
             self.just_finalized = True
+            self.before_response = None
 
     # ---- playing one item (354-359)
 
@@ -1551,6 +1561,9 @@ class Game:
         it.repeat_due = []
         if it in self.chain:
             self.chain.remove(it)
+        if self.chain and it.kind == "spell" and self.before_response is not None:
+            self.resume = self.before_response
+        self.before_response = None
         p.library, p.other, p.hand, p.trash = undo["library"], undo["other"], undo["hand"], \
             undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):

@@ -5,7 +5,7 @@
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
 use crate::card::{Ability, CardId, Rider};
-use crate::rulebook::TargetingTriggers;
+use crate::rulebook::{PriorityAfterUndone, TargetingTriggers};
 use crate::state::*;
 
 impl Game {
@@ -74,6 +74,30 @@ impl Game {
         }
         s.log.push(Event::PlayCancelled { item: id, why });
         self.after_chain_change(s);
+        // A response: with the chain empty the turn player holds priority in the open state
+        // under either reading.
+        if item.origin == Origin::Hand && !s.chain.is_empty() && s.priority.is_some() {
+            self.priority_after_undone(s, id, item.controller);
+        }
+    }
+
+    /// 358.5, digest silent (`priority_after_undone`): after a response is undone, either the
+    /// player who tried holds priority again with the passes made before it still counted (the
+    /// play never happened), or the newest item's controller gains priority anew, as after any
+    /// change of the chain (what `after_chain_change` just did).
+    fn priority_after_undone(&self, s: &mut State, id: u8, by: Player) {
+        if self.rules.priority_after_undone() != PriorityAfterUndone::Restored {
+            return;
+        }
+        let Some(at) = s
+            .log
+            .iter()
+            .rposition(|e| matches!(*e, Event::MovedToChain { item, .. } if item == id))
+        else {
+            return;
+        };
+        s.priority = Some(by);
+        s.passes = passes_before(&s.log[..at]);
     }
 
     /// Finalize's effect (359): the item is finalized; "as you play" instructions run
@@ -218,4 +242,28 @@ impl Game {
             }
         }
     }
+}
+
+/// The passes in sequence at the end of `log`: the passes made before a play whose events
+/// follow. A play undone in between (358.5) never happened, so its events are skipped.
+fn passes_before(log: &[Event]) -> u8 {
+    let mut passes = 0u8;
+    let mut i = log.len();
+    while i > 0 {
+        i -= 1;
+        match log[i] {
+            Event::Passed { .. } => passes = passes.saturating_add(1),
+            Event::PlayCancelled { item, .. } => {
+                match log[..i]
+                    .iter()
+                    .rposition(|e| matches!(*e, Event::MovedToChain { item: j, .. } if j == item))
+                {
+                    Some(start) => i = start,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    passes
 }

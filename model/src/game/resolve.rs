@@ -7,6 +7,7 @@ use super::instruction::Outcome;
 use super::{on_chain, Game};
 use crate::action::Action;
 use crate::card::{Ability, CardId, CardKind};
+use crate::rulebook::SpellPlayedBy;
 use crate::state::*;
 
 impl Game {
@@ -184,10 +185,11 @@ impl Game {
     }
 
     /// The item's play is complete (419.4.a): one play event, and "when you play a spell"
-    /// abilities trigger, waiting until the chain item has finished (354.3).
+    /// abilities trigger, waiting until the chain item has finished (354.3). Whose play it is,
+    /// for a spell whose control changed, is the rulebook's `spell_played_by`.
     pub(super) fn play_event(&self, s: &mut State, id: u8) {
         let (card, by) = match s.item(id) {
-            Some(i) => (i.card, i.controller),
+            Some(i) => (i.card, self.played_by(s, i)),
             None => return,
         };
         s.log.push(Event::Played { item: id, by });
@@ -209,6 +211,24 @@ impl Game {
                 s.log.push(Event::Triggered { card, source });
                 s.queued.push(Queued::Trigger { card, source });
             }
+        }
+    }
+
+    /// Who played `item` for its play event: its controller as it resolves, or (a reading the
+    /// digest leaves open) the player who put it on the chain. The rulebook is read only when
+    /// the two differ, so that a scenario without a change of control does not count as one
+    /// the field decides.
+    fn played_by(&self, s: &State, item: &ChainItem) -> Player {
+        let player = s.log.iter().rev().find_map(|e| match *e {
+            Event::MovedToChain { item: i, by, .. } if i == item.id => Some(by),
+            _ => None,
+        });
+        match player {
+            Some(p) if p != item.controller => match self.rules.spell_played_by() {
+                SpellPlayedBy::Controller => item.controller,
+                SpellPlayedBy::Player => p,
+            },
+            _ => item.controller,
         }
     }
 

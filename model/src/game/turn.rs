@@ -38,14 +38,21 @@ impl Game {
     /// EndTurn's effect (334.1: the end-of-turn steps are tasks handled before anything else):
     /// "this turn" effects end: Might given or taken this turn, [Assault] granted this turn,
     /// the unused grants "the next spell you play this turn" (Temporal Portal, The Academy), and
-    /// what counts cards played this turn (419.4.b). Damage is removed too. The digest gives no
-    /// clause numbers for these expirations beyond 334.1. Each rune pool empties (166–167), what
-    /// it held logged so that the pool properties can account for it.
+    /// what counts cards played this turn (419.4.b). The digest gives no clause numbers for these
+    /// expirations beyond 334.1, and says nothing of damage or stuns: whether damage is removed
+    /// and whether a stun ends are the rulebook's (`damage_removed_at_end_of_turn`,
+    /// `stun_ends_at_end_of_turn`), each read only where a unit has some. Each rune pool empties
+    /// (166–167), what it held logged so that the pool properties can account for it.
     pub(super) fn end_turn(&self, s: &mut State) {
         for u in s.units.iter_mut().filter(|u| u.zone == Zone::Board) {
             u.might_mod = 0;
             u.status.assault = 0;
-            u.damage = 0;
+            if u.damage > 0 && self.rules.damage_removed_at_end_of_turn() {
+                u.damage = 0;
+            }
+            if u.status.stunned && self.rules.stun_ends_at_end_of_turn() {
+                u.status.stunned = false;
+            }
         }
         for ps in s.players.iter_mut() {
             ps.portal_charged = false;
