@@ -38,15 +38,120 @@ pub(super) fn name_by_suspects(report: &mut FuzzReport) {
     }
 }
 
-/// Findings that end the run under one name are one cluster (`triage::Cause`): each joins the
-/// first reported under that name, whose minimal case it keeps.
+/// Findings that end the run named by one rule are one cluster: each joins the first reported
+/// under it, whose name and minimal case it keeps (its own name stays in `merged`). A finding
+/// named by a rule is keyed by the clauses it cites, so that the same rule reached through
+/// another statement ("... applied by the engine to refuse a legal `pass`") is not a second
+/// finding, nor the rule the engine gave for refusing a legal statement when the model names
+/// the same; a fault and a finding named by a catch-all clause are keyed by their whole name,
+/// since their clause says nothing of the cause.
 pub(super) fn merge_same_names(report: &mut FuzzReport) {
-    let mut out: Vec<Finding> = Vec::with_capacity(report.findings.len());
+    let mut out: Vec<(String, Finding)> = Vec::with_capacity(report.findings.len());
     for f in std::mem::take(&mut report.findings) {
-        match out.iter_mut().find(|g| g.kind == f.kind) {
-            Some(g) => g.absorb(f),
-            None => out.push(f),
+        let key = root(&f);
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, g)) => g.absorb(f),
+            None => out.push((key, f)),
         }
     }
-    report.findings = out;
+    report.findings = out.into_iter().map(|(_, f)| f).collect();
+}
+
+/// What a finding is merged by: the clauses it is named by, when they name a cause; else its
+/// whole name.
+fn root(f: &Finding) -> String {
+    let clauses = crate::clauses::clauses_of(&f.cited);
+    let catch_all = |c: &String| matches!(c.as_str(), "359.3.e" | "357" | "356");
+    if f.fault.is_some() || clauses.is_empty() || clauses.iter().any(catch_all) {
+        return format!("name: {}", f.kind);
+    }
+    let mut clauses = clauses;
+    clauses.sort();
+    clauses.dedup();
+    format!("rule: {}", clauses.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finding named `kind`, citing `cited`, with one case numbered `i`.
+    fn finding(kind: &str, cited: &str, i: usize) -> Finding {
+        let case = rbcheck_case::parse::parse(
+            "rbcheck-case 1\nrules rup4\n\npool you [1]\nhand you \"Blood Rush\"\n\nyou play \"Blood Rush\"\n\nexpect legal\n",
+        )
+            .expect("a minimal case");
+        Finding {
+            kind: kind.into(),
+            cited: cited.into(),
+            symptoms: std::collections::BTreeMap::new(),
+            cases: vec![(i, String::new())],
+            hits: 1,
+            first_case: i,
+            recipe: super::super::recipe_from_bytes(&[]),
+            case,
+            differences: vec![],
+            fault: None,
+            shrunk_from: (1, 1),
+            rules: "rup4".into(),
+            sentence: String::new(),
+            line: None,
+            refused: false,
+            weak: false,
+            traced: false,
+            settled: false,
+            decisive: None,
+            cured: vec![],
+            merged: vec![],
+            suspects: vec![],
+            filed: vec![i],
+        }
+    }
+
+    fn merged(findings: Vec<Finding>) -> Vec<(String, usize)> {
+        let mut report = FuzzReport {
+            findings,
+            ..FuzzReport::default()
+        };
+        merge_same_names(&mut report);
+        report
+            .findings
+            .iter()
+            .map(|f| (f.kind.clone(), f.hits))
+            .collect()
+    }
+
+    /// One rule reached through two statements is one finding, under the first name; a
+    /// catch-all and a fault stay apart by their names.
+    #[test]
+    fn findings_named_by_one_rule_are_one_cluster() {
+        let refused = Finding {
+            weak: true,
+            settled: true,
+            ..finding(
+                "\"up to\": fewer targets (355.13), applied by the engine to refuse a legal `pass`",
+                "355.13",
+                7,
+            )
+        };
+        let got = merged(vec![
+            finding("\"up to\": fewer targets (355.13)", "355.13", 3),
+            refused,
+            finding("instructions executed (359.3.e)", "359.3.e", 4),
+            finding("the engine's answer (359.3.e)", "359.3.e", 5),
+            Finding {
+                fault: Some("engine crash".into()),
+                ..finding("engine crash", "355.13", 6)
+            },
+        ]);
+        assert_eq!(
+            got,
+            vec![
+                ("\"up to\": fewer targets (355.13)".to_string(), 2),
+                ("instructions executed (359.3.e)".to_string(), 1),
+                ("the engine's answer (359.3.e)".to_string(), 1),
+                ("engine crash".to_string(), 1),
+            ]
+        );
+    }
 }
