@@ -39,22 +39,39 @@ pub(super) fn name_by_suspects(report: &mut FuzzReport) {
 }
 
 /// Findings that end the run named by one rule are one cluster: each joins the first reported
-/// under it, whose name and minimal case it keeps (its own name stays in `merged`). A finding
-/// named by a rule is keyed by the clauses it cites, so that the same rule reached through
-/// another statement ("... applied by the engine to refuse a legal `pass`") is not a second
-/// finding, nor the rule the engine gave for refusing a legal statement when the model names
-/// the same; a fault and a finding named by a catch-all clause are keyed by their whole name,
-/// since their clause says nothing of the cause.
+/// under it, whose minimal case it keeps (its own name stays in `merged`). A finding named by a
+/// rule is keyed by the clauses it cites, so that the same rule reached through another
+/// statement ("... applied by the engine to refuse a legal `pass`") is not a second finding; a
+/// fault and a finding named by a catch-all clause are keyed by their whole name, since their
+/// clause says nothing of the cause. Two opposite mistakes under one rule stay apart: an engine
+/// accepting what the rule refuses, and an engine refusing by that rule what it allows. A
+/// cluster is named by a cause rather than by the engine's refusal when it has one.
 pub(super) fn merge_same_names(report: &mut FuzzReport) {
     let mut out: Vec<(String, Finding)> = Vec::with_capacity(report.findings.len());
-    for f in std::mem::take(&mut report.findings) {
+    for mut f in std::mem::take(&mut report.findings) {
         let key = root(&f);
-        match out.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, g)) => g.absorb(f),
+        let opposite = |g: &Finding| (lax(g) && strict(&f)) || (strict(g) && lax(&f));
+        match out.iter_mut().find(|(k, g)| *k == key && !opposite(g)) {
+            Some((_, g)) => {
+                if g.weak && !f.weak {
+                    std::mem::swap(g, &mut f);
+                }
+                g.absorb(f)
+            }
             None => out.push((key, f)),
         }
     }
     report.findings = out.into_iter().map(|(_, f)| f).collect();
+}
+
+/// The engine accepted a statement the rules refuse (or answered it with an error).
+fn lax(f: &Finding) -> bool {
+    f.refused
+}
+
+/// The engine refused a statement the rules allow, citing the rule the finding is named by.
+fn strict(f: &Finding) -> bool {
+    f.weak && f.settled
 }
 
 /// What a finding is merged by: the clauses it is named by, when they name a cause; else its
@@ -153,5 +170,36 @@ mod tests {
                 ("engine crash".to_string(), 1),
             ]
         );
+    }
+
+    /// The engine's refusal found first does not name a cluster a cause joins later; an engine
+    /// accepting what 358.4 refuses and one refusing by 358.4 what it allows are two findings.
+    #[test]
+    fn a_cause_names_the_cluster_and_opposite_mistakes_stay_apart() {
+        let strict = |kind: &str, i| Finding {
+            weak: true,
+            settled: true,
+            ..finding(kind, "358.4", i)
+        };
+        let got = merged(vec![
+            strict(
+                "timing (358.4), applied by the engine to refuse a legal `play`",
+                2,
+            ),
+            finding("timing (358.4)", "358.4", 5),
+        ]);
+        assert_eq!(got, vec![("timing (358.4)".to_string(), 2)]);
+        let lax = Finding {
+            refused: true,
+            ..finding("an illegal `play` accepted: timing (358.4)", "358.4", 3)
+        };
+        let got = merged(vec![
+            lax,
+            strict(
+                "timing (358.4), applied by the engine to refuse a legal `play`",
+                4,
+            ),
+        ]);
+        assert_eq!(got.len(), 2, "{got:?}");
     }
 }

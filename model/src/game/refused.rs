@@ -432,6 +432,13 @@ impl Game {
                 Some((rule, why)) => Refusal::Activation { rule, why },
                 None => Refusal::NotDue { rule: a.rule() },
             },
+            // Priority first (339): a [Reaction] played by the player without priority is
+            // refused for that, not for its timing.
+            Action::MoveToChain { player, .. }
+                if !s.chain.is_empty() && s.priority != Some(player) =>
+            {
+                Refusal::NoPriority { holder: s.priority }
+            }
             Action::MoveToChain { player, .. } if !s.chain.is_empty() => {
                 Refusal::ReactionOnly { player }
             }

@@ -151,7 +151,7 @@ pub const FIELDS: &[FieldDoc] = &[
     },
     FieldDoc {
         name: "kills_it",
-        rule: "359.3.e.14, 321 (digest silent)",
+        rule: "359.3.e.14, 321, digest silent",
         doc: "made-lethal | lethal-after: which deal \"if this kills it\" counts as the kill",
     },
     FieldDoc {
@@ -166,27 +166,27 @@ pub const FIELDS: &[FieldDoc] = &[
     },
     FieldDoc {
         name: "demand_paid_with_runes",
-        rule: "357.1.a, 429.3 (digest silent on demands)",
+        rule: "357.1.a, 429.3, digest silent on demands",
         doc: "a demand (Hard Bargain) may be paid by exhausting runes (false: from the pool alone)",
     },
     FieldDoc {
         name: "priority_after_undone",
-        rule: "358.5 (digest silent on priority)",
+        rule: "358.5, digest silent on priority",
         doc: "restored | top-controller: who holds priority after a response is undone (restored: the player who tried, the passes before it kept)",
     },
     FieldDoc {
         name: "spell_played_by",
-        rule: "419.4.a (digest silent on a change of control)",
+        rule: "419.4.a, digest silent on a change of control",
         doc: "controller | player: whose \"when you play a spell\" and play event a spell whose control changed has (its controller as it resolves, or who played it)",
     },
     FieldDoc {
         name: "damage_removed_at_end_of_turn",
-        rule: "334.1 (digest silent on damage)",
+        rule: "334.1, digest silent on damage",
         doc: "the damage marked on units is removed when the turn ends (false: it stays)",
     },
     FieldDoc {
         name: "stun_ends_at_end_of_turn",
-        rule: "423 (not in the digest)",
+        rule: "423, not in the digest",
         doc: "a unit's stun ends when the turn ends (false, the model's reading: it lasts past this turn)",
     },
 ];

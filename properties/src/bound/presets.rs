@@ -114,7 +114,7 @@ fn tiny() -> Bound {
     }
 }
 
-/// The main job: about 7.5 million states, every property holds under RUP4.
+/// The main job: about 7.4 million states, every property holds under RUP4.
 fn default_bound() -> Bound {
     Bound {
         name: "default".into(),
