@@ -314,6 +314,16 @@ fn scenario(g: &Game, b: &Board, item: u16) -> Setup {
     s
 }
 
+/// The game with the generated item added to the catalogue, and the scenario's initial state.
+fn start(def: CardDef, b: &Board, rules: Rulebook) -> (Game, model::state::State) {
+    let mut cards = Catalogue::builtin().cards;
+    cards.push(def);
+    let g = Game::new(rules, cards);
+    let generated = g.card_named("Generated").unwrap();
+    let s = g.initial_state(&scenario(&g, b, generated)).unwrap();
+    (g, s)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -330,11 +340,7 @@ proptest! {
         let most = 1 + instances
             * usize::from(rules.payments_per_instance)
             * usize::from(rules.executions_per_instance);
-        let mut cards = Catalogue::builtin().cards;
-        cards.push(def);
-        let g = Game::new(rules, cards);
-        let generated = g.card_named("Generated").unwrap();
-        let mut s = g.initial_state(&scenario(&g, &b, generated)).unwrap();
+        let (g, mut s) = start(def, &b, rules);
         let mut acts: Vec<Action> = vec![];
         let mut steps = 0;
         loop {
@@ -384,11 +390,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u32>(), 200),
     ) {
         let once = rules.payments_per_instance == 1;
-        let mut cards = Catalogue::builtin().cards;
-        cards.push(def);
-        let g = Game::new(rules, cards);
-        let generated = g.card_named("Generated").unwrap();
-        let mut s = g.initial_state(&scenario(&g, &b, generated)).unwrap();
+        let (g, mut s) = start(def, &b, rules);
         let mut acts: Vec<Action> = vec![];
         // Every step offered anywhere in the walk, probed in every state of it.
         let mut seen: Vec<Action> = vec![
