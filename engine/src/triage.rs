@@ -98,11 +98,17 @@ impl Cause {
             rule: text.to_string(),
             line,
             // What only a catch-all clause explains is no more than a symptom.
-            weak: matches!(text, "359.3.e" | "357" | "356"),
+            weak: catch_all(text),
             traced: false,
             settled: false,
         }
     }
+}
+
+/// True for a catch-all clause (359.3.e: instructions executed; 357: costs paid; 356: the total
+/// cost): a difference traced to one says no more than that something differed there.
+pub fn catch_all(clause: &str) -> bool {
+    matches!(clause, "359.3.e" | "357" | "356")
 }
 
 /// The cause of a divergence at the statement on `line`: the model step it stands for.

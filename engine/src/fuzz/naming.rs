@@ -2,7 +2,7 @@
 //! named only by a symptom, and findings that end under one name are one cluster.
 
 use super::{decisive, Finding, FuzzReport};
-use crate::triage::Cause;
+use crate::triage::{self, Cause};
 
 /// Ranks each finding's suspect clauses over the whole run (`spectrum`) and names by the most
 /// suspect one every disagreement whose cause is only a symptom (a catch-all, the step where a
@@ -78,8 +78,7 @@ fn strict(f: &Finding) -> bool {
 /// whole name.
 fn root(f: &Finding) -> String {
     let clauses = crate::clauses::clauses_of(&f.cited);
-    let catch_all = |c: &String| matches!(c.as_str(), "359.3.e" | "357" | "356");
-    if f.fault.is_some() || clauses.is_empty() || clauses.iter().any(catch_all) {
+    if f.fault.is_some() || clauses.is_empty() || clauses.iter().any(|c| triage::catch_all(c)) {
         return format!("name: {}", f.kind);
     }
     let mut clauses = clauses;

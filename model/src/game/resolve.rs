@@ -189,7 +189,7 @@ impl Game {
     /// for a spell whose control changed, is the rulebook's `spell_played_by`.
     pub(super) fn play_event(&self, s: &mut State, id: u8) {
         let (card, by) = match s.item(id) {
-            Some(i) => (i.card, self.played_by(s, i)),
+            Some(i) => (i.card, self.played_by(i)),
             None => return,
         };
         s.log.push(Event::Played { item: id, by });
@@ -215,20 +215,17 @@ impl Game {
     }
 
     /// Who played `item` for its play event: its controller as it resolves, or (a reading the
-    /// digest leaves open) the player who put it on the chain. The rulebook is read only when
-    /// the two differ, so that a scenario without a change of control does not count as one
-    /// the field decides.
-    fn played_by(&self, s: &State, item: &ChainItem) -> Player {
-        let player = s.log.iter().rev().find_map(|e| match *e {
-            Event::MovedToChain { item: i, by, .. } if i == item.id => Some(by),
-            _ => None,
-        });
-        match player {
-            Some(p) if p != item.controller => match self.rules.spell_played_by() {
-                SpellPlayedBy::Controller => item.controller,
-                SpellPlayedBy::Player => p,
-            },
-            _ => item.controller,
+    /// digest leaves open) the player who put it on the chain, its owner (`push_pending`; a
+    /// change of control changes only the controller). The rulebook is read only when the two
+    /// differ, so that a scenario without a change of control does not count as one the field
+    /// decides.
+    fn played_by(&self, item: &ChainItem) -> Player {
+        if item.owner == item.controller {
+            return item.controller;
+        }
+        match self.rules.spell_played_by() {
+            SpellPlayedBy::Controller => item.controller,
+            SpellPlayedBy::Player => item.owner,
         }
     }
 
