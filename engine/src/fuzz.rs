@@ -248,7 +248,10 @@ impl Outcome {
     fn symptom(&self) -> String {
         match self {
             Outcome::Disagree(c, _) => c.kind().unwrap_or_default().to_string(),
-            Outcome::Fault(k, ..) => k.clone(),
+            // A fault on a case the rules allow is not shrunk into one on a case they refuse
+            // (a card left out of the hand): that is the engine failing at another statement.
+            Outcome::Fault(k, _, Some(_)) => format!("{k} at a statement the rules refuse"),
+            Outcome::Fault(k, _, None) => k.clone(),
             _ => String::new(),
         }
     }
