@@ -302,6 +302,13 @@ pub enum PlayStmt {
         #[serde(rename = "object")]
         unit: ObjRef,
     },
+    /// `discount own` / `discount LABEL`: the whole-card discount the payer applies before the
+    /// others not yet applied, where a discount's own floor makes the order matter (356.4.d-e)
+    Discount {
+        /// The unit whose discount it is; `None` for the card's own.
+        #[serde(default, rename = "object", skip_serializing_if = "Option::is_none")]
+        unit: Option<ObjRef>,
+    },
     // ---- decisions inside an execution ----
     /// `look draw "Card"|other|none`: the card looked at that is drawn (or revealed and drawn);
     /// `none` declines a "you may" (359.3.e).

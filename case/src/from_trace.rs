@@ -279,6 +279,12 @@ fn statement(game: &Game, setup: &Setup, s: &State, a: Action) -> Option<PlayStm
         Action::DiscardForCost { card } => PlayStmt::Discard {
             card: card.map(|c| game.card(c).name.clone()),
         },
+        Action::OrderDiscount { source } => PlayStmt::Discount {
+            unit: match source {
+                model::state::DiscountSource::Unit(u) => Some(obj_ref(setup, s, Obj::Unit(u))),
+                _ => None,
+            },
+        },
         Action::ExhaustForCost { unit } | Action::KillForCost { unit } => PlayStmt::PayWithUnit {
             kill: matches!(a, Action::KillForCost { .. }),
             unit: obj_ref(setup, s, Obj::Unit(unit)),

@@ -20,7 +20,7 @@ pub use statements::reason_name;
 pub const VERSION: u32 = 1;
 
 /// The statements a case file may hold, as an unknown one is told.
-const STATEMENTS: [&str; 34] = [
+const STATEMENTS: [&str; 35] = [
     "rules",
     "define",
     "unit",
@@ -50,6 +50,7 @@ const STATEMENTS: [&str; 34] = [
     "optional",
     "location",
     "reduce",
+    "discount",
     "discard",
     "rune",
     "close",
@@ -213,8 +214,8 @@ fn statement(
             board_line(case, section, c, head)
         }
         "you" | "opponent" | "may" | "repeat" | "exec" | "pay" | "new-choices" | "look"
-        | "demand" | "optional" | "location" | "reduce" | "discard" | "exhaust" | "kill"
-        | "rune" | "close" | "end" => play_line(case, section, c, head),
+        | "demand" | "optional" | "location" | "reduce" | "discount" | "discard" | "exhaust"
+        | "kill" | "rune" | "close" | "end" => play_line(case, section, c, head),
         "expect" => {
             *section = Section::Expect;
             expect_line(case, c)

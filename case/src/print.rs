@@ -149,6 +149,8 @@ pub fn play_stmt(p: &PlayStmt) -> String {
         }
         PlayStmt::Location { to } => format!("location {}", loc(*to)),
         PlayStmt::Discard { card } => format!("discard {}", discarded(card)),
+        PlayStmt::Discount { unit: None } => "discount own".into(),
+        PlayStmt::Discount { unit: Some(u) } => format!("discount {}", obj(u)),
         PlayStmt::PayWithUnit { kill, unit } => {
             format!("{} {}", if *kill { "kill" } else { "exhaust" }, obj(unit))
         }

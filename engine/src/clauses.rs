@@ -51,6 +51,9 @@ pub(crate) fn statement_step(p: &PlayStmt) -> Action {
             less: Reduction::Energy,
         },
         PlayStmt::Discard { .. } => Action::DiscardForCost { card: None },
+        PlayStmt::Discount { .. } => Action::OrderDiscount {
+            source: model::state::DiscountSource::SelfDiscount,
+        },
         PlayStmt::PayWithUnit { kill: true, .. } => Action::KillForCost { unit: 0 },
         PlayStmt::PayWithUnit { kill: false, .. } => Action::ExhaustForCost { unit: 0 },
         PlayStmt::LookDraw { .. } => Action::DrawLooked { index: None },

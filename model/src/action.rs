@@ -156,6 +156,12 @@ pub enum Action {
         /// Energy or Power.
         less: Reduction,
     },
+    /// 356.4.d, 356.4.e: the payer applies this whole-card discount before the others not yet
+    /// applied, where a discount's own floor makes their order matter (OrderDiscount).
+    OrderDiscount {
+        /// The discount: the card's own, or a unit's.
+        source: crate::state::DiscountSource,
+    },
     /// 357.2: discard a card to pay a cost, the payer's choice (DiscardForCost).
     DiscardForCost {
         /// A named card in hand, or `None` for one of the other cards.
@@ -242,6 +248,7 @@ impl Action {
             Action::DeclareOptionalCost { .. } => cite("355.1.a, 356.2.b", &["355.1.a"]),
             Action::ChooseLocation { .. } => cite("355.2", &["355.2"]),
             Action::ChooseReduction { .. } => cite("356.4.c", &["356.4.c"]),
+            Action::OrderDiscount { .. } => cite("356.4.d, 356.4.e", &["356.4.e"]),
             Action::DiscardForCost { .. } => cite("357.2", &["357.2"]),
             Action::ExhaustForCost { .. } => cite("357.2, 414.4", &["357.2", "414.4"]),
             Action::KillForCost { .. } => cite("357.2", &["357.2"]),
@@ -288,6 +295,7 @@ impl Action {
             }
             Action::ChooseLocation { .. } => "choosing where a unit is played",
             Action::ChooseReduction { .. } => "choosing which cost a discount reduces",
+            Action::OrderDiscount { .. } => "choosing the order of discounts with a floor",
             Action::DiscardForCost { .. } => "choosing the card discarded for a cost",
             Action::ExhaustForCost { .. } => "choosing the unit exhausted for a cost",
             Action::KillForCost { .. } => "choosing the unit killed for a cost",
@@ -330,6 +338,7 @@ impl Action {
             Action::DeclareOptionalCost { .. } => "DeclareOptionalCost",
             Action::ChooseLocation { .. } => "ChooseLocation",
             Action::ChooseReduction { .. } => "ChooseReduction",
+            Action::OrderDiscount { .. } => "OrderDiscount",
             Action::DiscardForCost { .. } => "DiscardForCost",
             Action::ExhaustForCost { .. } => "ExhaustForCost",
             Action::KillForCost { .. } => "KillForCost",
@@ -413,6 +422,7 @@ impl fmt::Display for Action {
             Action::ChooseReduction { component, less } => {
                 write!(f, "({component:?}, {less:?} less)")
             }
+            Action::OrderDiscount { source } => write!(f, "({source:?} first)"),
             Action::DiscardForCost { card: Some(c) } => write!(f, "(card {c})"),
             Action::DiscardForCost { card: None } => write!(f, "(another card)"),
             Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {

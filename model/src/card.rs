@@ -77,11 +77,45 @@ pub enum InstanceOrigin {
 
 /// A whole-card discount the card gives itself (356.4.d), e.g. Find Your Center.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SelfDiscount {
-    /// Energy taken off the total.
+    /// Energy taken off the total (for each of `per`'s count).
     pub energy: u8,
     /// When the discount applies.
     pub when: Condition,
+    /// What the Energy is counted by: once, or for each of a count the board gives.
+    #[serde(default, skip_serializing_if = "Per::is_once")]
+    pub per: Per,
+    /// "To a minimum of [N]": the discount takes the total's Energy no lower than this; the floor
+    /// belongs to this discount only (356.4.e). 0: no floor but 356.6's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min: u8,
+}
+
+/// What a discount's Energy is counted by when it is "[N] less for each ...".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Per {
+    /// Taken off once.
+    #[default]
+    Once,
+    /// "For each card you've played this turn": the cards its controller finalized this turn
+    /// (419.4.b; a repeated spell is one card, 820.3.a).
+    CardPlayedThisTurn,
+    /// "Where X is the highest Might among your units": the greatest current Might of a unit its
+    /// controller controls on the board (0 with none).
+    HighestFriendlyMight,
+}
+
+impl Per {
+    /// True for `Once` (the default, left out when written).
+    pub fn is_once(&self) -> bool {
+        *self == Per::Once
+    }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A board condition a discount can ask for.
@@ -92,6 +126,8 @@ pub enum Condition {
     Always,
     /// "If an opponent is within 3 points of the Victory Score."
     OpponentNearVictory,
+    /// "While you're in a showdown": a showdown is in progress (341-348).
+    Showdown,
 }
 
 /// One bulleted option of a "choose one" item, or the only body of a plain one (355.3).
@@ -382,6 +418,14 @@ pub enum Ability {
     WhenAttacks(CardId),
     /// [Deflect N]: opponents' items that choose me cost N more Power of any domain (809).
     Deflect(u8),
+    /// "The Energy costs of spells you play are reduced by [N], to a minimum of [M]": a
+    /// whole-card discount from a unit on the board (356.4.d), with its own floor (356.4.e).
+    SpellsCostLess {
+        /// Energy taken off.
+        energy: u8,
+        /// The floor that belongs to this discount (0: none but 356.6's).
+        min: u8,
+    },
     /// The Academy: "When you hold here, give your next spell this turn [Repeat] equal to its
     /// base cost." The hold is part of a scenario's setup.
     GrantRepeatBaseCostToNextSpell,

@@ -229,6 +229,8 @@ struct RawAbility {
     cost: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     trigger: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    min: Option<u8>,
 }
 
 #[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Eq, Debug)]
@@ -246,6 +248,7 @@ enum RawAbilityKind {
     Deflect,
     GrantRepeatBaseCostToNextSpell,
     Activated,
+    SpellsCostLess,
 }
 
 impl Catalogue {

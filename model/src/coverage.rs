@@ -33,6 +33,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
     ),
     ("356.4.c", "component discounts (Ezreal, Marai Spire)"),
     ("356.4.d", "whole-card discounts once"),
+    (
+        "356.4.e",
+        "a discount's own floor; the payer orders discounts where it matters",
+    ),
     ("356.4.f.1", "an optional cost reduced to 0 still paid"),
     ("357", "pay the costs"),
     (
@@ -199,9 +203,10 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         } if cost.is_zero() => &["356.2.b", "356.4.f.1"],
         Event::RepeatCostAdded { .. } => &["356.2.b"],
         Event::DiscountApplied {
-            source: DiscountSource::SelfDiscount,
+            source: DiscountSource::SelfDiscount | DiscountSource::Unit(_),
             ..
         } => &["356.4.d"],
+        Event::DiscountOrdered { .. } => &["356.4.e"],
         Event::DiscountApplied { .. } => &["356.4.c"],
         Event::DeflectAdded { .. } => &["356.2.a.2", "809.1.c"],
         Event::Finalized { .. } => &["419.4.b"],
@@ -383,6 +388,9 @@ mod tests {
                 component: crate::state::Component::Repeat(0),
                 less: crate::state::Reduction::Power,
             },
+            Action::OrderDiscount {
+                source: DiscountSource::SelfDiscount,
+            },
             Action::DiscardForCost { card: None },
             Action::ExhaustForCost { unit: 0 },
             Action::KillForCost { unit: 0 },
@@ -420,6 +428,7 @@ mod tests {
                 Action::DeclareOptionalCost { .. }
                 | Action::ChooseLocation { .. }
                 | Action::ChooseReduction { .. }
+                | Action::OrderDiscount { .. }
                 | Action::DiscardForCost { .. }
                 | Action::ExhaustForCost { .. }
                 | Action::KillForCost { .. } => {}
@@ -458,6 +467,11 @@ mod tests {
             repeat_cost(Cost::energy(1)),
             discount(DiscountSource::SelfDiscount),
             discount(DiscountSource::Ezreal),
+            discount(DiscountSource::Unit(0)),
+            Event::DiscountOrdered {
+                item: 0,
+                source: DiscountSource::SelfDiscount,
+            },
             Event::DeflectAdded {
                 item: 0,
                 unit: 0,

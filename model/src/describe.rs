@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::game::Game;
-use crate::state::{CancelWhy, DeckCard, Event, IgnoredWhy, Obj, Player, State};
+use crate::state::{CancelWhy, DeckCard, DiscountSource, Event, IgnoredWhy, Obj, Player, State};
 
 /// A player as an owner: "your", "opponent's" (not "you's").
 pub fn possessive(p: Player) -> &'static str {
@@ -15,6 +15,14 @@ pub fn possessive(p: Player) -> &'static str {
 }
 
 impl Game {
+    /// A discount as reports name it: a unit's by the unit, the others by their card.
+    pub fn discount_name(&self, s: &State, source: DiscountSource) -> String {
+        match source {
+            DiscountSource::Unit(u) => format!("{}'s discount", self.obj_name(s, Obj::Unit(u))),
+            other => other.to_string(),
+        }
+    }
+
     /// A name for an object, as the board shows it.
     pub fn obj_name(&self, s: &State, obj: Obj) -> String {
         match obj {
@@ -179,6 +187,7 @@ impl Game {
             Event::OptionalCostDeclared { .. }
             | Event::OptionalCostAdded { .. }
             | Event::ReductionChosen { .. }
+            | Event::DiscountOrdered { .. }
             | Event::LocationChosen { .. }
             | Event::UnitEntered { .. }
             | Event::AdditionalCostAdded { .. }
@@ -210,6 +219,11 @@ impl Game {
                 component,
                 less,
             } => format!("{}: {component:?} costs one {less:?} less", it(item)),
+            Event::DiscountOrdered { item, source } => format!(
+                "{}: {} applies before the discounts not yet ordered (356.4.e)",
+                it(item),
+                self.discount_name(s, source)
+            ),
             Event::LocationChosen { item, to } => format!("{}: will enter at {to}", it(item)),
             Event::UnitEntered {
                 unit, at, ready, ..
@@ -331,7 +345,11 @@ impl Game {
                 item,
                 source,
                 amount,
-            } => format!("{}: {source} takes {amount} off (356.4)", it(item)),
+            } => format!(
+                "{}: {} takes {amount} off (356.4)",
+                it(item),
+                self.discount_name(s, source)
+            ),
             Event::DeflectAdded { item, unit, amount } => {
                 format!(
                     "{}: Deflect of {} adds [A]x{amount}",

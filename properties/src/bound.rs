@@ -171,6 +171,9 @@ pub enum Extra {
     OpponentNearVictory,
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
     Academy,
+    /// Frugal Adept in your base: spells you play cost [1] less, to a minimum of [1] (a
+    /// whole-card discount with a floor of its own, 356.4.e).
+    FrugalAdept,
     /// Temporal Portal on the board, ready and not yet activated: in a turn of several plays
     /// you may activate it ("[A], [E]: ...", 401) before a play.
     PortalReady,

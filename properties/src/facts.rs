@@ -86,6 +86,10 @@ pub struct ItemFacts {
     pub countered: bool,
     /// Its own whole-card discount was applied this many times.
     pub self_discounts: u32,
+    /// The units whose whole-card discount was applied to it (bit per unit number).
+    pub unit_discounts: u64,
+    /// A unit's whole-card discount was applied to it twice.
+    pub unit_discounted_twice: bool,
     /// A [Repeat] instance of it was added at a cost of 0 (no discard either).
     pub zero_cost_repeat: bool,
     /// A choice of it was remade (new choices).
@@ -102,6 +106,13 @@ impl ItemFacts {
     /// It resolved and did not leave the chain some other way: it ran all its executions.
     pub fn resolved_whole(&self) -> bool {
         self.resolved && !self.left_chain
+    }
+
+    /// A unit's whole-card discount was applied to it (`DiscountApplied` from unit `u`).
+    fn unit_discount(&mut self, u: u8) {
+        let bit = 1u64 << (u % 64);
+        self.unit_discounted_twice |= self.unit_discounts & bit != 0;
+        self.unit_discounts |= bit;
     }
 }
 
@@ -218,6 +229,11 @@ impl Facts {
                 source: DiscountSource::SelfDiscount,
                 ..
             } => at(&mut self.items, id).self_discounts += 1,
+            Event::DiscountApplied {
+                item: id,
+                source: DiscountSource::Unit(u),
+                ..
+            } => at(&mut self.items, id).unit_discount(u),
             Event::RepeatCostAdded {
                 item: id,
                 cost,

@@ -50,7 +50,7 @@ pub fn all() -> Vec<P> {
         P::always(
             "discount-applied-once",
             "356.4, Spiritforged FAQ (Temporal Portal)",
-            "A card's own whole-card discount is applied at most once per play, however many executions.",
+            "Each whole-card discount (the card's own, a unit's) is applied at most once per play, however many executions.",
             discount_applied_once,
         )
         .explained_by(why_discount),
@@ -337,7 +337,7 @@ fn why_choices(sys: &RepeatSystem, s: &State) -> Option<String> {
 }
 
 fn discounted_twice(i: &ItemFacts) -> bool {
-    i.on_chain && i.self_discounts > 1
+    i.on_chain && (i.self_discounts > 1 || i.unit_discounted_twice)
 }
 
 fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
@@ -346,11 +346,16 @@ fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
 
 fn why_discount(sys: &RepeatSystem, s: &State) -> Option<String> {
     let (id, i) = facts::with(s, |f| first_item(f, discounted_twice))?;
-    Some(format!(
-        "{}: its own discount applied {} times, expected at most once",
-        sys.game.item_name(s, id),
-        i.self_discounts
-    ))
+    Some(match i.self_discounts {
+        n if n > 1 => format!(
+            "{}: its own discount applied {n} times, expected at most once",
+            sys.game.item_name(s, id)
+        ),
+        _ => format!(
+            "{}: a unit's discount applied twice, expected at most once",
+            sys.game.item_name(s, id)
+        ),
+    })
 }
 
 fn zero_cost_lost(i: &ItemFacts) -> bool {

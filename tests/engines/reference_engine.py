@@ -12,6 +12,7 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --held-out --list-mutants   # the held-out ones only
     python3 tests/engines/reference_engine.py --held-out-2 --list-mutants # the second held-out set
     python3 tests/engines/reference_engine.py --held-out-3 --list-mutants # the third held-out set
+    python3 tests/engines/reference_engine.py --held-out-4 --list-mutants # the fourth held-out set
 
 It implements the RUP4 rules and every feature of the protocol (FEATURES): new choices, where a
 token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
@@ -22,6 +23,7 @@ and a turn of several plays with its end (feature `turn`).
 Other rules versions and rulebook files it answers `unsupported` (feature `rules`).
 """
 
+import itertools
 import json
 import sys
 
@@ -220,6 +222,16 @@ MUTANTS = {
     "turn-limit-ignored": "a play past the turn's limit of plays is allowed (335)",
     "exhausted-gear-activates": "an exhausted gear's \"[E]\" ability can be activated again (414.4)",
     "demand-paid-with-power": "a demand for Energy can be paid by recycling a rune for Power (131, 425)",
+    # ---- the fourth set written without reading the generator (`--held-out-4`): whole-card
+    # discounts, their floors and their order (356.4.c-e)
+    "floor-on-final-total": "a discount's \"to a minimum of\" floors the total after every whole-card discount, not only its own reduction (356.4.e)",
+    "floor-counts-power": "a whole-card discount's Energy floor is compared with the total's Energy and Power together (356.4.e)",
+    "played-count-includes-self": "\"for each card you've played this turn\" counts the spell being played (419.4.b, 356.4.d)",
+    "highest-might-printed": "\"your mightiest unit\" is read from printed Might, ignoring Might given this turn (356.4.d, 807.1.c)",
+    "showdown-discount-needs-presence": "a \"while a showdown is in progress\" discount needs a unit of the payer at the showdown's battlefield (356.4.d, 308)",
+    "adept-any-controller": "a unit's \"spells you play cost less\" also discounts the opponent's spells (356.4.d)",
+    "spire-after-whole-discounts": "Marai Spire's [Repeat] discount is applied after the whole-card discounts, not as the component is added (356.4.c-d)",
+    "discount-order-cheapest": "the whole-card discounts are applied in the cheapest order without asking the payer (356.4.d-e)",
 }
 
 # The held-out mutants: written by one author without reading the generator and
@@ -291,6 +303,22 @@ HELD_OUT_3 = [
     "draw-not-repeated",
     "new-choices-first-execution-only",
     "deflect-in-card-domain",
+]
+
+# The fourth held-out set: 8 mutants about costs and discounts (356.4.c-e: whole-card discounts,
+# their floors, their order, what they count), written by a fourth author from the digest, the
+# catalogue, the corpus cases and this engine, without reading the generator, each shown to change
+# behaviour on a hand-written case. `--held-out-4 --list-mutants` lists them, so `rbcheck fuzz
+# --score --engine "python3 tests/engines/reference_engine.py --held-out-4"` repeats the measurement.
+HELD_OUT_4 = [
+    "floor-on-final-total",
+    "floor-counts-power",
+    "played-count-includes-self",
+    "highest-might-printed",
+    "showdown-discount-needs-presence",
+    "adept-any-controller",
+    "spire-after-whole-discounts",
+    "discount-order-cheapest",
 ]
 
 MUTANT = None
@@ -466,6 +494,22 @@ class Unit:
             else max(0, self.might + self.might_mod + assault)
 
 
+def same_source(a, b):
+    """Two whole-card discount sources are the same: both the card's own, or one unit."""
+    return (a == "own" and b == "own") or (a is b and a != "own")
+
+
+def order_totals(energy, left):
+    """The totals every order of the discounts `left` gives from `energy` (356.4.e)."""
+    if not left:
+        return [energy]
+    out = []
+    for k, (_, n, floor) in enumerate(left):
+        e = energy - min(n, max(0, energy - floor))
+        out += order_totals(e, left[:k] + left[k + 1:])
+    return out
+
+
 def default_status():
     return {"exhausted": False, "stunned": False, "combat": "none", "assault": 0}
 
@@ -558,6 +602,7 @@ class Item:
         self.enters = None      # a unit played from hand: where it enters (355.2)
         self.entered = None     # ... and once it entered: (location, ready) (359.2, 805)
         self.activated = False  # an activated ability of gear (401): it has a cost (403.1)
+        self.discount_order = []  # whole-card discounts put first ("own" or a unit, 356.4.e)
 
 
 # ---------------------------------------------------------------- the game
@@ -1061,6 +1106,8 @@ class Game:
                     return
         # 356.4.c: which part Ezreal's "[1] or [A] less" takes, where a component has both.
         self.choose_reductions(it)
+        # 356.4.d-e: the order of whole-card discounts, where a floor makes it matter.
+        self.choose_discount_order(it)
         # 356: the total cost.
         total, discard = self.total_cost(it)
         # 357: pay, or undo when it cannot be paid. 357.1.a: runes add to the pool first.
@@ -1298,7 +1345,7 @@ class Game:
         return [o for o in pool if (o not in picks or mutant("same-object-twice"))
                 and self.meets(it, o, spec, picks, ref)]
 
-    def total_cost(self, it):
+    def total_cost(self, it, whole=True):
         card = it.card
         p = it.controller
         # An activated ability's cost is its activation cost (403.1); a triggered one has none.
@@ -1306,6 +1353,7 @@ class Game:
         discard = 0
         it.reductions_used = []
         it.repeat_cost, it.owed_by_you, spire_used, ez_used = Cost(), Cost(), False, False
+        spire_late = 0  # mutant spire-after-whole-discounts: the Spire's [1] less, taken last
         for idx, (cost, times) in enumerate(it.instances):
             for _ in range(times):
                 if cost[0] == "discard":
@@ -1321,6 +1369,9 @@ class Game:
                 skip_spire = spire_used or mutant("spire-discounts-spell") or \
                     (mutant("spire-skips-granted-repeat") and not printed)
                 for a in ([] if skip_spire else self.spire_discounts(p)):
+                    if mutant("spire-after-whole-discounts"):
+                        spire_late += min(c.energy, a.get("amount", 1))
+                        continue
                     if mutant("spire-reduces-power") and c.energy == 0:
                         c.reduce_one_power()
                     c.energy -= min(c.energy, a.get("amount", 1))
@@ -1384,19 +1435,134 @@ class Game:
                                 total.power[d0] = total.power.get(d0, 0) + n
                             else:
                                 total.any += n
-        # 356.4.d: the card's own discount, once per play.
+        # 356.4.d-e: whole-card discounts, each with its own floor, in the payer's order.
+        if whole and mutant("floor-on-final-total"):
+            wholes, before = self.ordered_wholes(it), total.energy
+            for e in wholes:
+                total.energy -= min(e[1], total.energy)
+            floor = max([e[2] for e in wholes], default=0)
+            total.energy = max(total.energy, min(before, floor))
+        elif whole:
+            for e in self.ordered_wholes(it):
+                self.apply_whole(it, total, e)
+        if spire_late:
+            total.energy -= min(total.energy, spire_late)
+        return total, discard
+
+    def whole_card_discounts(self, it):
+        """356.4.d: the whole-card discounts of a card played from hand, in board order: its own (once per
+        play), then each friendly unit's "spells you play cost less"; each as (source, Energy,
+        floor), the source "own" or the unit."""
+        card, p = it.card, it.controller
+        out = []
+        if it.kind != "spell":
+            return out
         d = card.discount
-        if d and it.kind == "spell" and not mutant("discount-ignored"):
+        if d and not mutant("discount-ignored"):
             own = mutant("discount-condition-own-victory")
-            applies = mutant("discount-condition-ignored") or d.get("when", "always") == "always" or \
-                any(q.near_victory for i, q in enumerate(self.players) if (i == p) == own)
+            when = d.get("when", "always")
+            if mutant("discount-condition-ignored") or when == "always":
+                applies = True
+            elif when == "showdown":
+                applies = self.showdown
+                if mutant("showdown-discount-needs-presence"):
+                    at = None if self.showdown_at is None else ("bf", self.showdown_at)
+                    applies = applies and any(u.controller == p and u.loc[0] == "bf"
+                                              and (at is None or u.loc == at)
+                                              for u in self.on_board_units())
+            else:
+                applies = any(q.near_victory for i, q in enumerate(self.players) if (i == p) == own)
+            per = d.get("per", "once")
+            if per == "card-played-this-turn":
+                count = self.players[p].finalized
+                if mutant("played-count-includes-self"):
+                    count += 1
+            elif per == "highest-friendly-might":
+                count = max([u.might if mutant("highest-might-printed") else u.current_might()
+                             for u in self.on_board_units() if u.controller == p], default=0)
+            else:
+                count = 1
             if applies:
                 times = len(it.execs) if mutant("discount-per-execution") else 1
-                for _ in range(times):
-                    total.energy -= d.get("energy", 0) if mutant("discount-below-zero") else \
-                        min(card.cost.energy if mutant("discount-on-base-only")
-                            else total.energy, d.get("energy", 0))
-        return total, discard
+                out += [("own", min(255, d.get("energy", 0) * count), d.get("min", 0))] * times
+        # A card played from hand is kind "spell" here; the units' discount is for spells.
+        who = None if mutant("adept-any-controller") else p
+        for u, a in self.units_with("spells-cost-less", who) if card.type == "spell" else []:
+            out.append((u, a.get("amount", 0), a.get("min", 0)))
+        return out
+
+    def ordered_wholes(self, it):
+        """The whole-card discounts in the order they apply: those the payer put first, then
+        the rest in board order."""
+        left = self.whole_card_discounts(it)
+        out = []
+        for src in it.discount_order:
+            for k, e in enumerate(left):
+                if same_source(e[0], src):
+                    out.append(left.pop(k))
+                    break
+        return out + left
+
+    def apply_whole(self, it, total, e):
+        """A whole-card discount off the total's Energy, no lower than its own floor (356.4.e)
+        nor 0 (356.6)."""
+        src, n, floor = e
+        if src == "own" and mutant("discount-below-zero"):
+            total.energy -= n
+            return
+        take = min(n, max(0, total.energy - floor))
+        if mutant("floor-counts-power"):
+            take = min(n, total.energy, max(0, total.energy + total.power_total() - floor))
+        if src == "own" and mutant("discount-on-base-only"):
+            take = min(n, it.card.cost.energy)
+        total.energy -= take
+
+    def choose_discount_order(self, it):
+        """356.4.d-e: while two or more whole-card discounts are left whose order changes the
+        total (a floor of their own), the payer names the next one: a `discount own` or
+        `discount LABEL` line (at most three; one of alike discounts)."""
+        it.discount_order = []
+        if mutant("discount-order-cheapest"):
+            # The payer surely wants the cheapest order: take it, ask nothing.
+            wholes = self.ordered_wholes(it)
+            saved = list(it.repeat_due)
+            base = self.total_cost(it, whole=False)[0]
+            it.repeat_due = saved
+            best = None
+            for perm in itertools.permutations(wholes):
+                t = base.copy()
+                for e in perm:
+                    self.apply_whole(it, t, e)
+                if best is None or t.energy < best[0]:
+                    best = (t.energy, [e[0] for e in perm])
+            it.discount_order = best[1] if best else []
+            return
+        while len(it.discount_order) < 3:
+            wholes = self.ordered_wholes(it)
+            done, left = wholes[:len(it.discount_order)], wholes[len(it.discount_order):]
+            if len(left) < 2 or all(e[2] == 0 for e in left):
+                break
+            saved = list(it.repeat_due)
+            total = self.total_cost(it, whole=False)[0]
+            it.repeat_due = saved
+            for e in done:
+                self.apply_whole(it, total, e)
+            if len(set(order_totals(total.energy, left))) < 2:
+                break
+            offered = [e[0] for k, e in enumerate(left)
+                       if not any(f[1:] == e[1:] for f in left[:k])]
+            st = self.need("the order of the whole-card discounts")
+            if st["do"] != "discount":
+                raise self.illegal("356.4.e", "choose the discount that applies next "
+                                   "(`discount own` or `discount LABEL`)")
+            src = self.obj(st["object"]) if "object" in st else "own"
+            if not any(same_source(src, o) for o in offered):
+                raise self.illegal("356.4.e", "that discount is not one left to order")
+            self.consume()
+            it.discount_order.append(src)
+        st = self.peek()
+        if st is not None and st["do"] == "discount":
+            raise self.illegal("356.4.e", "no order of discounts is asked for")
 
     def payable(self, p, total, discard, mine=()):
         if total.energy > p.pool.energy:
@@ -2567,6 +2733,8 @@ def main(argv):
             listed = {k: MUTANTS[k] for k in HELD_OUT_2}
         if "--held-out-3" in argv:
             listed = {k: MUTANTS[k] for k in HELD_OUT_3}
+        if "--held-out-4" in argv:
+            listed = {k: MUTANTS[k] for k in HELD_OUT_4}
         for k, v in listed.items():
             print("%s\t%s" % (k, v))
         return 0

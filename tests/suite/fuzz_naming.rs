@@ -12,13 +12,39 @@ use std::time::Duration;
 /// The report of fuzzing the reference engine with `mutant` at seed 7 within `cases` cases,
 /// stopping at the first finding if `first`.
 fn run(mutant: &str, cases: usize, first: bool) -> rbcheck::engine::fuzz::FuzzReport {
+    run_at(mutant, cases, first, 7)
+}
+
+/// How many of the seeds 7, 8 and 9 give a run of `mutant` within `cases` cases for which
+/// `holds` is true: which cluster comes first, and which clauses its few cases share, depends
+/// on the cases drawn, so a naming mechanism is judged on most seeds, not on one.
+fn seeds_where(
+    mutant: &str,
+    cases: usize,
+    holds: impl Fn(&rbcheck::engine::fuzz::FuzzReport) -> bool,
+) -> (usize, Vec<String>) {
+    let mut seen = vec![];
+    let mut n = 0;
+    for seed in 7..=9 {
+        let r = run_at(mutant, cases, false, seed);
+        n += usize::from(holds(&r));
+        seen.push(format!(
+            "seed {seed}: {:?}",
+            r.findings.iter().map(|f| &f.kind).collect::<Vec<_>>()
+        ));
+    }
+    (n, seen)
+}
+
+/// `run` at `seed`.
+fn run_at(mutant: &str, cases: usize, first: bool, seed: u64) -> rbcheck::engine::fuzz::FuzzReport {
     let cmd = format!(
         "python3 {} --mutant {mutant}",
         root().join("tests/engines/reference_engine.py").display()
     );
     let mut engine = ProcessEngine::new(&cmd, Duration::from_secs(20)).unwrap();
     let cfg = FuzzConfig {
-        seed: 7,
+        seed,
         cases: Some(cases),
         stop_at_first_finding: first,
         ..FuzzConfig::default()
@@ -111,37 +137,35 @@ fn a_symptom_is_named_by_the_clause_its_failing_cases_single_out() {
 /// further than the catch-all of executing instructions (359.3.e); the cases that fail all
 /// apply the linked instruction (359.3.e.14), which is among the first suspects the finding
 /// lists. The finding is not left under the catch-all. Which suspect ranks first depends on
-/// the few cases of the cluster (at seed 7 a Deflect clause the same cases happen to apply ties
-/// with it), so only the top three are asked for.
+/// the few cases of the cluster (a clause the same cases happen to apply can tie with it), so
+/// only the top three are asked for, at two of three seeds.
 #[test]
 fn a_catch_all_gives_way_to_the_suspect_clause() {
-    let r = run("linked-draws-for-you", 600, false);
-    let f = r
-        .findings
-        .iter()
-        .find(|f| f.kind != NONDETERMINISTIC)
-        .expect("a finding");
-    assert!(!f.kind.contains("(359.3.e)"), "{}", f.kind);
-    let top: Vec<&str> = f
-        .suspects
-        .iter()
-        .take(3)
-        .map(|s| s.clause.as_str())
-        .collect();
-    assert!(top.contains(&"359.3.e.14"), "{}: {top:?}", f.kind);
+    let (n, seen) = seeds_where("linked-draws-for-you", 600, |r| {
+        r.findings
+            .iter()
+            .find(|f| f.kind != NONDETERMINISTIC)
+            .is_some_and(|f| {
+                !f.kind.contains("(359.3.e)")
+                    && f.suspects.iter().take(3).any(|s| s.clause == "359.3.e.14")
+            })
+    });
+    assert!(n >= 2, "{seen:#?}");
 }
 
 /// An engine whose cleanup compares damage with the printed Might: a unit made lethal by a
 /// Might penalty left standing (its own board shows the unit lethal), and a unit given Might
 /// killed by damage below its current Might, are both named by the cleanup (321), not by what
-/// changed its Might or the instructions that ran after.
+/// changed its Might or the instructions that ran after, first, at two of three seeds.
 #[test]
 fn a_unit_the_engine_shows_lethal_and_standing_is_named_by_the_cleanup() {
-    let kinds = findings("death-ignores-might-modifier", 400, false);
-    assert!(
-        kinds.first().is_some_and(|k| k.contains("(321)")),
-        "{kinds:?}"
-    );
+    let (n, seen) = seeds_where("death-ignores-might-modifier", 400, |r| {
+        r.findings
+            .iter()
+            .find(|f| f.kind != NONDETERMINISTIC)
+            .is_some_and(|f| f.kind.contains("(321)"))
+    });
+    assert!(n >= 2, "{seen:#?}");
 }
 
 /// Fuzzes the reference engine with `mutant` at seed 7 within `cases` cases through the CLI,

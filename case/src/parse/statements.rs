@@ -162,6 +162,12 @@ pub(super) fn play(c: &mut Cursor) -> Result<PlayStmt, ParseError> {
         },
         "location" => PlayStmt::Location { to: c.location()? },
         "reduce" => reduce(c)?,
+        "discount" => PlayStmt::Discount {
+            unit: match c.word("`own` or the label of the unit whose discount applies next")? {
+                w if w == "own" => None,
+                w => Some(ObjRef::Label(w)),
+            },
+        },
         "discard" => PlayStmt::Discard {
             card: discarded_card(c)?,
         },

@@ -2,7 +2,7 @@
 //! the decisions of a case file, read against the state the replay has reached.
 
 use super::*;
-use model::state::Player;
+use model::state::{DiscountSource, Player};
 
 /// The model's steps a statement stands for, each with the line it is charged to.
 pub(super) type Steps = Vec<(usize, Action)>;
@@ -38,7 +38,8 @@ pub(super) fn decisions(
         | PlayStmt::Pass { .. }
         | PlayStmt::Activate { .. }
         | PlayStmt::Target { .. }
-        | PlayStmt::PayWithUnit { .. } => on_the_board(run, s, line, stmt)?,
+        | PlayStmt::PayWithUnit { .. }
+        | PlayStmt::Discount { .. } => on_the_board(run, s, line, stmt)?,
         PlayStmt::Optional { .. }
         | PlayStmt::Location { .. }
         | PlayStmt::Discard { .. }
@@ -92,6 +93,20 @@ fn on_the_board(
             match kill {
                 true => Action::KillForCost { unit },
                 false => Action::ExhaustForCost { unit },
+            }
+        }
+        PlayStmt::Discount { unit: None } => Action::OrderDiscount {
+            source: DiscountSource::SelfDiscount,
+        },
+        PlayStmt::Discount { unit: Some(unit) } => {
+            let Obj::Unit(unit) = resolve_obj(run.labels, s, line, unit)? else {
+                return Err(err(
+                    line,
+                    "expected `own` or the label of a unit, not a gear",
+                ));
+            };
+            Action::OrderDiscount {
+                source: DiscountSource::Unit(unit),
             }
         }
         PlayStmt::Activate { player: p, object } => {

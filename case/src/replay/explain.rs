@@ -132,6 +132,13 @@ pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
                 };
                 format!("`reduce {part} {0} energy` or `reduce {part} {0} power`", i + 1)
             }
+            Action::OrderDiscount { source } => match source {
+                model::state::DiscountSource::Unit(u) => format!(
+                    "`discount LABEL` for {}",
+                    game.obj_name(s, model::state::Obj::Unit(u))
+                ),
+                _ => "`discount own`".into(),
+            },
             Action::DiscardForCost { card: Some(c) } => {
                 format!("`discard \"{}\"`", game.card(c).name)
             }

@@ -160,6 +160,7 @@ fn statement_rule(p: &PlayStmt) -> (&'static str, &'static str) {
         PlayStmt::Location { .. } => ("location", "355.2"),
         PlayStmt::Reduce { .. } => ("reduce", "356.4.c"),
         PlayStmt::Discard { .. } => ("discard", "357.2"),
+        PlayStmt::Discount { .. } => ("discount", "356.4.e"),
         PlayStmt::PayWithUnit { kill: true, .. } => ("kill", "357.2"),
         PlayStmt::PayWithUnit { kill: false, .. } => ("exhaust", "357.2, 414.4"),
         PlayStmt::Rune { .. } => ("rune", "164.2, 357.1.a"),

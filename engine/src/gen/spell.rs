@@ -75,6 +75,25 @@ fn mode(rng: &mut Rng, parts: &Parts) -> Option<Mode> {
     Some(m)
 }
 
+/// A discount of the model's vocabulary: any condition, counted once or per a count of the
+/// board, sometimes with a floor of its own (356.4.e).
+fn discount(rng: &mut Rng) -> SelfDiscount {
+    SelfDiscount {
+        energy: rng.range(1, 2),
+        when: [
+            Condition::Always,
+            Condition::OpponentNearVictory,
+            Condition::Showdown,
+        ][rng.below(3)],
+        per: [
+            Per::Once,
+            Per::CardPlayedThisTurn,
+            Per::HighestFriendlyMight,
+        ][rng.below(3)],
+        min: if rng.chance(1, 3) { rng.range(1, 2) } else { 0 },
+    }
+}
+
 /// A generated spell (`None` when the catalogue has no spell to take modes from).
 pub fn spell(rng: &mut Rng, parts: &Parts) -> Option<CardDef> {
     let n = match rng.weighted(&[5, 2, 1])? {
@@ -93,14 +112,7 @@ pub fn spell(rng: &mut Rng, parts: &Parts) -> Option<CardDef> {
         cost: cost(rng, 3),
         timing: [Timing::Action, Timing::Normal, Timing::Reaction][rng.weighted(&[3, 2, 1])?],
         repeat: (0..repeats).map(|_| repeat_cost(rng, parts)).collect(),
-        discount: rng.chance(1, 4).then(|| SelfDiscount {
-            energy: rng.range(1, 2),
-            when: if rng.chance(1, 2) {
-                Condition::Always
-            } else {
-                Condition::OpponentNearVictory
-            },
-        }),
+        discount: rng.chance(1, 4).then(|| discount(rng)),
         optional: false,
         optional_costs: vec![],
         additional_costs: match rng.chance(1, 6) {

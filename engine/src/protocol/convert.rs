@@ -52,7 +52,9 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
     for d in &board_cards {
         for a in &d.abilities {
             match a {
-                Ability::OptionalCostsLess | Ability::RepeatCostsLess(_) => f.add("discounts"),
+                Ability::OptionalCostsLess
+                | Ability::RepeatCostsLess(_)
+                | Ability::SpellsCostLess { .. } => f.add("discounts"),
                 Ability::SpellsHaveRepeatInShowdown(_) => f.add("grants"),
                 Ability::WhenYouPlayASpell(_) | Ability::WhenChosen(_) => f.add("triggers"),
                 Ability::Deflect(_) => f.add("deflect"),

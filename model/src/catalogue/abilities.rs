@@ -5,6 +5,7 @@ use crate::card::{Ability, CardId, RepeatCost};
 use crate::cost::Domain;
 
 pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
+    let mut min = None;
     let (ability, amount, cost, trigger) = match a {
         Ability::OptionalCostsLess => (RawAbilityKind::OptionalCostsLess, None, None, None),
         Ability::RepeatCostsLess(n) => (RawAbilityKind::RepeatCostsLess, Some(*n), None, None),
@@ -39,6 +40,10 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
         Ability::Activated(id) => (RawAbilityKind::Activated, None, None, Some(name_of(*id))),
         Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+        Ability::SpellsCostLess { energy, min: m } => {
+            min = (*m > 0).then_some(*m);
+            (RawAbilityKind::SpellsCostLess, Some(*energy), None, None)
+        }
         Ability::GrantRepeatBaseCostToNextSpell => (
             RawAbilityKind::GrantRepeatBaseCostToNextSpell,
             None,
@@ -51,6 +56,7 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         amount,
         cost,
         trigger,
+        min,
     }
 }
 
@@ -80,6 +86,11 @@ pub(super) fn ability(
             .map(|i| i as CardId)
             .ok_or_else(|| format!("`trigger`: no card or ability named `{name}`"))
     };
+    if a.min.is_some() && a.ability != RawAbilityKind::SpellsCostLess {
+        return Err(
+            "`min` (a discount's floor, 356.4.e) belongs to `spells-cost-less` only".into(),
+        );
+    }
     Ok(match a.ability {
         RawAbilityKind::OptionalCostsLess => Ability::OptionalCostsLess,
         RawAbilityKind::RepeatCostsLess => Ability::RepeatCostsLess(amount()?),
@@ -96,5 +107,9 @@ pub(super) fn ability(
         RawAbilityKind::Activated => Ability::Activated(trigger()?),
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
         RawAbilityKind::GrantRepeatBaseCostToNextSpell => Ability::GrantRepeatBaseCostToNextSpell,
+        RawAbilityKind::SpellsCostLess => Ability::SpellsCostLess {
+            energy: amount()?,
+            min: a.min.unwrap_or(0),
+        },
     })
 }

@@ -5,7 +5,7 @@
 
 use super::{pending, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, AdditionalCost, Condition, RepeatCost};
+use crate::card::{Ability, AdditionalCost, CardKind, Condition, Per, RepeatCost};
 use crate::cost::{Cost, Domain};
 use crate::rulebook::{DeflectRule, EzrealScope};
 use crate::state::*;
@@ -17,6 +17,50 @@ struct RepeatReducers {
     ezreal: u8,
     /// Energy off each [Repeat] cost from controlled battlefields (Marai Spire).
     spire: u8,
+}
+
+/// The most whole-card discounts a payer orders one by one (`ChainItem::discount_order`).
+const MAX_ORDERED: usize = 3;
+
+/// A whole-card discount that applies to an item (356.4.d): where it comes from, the Energy it
+/// takes off, and the floor that belongs to it (356.4.e; 0 for none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct WholeCard {
+    source: DiscountSource,
+    energy: u8,
+    min: u8,
+}
+
+impl WholeCard {
+    /// Takes the discount off `total`'s Energy, no lower than its own floor (356.4.e) nor 0
+    /// (356.6); returns how much it took.
+    fn apply(&self, total: &mut Cost) -> u8 {
+        let room = total.energy.saturating_sub(self.min);
+        total.reduce_energy(self.energy.min(room))
+    }
+}
+
+/// True if applying `left` to `energy` in some order gives another total than in their given
+/// order (356.4.e: "order matters" with a floor).
+fn order_matters(energy: u8, left: &[WholeCard]) -> bool {
+    fn totals(energy: u8, left: &[WholeCard], out: &mut Vec<u8>) {
+        if left.is_empty() {
+            return out.push(energy);
+        }
+        for k in 0..left.len() {
+            let mut rest = left.to_vec();
+            let d = rest.remove(k);
+            let mut c = Cost {
+                energy,
+                ..Cost::ZERO
+            };
+            d.apply(&mut c);
+            totals(c.energy, &rest, out);
+        }
+    }
+    let mut out = vec![];
+    totals(energy, left, &mut out);
+    out.iter().any(|t| *t != out[0])
 }
 
 /// Takes "[1] or [A] less" off `c`: the Energy if it has any, else one Power; returns how much.
@@ -41,6 +85,15 @@ impl Game {
                 }
                 return;
             }
+            let first = self.discounts_to_order(s, item);
+            if !first.is_empty() {
+                out.extend(
+                    first
+                        .into_iter()
+                        .map(|source| Action::OrderDiscount { source }),
+                );
+                return;
+            }
             return out.push(Action::DetermineTotalCost);
         }
         if self.unit_costs_payable(s, item) && self.kills_only_chosen(s, item) {
@@ -59,20 +112,17 @@ impl Game {
     pub(super) fn determine_total_cost(&self, s: &mut State) {
         let item = pending(s).clone();
         let id = item.id;
-        // 403.1: an activated ability's base cost is its activation cost.
-        let mut total = if matches!(item.origin, Origin::Hand | Origin::Activated(_)) {
-            self.card(item.card).cost
-        } else {
-            Cost::ZERO
-        };
         let mut events = vec![];
-        self.add_deflect(s, &item, &mut total, &mut events);
-        let reducers = self.repeat_reducers(s, item.controller);
-        let repeat_discard = self.add_repeat_components(&item, reducers, &mut total, &mut events);
-        let mut cost = self.add_mandatory_costs(&item, &mut events);
-        cost.discard = cost.discard.saturating_add(repeat_discard);
+        let (mut total, cost, reducers) = self.cost_before_whole_card(s, &item, &mut events);
         let discard = cost.discard;
-        self.whole_card_discounts(s, &item, &mut total, &mut events);
+        for d in self.whole_card_in_order(s, &item) {
+            let amount = d.apply(&mut total);
+            events.push(Event::DiscountApplied {
+                item: id,
+                source: d.source,
+                amount,
+            });
+        }
         s.log.extend(events);
         s.log.push(Event::CostDetermined {
             item: id,
@@ -88,6 +138,29 @@ impl Game {
             self.zero_cost_not_paid(item, reducers);
         }
         item.phase = Phase::Costed;
+    }
+
+    /// 356.1-356.4.c: the base cost, Deflect, the [Repeat] components with their component
+    /// discounts, and the mandatory costs that are not Energy or Power: the total before the
+    /// whole-card discounts, with the rest of the cost and the [Repeat] reducers.
+    fn cost_before_whole_card(
+        &self,
+        s: &State,
+        item: &ChainItem,
+        events: &mut Vec<Event>,
+    ) -> (Cost, TotalCost, RepeatReducers) {
+        // 403.1: an activated ability's base cost is its activation cost.
+        let mut total = if matches!(item.origin, Origin::Hand | Origin::Activated(_)) {
+            self.card(item.card).cost
+        } else {
+            Cost::ZERO
+        };
+        self.add_deflect(s, item, &mut total, events);
+        let reducers = self.repeat_reducers(s, item.controller);
+        let repeat_discard = self.add_repeat_components(item, reducers, &mut total, events);
+        let mut cost = self.add_mandatory_costs(item, events);
+        cost.discard = cost.discard.saturating_add(repeat_discard);
+        (total, cost, reducers)
     }
 
     /// 356.2.a.2: Deflect is a mandatory additional cost, for each opponent's choice of a unit
@@ -275,37 +348,120 @@ impl Game {
         });
     }
 
-    /// 356.4.d: whole-card discounts, once per play (the Temporal Portal FAQ), or once per
-    /// execution under a wrong rulebook.
-    fn whole_card_discounts(
-        &self,
-        s: &State,
-        item: &ChainItem,
-        total: &mut Cost,
-        events: &mut Vec<Event>,
-    ) {
-        let Some(d) = self.card(item.card).discount else {
-            return;
-        };
-        let applies = match d.when {
-            Condition::Always => true,
-            Condition::OpponentNearVictory => s.players[item.controller.other().ix()].near_victory,
-        };
-        if applies && item.origin == Origin::Hand {
+    /// 356.4.d: the whole-card discounts that apply to `item` now, in board order: the card's
+    /// own (once per play, the Temporal Portal FAQ, or once per execution under a wrong
+    /// rulebook), then each friendly unit's "spells you play cost less". Only a card played from
+    /// hand has them (a copy or a trigger has no cost of its own to discount).
+    fn whole_card_discounts(&self, s: &State, item: &ChainItem) -> Vec<WholeCard> {
+        let mut out = vec![];
+        if item.origin != Origin::Hand {
+            return out;
+        }
+        let def = self.card(item.card);
+        if let Some(d) = def.discount {
+            let applies = match d.when {
+                Condition::Always => true,
+                Condition::OpponentNearVictory => {
+                    s.players[item.controller.other().ix()].near_victory
+                }
+                Condition::Showdown => s.showdown,
+            };
+            let count = match d.per {
+                Per::Once => 1,
+                Per::CardPlayedThisTurn => s.players[item.controller.ix()].finalized_this_turn,
+                Per::HighestFriendlyMight => s
+                    .units_on_board()
+                    .filter(|(_, u)| u.controller == item.controller)
+                    .map(|(_, u)| u.current_might())
+                    .max()
+                    .unwrap_or(0),
+            };
             let times = if self.rules.discount_per_execution() {
                 item.executions(self.rules.executions_per_instance())
             } else {
                 1
             };
-            for _ in 0..times {
-                let t = total.reduce_energy(d.energy);
-                events.push(Event::DiscountApplied {
-                    item: item.id,
-                    source: DiscountSource::SelfDiscount,
-                    amount: t,
-                });
+            if applies {
+                for _ in 0..times {
+                    out.push(WholeCard {
+                        source: DiscountSource::SelfDiscount,
+                        energy: d.energy.saturating_mul(count),
+                        min: d.min,
+                    });
+                }
             }
         }
+        if def.kind == CardKind::Spell {
+            for (u, unit) in s.units_on_board() {
+                if unit.controller != item.controller {
+                    continue;
+                }
+                for a in &self.card(unit.card).abilities {
+                    if let Ability::SpellsCostLess { energy, min } = *a {
+                        out.push(WholeCard {
+                            source: DiscountSource::Unit(u),
+                            energy,
+                            min,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The whole-card discounts in the order they apply: those the payer put first (356.4.e),
+    /// then the rest in board order (their order cannot change the total).
+    fn whole_card_in_order(&self, s: &State, item: &ChainItem) -> Vec<WholeCard> {
+        let mut left = self.whole_card_discounts(s, item);
+        let mut out = Vec::with_capacity(left.len());
+        for source in item.discount_order.iter() {
+            if let Some(k) = left.iter().position(|d| d.source == *source) {
+                out.push(left.remove(k));
+            }
+        }
+        out.extend(left);
+        out
+    }
+
+    /// OrderDiscount's guard (356.4.d-e): the whole-card discounts not yet ordered, when two or
+    /// more are left and the order they apply in changes the total (only a floor of a
+    /// discount's own can do that); one of each kind where two are alike. At most
+    /// `MAX_ORDERED` are ordered by the payer; any further ones follow in board order.
+    fn discounts_to_order(&self, s: &State, item: &ChainItem) -> Vec<DiscountSource> {
+        if item.origin != Origin::Hand || item.discount_order.len() >= MAX_ORDERED {
+            return vec![];
+        }
+        let all = self.whole_card_in_order(s, item);
+        let (done, left) = all.split_at(item.discount_order.len().min(all.len()));
+        if left.len() < 2 || left.iter().all(|d| d.min == 0) {
+            return vec![];
+        }
+        let (mut total, _, _) = self.cost_before_whole_card(s, item, &mut vec![]);
+        for d in done {
+            d.apply(&mut total);
+        }
+        if !order_matters(total.energy, left) {
+            return vec![];
+        }
+        let mut out: Vec<DiscountSource> = vec![];
+        for (k, d) in left.iter().enumerate() {
+            if !left[..k]
+                .iter()
+                .any(|e| e.energy == d.energy && e.min == d.min)
+            {
+                out.push(d.source);
+            }
+        }
+        out
+    }
+
+    /// OrderDiscount's effect (356.4.e): the discount applies before those not yet ordered.
+    pub(super) fn order_discount(&self, s: &mut State, source: DiscountSource) {
+        let item = pending_mut(s);
+        item.discount_order.push(source);
+        let id = item.id;
+        s.log.push(Event::DiscountOrdered { item: id, source });
     }
 
     /// A wrong edit: an optional cost reduced to 0 no longer counts as paid (356.4.f.1 says it

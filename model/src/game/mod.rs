@@ -438,6 +438,7 @@ impl Game {
             Action::ChooseReduction { component, less } => {
                 self.choose_reduction(s, component, less)
             }
+            Action::OrderDiscount { source } => self.order_discount(s, source),
             Action::DiscardForCost { card } => match self.discarding_item(s) {
                 Some(id) => self.discard_chosen(s, id, card),
                 None => self.discard_for_cost(s, card),

@@ -537,6 +537,7 @@ pub(super) fn push_pending(
         optional: InlineVec::new(),
         enters: None,
         runes_spent: RunesSpent::default(),
+        discount_order: InlineVec::new(),
     });
     id
 }

@@ -172,6 +172,12 @@ pub enum Refusal {
     },
     /// 750: no new choices are being made now.
     NoNewChoices,
+    /// 356.4.d-e: the payer orders whole-card discounts only while two or more apply whose
+    /// order changes the total, and only those not yet applied.
+    NoDiscountToOrder {
+        /// True while some order is being chosen (the named discount is not among those left).
+        ordering: bool,
+    },
     /// The step is not due now: the rules call for another (the step's own rule).
     NotDue {
         /// The refused step's rule.
@@ -224,6 +230,7 @@ impl Refusal {
             IllegalTarget { .. } => "355.8",
             IllegalMode { .. } => "355.3",
             NoNewChoices => "750",
+            NoDiscountToOrder { .. } => "356.4.e",
         }
     }
 }
@@ -307,6 +314,8 @@ impl fmt::Display for Refusal {
             }
             NoNewChoices => f.write_str("no new choices are being made for this item now"),
             NotDue { .. } => f.write_str("the rules call for another step here"),
+            NoDiscountToOrder { ordering: true } => f.write_str("that discount is not one left to order: it does not apply to this item, or it is ordered already, or it is alike to one offered"),
+            NoDiscountToOrder { ordering: false } => f.write_str("no order of discounts is asked for: fewer than two whole-card discounts apply, or their order cannot change the total (only a discount's own floor can)"),
         }
     }
 }
@@ -470,6 +479,11 @@ impl Game {
             Action::RemakeChoice { .. } | Action::KeepChoice | Action::DeclineNewChoices => {
                 Refusal::NoNewChoices
             }
+            Action::OrderDiscount { .. } => Refusal::NoDiscountToOrder {
+                ordering: enabled
+                    .iter()
+                    .any(|e| matches!(e, Action::OrderDiscount { .. })),
+            },
             _ => Refusal::NotDue { rule: a.rule() },
         }
     }

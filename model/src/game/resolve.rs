@@ -253,6 +253,7 @@ impl Game {
                         optional: InlineVec::new(),
                         enters: None,
                         runes_spent: RunesSpent::default(),
+                        discount_order: InlineVec::new(),
                     });
                     s.log.push(Event::MovedToChain {
                         item: id,

@@ -499,6 +499,7 @@ impl Encode for ChainItem {
             optional,
             enters,
             runes_spent,
+            discount_order,
         } = self;
         b.u8(*id);
         b.u16(*card);
@@ -588,6 +589,7 @@ impl Encode for ChainItem {
         b.list(optional);
         enters.encode(b);
         runes_spent.encode(b);
+        b.list(discount_order);
     }
 }
 

@@ -500,6 +500,14 @@ pub enum Event {
         /// Energy or Power.
         less: super::Reduction,
     },
+    /// The payer put this whole-card discount before the others not yet applied, a discount's
+    /// own floor making their order matter (356.4.d-e).
+    DiscountOrdered {
+        /// The item.
+        item: u8,
+        /// The discount.
+        source: DiscountSource,
+    },
     /// The location a unit or token will enter was chosen (355.2).
     LocationChosen {
         /// The item.
@@ -602,6 +610,14 @@ impl Event {
             | AssaultGiven { unit: u, .. }
             | UnitEntered { unit: u, .. }
             | PaidWithUnit { unit: u, .. } => [unit(u), None],
+            DiscountApplied {
+                source: DiscountSource::Unit(u),
+                ..
+            }
+            | DiscountOrdered {
+                source: DiscountSource::Unit(u),
+                ..
+            } => [unit(u), None],
             MightsExchanged { a, b } => [unit(a), unit(b)],
             ZoneChange { obj, .. } | TargetUnaffected { obj, .. } => [Some(obj), None],
             GearExhausted { gear, .. } => [Some(Obj::Gear(gear)), None],
@@ -630,6 +646,7 @@ impl Event {
             | Played { item, .. }
             | Countered { item, .. }
             | OptionalCostAdded { item, .. }
+            | DiscountOrdered { item, .. }
             | AdditionalCostAdded { item, .. }
             | UnitEntered { item, .. } => Some(item),
             _ => None,
@@ -669,6 +686,8 @@ pub enum DiscountSource {
     Ezreal,
     /// Marai Spire, on a [Repeat] cost.
     MaraiSpire,
+    /// A unit on the board whose "spells you play cost less" is a whole-card discount (356.4.d).
+    Unit(u8),
 }
 
 impl std::fmt::Display for DiscountSource {
@@ -678,6 +697,7 @@ impl std::fmt::Display for DiscountSource {
             DiscountSource::SelfDiscount => "its own discount",
             DiscountSource::Ezreal => "Ezreal, Prodigy",
             DiscountSource::MaraiSpire => "Marai Spire",
+            DiscountSource::Unit(_) => "a unit's discount",
         })
     }
 }

@@ -38,6 +38,19 @@ impl Event {
                 obj: f(obj),
             },
             ZoneChange { obj, to } => ZoneChange { obj: f(obj), to },
+            DiscountApplied {
+                item,
+                source,
+                amount,
+            } => DiscountApplied {
+                item,
+                source: source.map_unit(f),
+                amount,
+            },
+            DiscountOrdered { item, source } => DiscountOrdered {
+                item,
+                source: source.map_unit(f),
+            },
             ChoiceRemade {
                 item,
                 exec,
@@ -55,7 +68,6 @@ impl Event {
             | ModeChosen { .. }
             | TargetsEnded { .. }
             | DestinationChosen { .. }
-            | DiscountApplied { .. }
             | RepeatCostAdded { .. }
             | DeflectAdded { .. }
             | CostDetermined { .. }
@@ -116,6 +128,19 @@ impl Event {
             | RuneChannelled { .. }
             | DemandRuneExhausted { .. }
             | PaidWithUnit { .. } => self,
+        }
+    }
+}
+
+impl super::DiscountSource {
+    /// The source with its unit renamed by `f` (unchanged if it is no unit's).
+    fn map_unit(self, f: &dyn Fn(Obj) -> Obj) -> Self {
+        match self {
+            super::DiscountSource::Unit(u) => match f(Obj::Unit(u)) {
+                Obj::Unit(u) => super::DiscountSource::Unit(u),
+                _ => self,
+            },
+            other => other,
         }
     }
 }

@@ -439,6 +439,9 @@ pub struct ChainItem {
     pub enters: Option<Location>,
     /// The runes its payment has exhausted and recycled so far (357.1.a), for undoing (358.5).
     pub runes_spent: RunesSpent,
+    /// The whole-card discounts its payer has put first, in order, where a floor makes the
+    /// order matter (356.4.d-e); the others follow in board order.
+    pub discount_order: InlineVec<DiscountSource, 3>,
 }
 
 impl ChainItem {

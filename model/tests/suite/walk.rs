@@ -137,6 +137,8 @@ fn item() -> impl Strategy<Value = CardDef> {
                 discount: discount.then_some(SelfDiscount {
                     energy: 2,
                     when: Condition::Always,
+                    per: model::card::Per::Once,
+                    min: energy % 2,
                 }),
                 optional: false,
                 optional_costs: vec![],

@@ -3,7 +3,9 @@
 //! help of every command are read from it.
 
 use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
-use Extra::{Ezreal, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra};
+use Extra::{
+    Ezreal, FrugalAdept, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra,
+};
 
 fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
@@ -30,7 +32,7 @@ pub struct Preset {
 }
 
 /// Every preset, in the order commands list them.
-pub const PRESET_TABLE: [Preset; 8] = [
+pub const PRESET_TABLE: [Preset; 9] = [
     Preset {
         name: "tiny",
         purpose: "seconds, for tests: two catalogue cards and small generated items; every witness is reached",
@@ -60,6 +62,11 @@ pub const PRESET_TABLE: [Preset; 8] = [
         name: "costs",
         purpose: "costs other than [Repeat]: units from hand, Ezreal's choice, token locations, discard, kill and exhaust costs",
         build: costs,
+    },
+    Preset {
+        name: "discounts",
+        purpose: "whole-card discounts read from the board (cards played this turn, highest Might, a showdown) and floors whose order the payer chooses",
+        build: discounts,
     },
     Preset {
         name: "runes",
@@ -302,6 +309,72 @@ fn costs() -> Bound {
             &[Portal, Extra::Academy],
             &[Ezreal, Spellwatcher],
         ]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound::default(),
+        also: vec![],
+    }
+}
+
+/// Whole-card discounts that read the board (356.4.d) and floors of their own (356.4.e): Momentum
+/// Bolt ("[1] less per card you've played this turn, to a minimum of [1]") as the first or the
+/// second play of a turn, after a spell that may be repeated; Giant's Share (your highest Might:
+/// the Exhausted board gives you a 4-Might unit); Find Your Center beside Frugal Adept's floored
+/// discount (the payer orders them); Ezreal's component discounts before them (356.4.c). A
+/// second part puts Ambush Volley in a showdown (one play: a turn in a showdown needs focus
+/// passing, which the model does not have).
+fn discounts() -> Bound {
+    Bound {
+        name: "discounts".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&["Momentum Bolt", "Giant's Share", "Find Your Center"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemyBase, BoardShape::Exhausted],
+        extras: e(&[
+            &[],
+            &[FrugalAdept],
+            &[FrugalAdept, OpponentNearVictory],
+            &[FrugalAdept, Ezreal],
+        ]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Desert's Call", "Momentum Bolt"]),
+                up_to: 1,
+            },
+            opponent: HandDraw::default(),
+        },
+        also: vec![discounts_showdown()],
+    }
+}
+
+/// `discounts`' second part, one play: Ambush Volley ("[2] less during a showdown") and Giant's
+/// Share on the Attack board (a showdown at battlefield 1) and off it, with and without Frugal
+/// Adept; Curtain Call, Rocket Barrage and Mystic Reversal for the witnesses every preset
+/// reaches (two of three instances paid, a target the previous execution removed, new choices).
+fn discounts_showdown() -> Bound {
+    Bound {
+        name: "discounts".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&[
+            "Ambush Volley",
+            "Giant's Share",
+            "Curtain Call",
+            "Rocket Barrage",
+        ]),
+        abilities: false,
+        boards: vec![BoardShape::Attack, BoardShape::Mixed],
+        extras: e(&[&[], &[FrugalAdept]]),
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
         deck_top: vec![],

@@ -117,14 +117,24 @@ pub fn choices_fixed_at_play(_: &RepeatSystem, s: &State) -> bool {
 }
 
 pub fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
+    use model::state::DiscountSource::{SelfDiscount, Unit};
     items(s).all(|i| {
-        s.log
+        let sources: Vec<_> = s
+            .log
             .iter()
-            .filter(|e| {
-                matches!(e, Event::DiscountApplied { item, source: model::state::DiscountSource::SelfDiscount, .. } if *item == i)
+            .filter_map(|e| match e {
+                Event::DiscountApplied {
+                    item,
+                    source: src @ (SelfDiscount | Unit(_)),
+                    ..
+                } if *item == i => Some(*src),
+                _ => None,
             })
-            .count()
-            <= 1
+            .collect();
+        sources
+            .iter()
+            .enumerate()
+            .all(|(k, x)| !sources[..k].contains(x))
     })
 }
 

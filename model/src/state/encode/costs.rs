@@ -108,6 +108,14 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             b.put(k, 2);
             b.u8(n);
         }
+        // The last two-bit value under tag 63: a further event adds a bit of its own after it.
+        DiscountOrdered { item, source } => {
+            tag(63);
+            b.put(3, 2);
+            b.put(0, 1);
+            b.u8(item);
+            source.encode(b);
+        }
         _ => unreachable!("not an event of this group"),
     }
 }

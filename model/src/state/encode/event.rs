@@ -77,14 +77,7 @@ impl Encode for Event {
             } => {
                 tag(7);
                 b.u8(item);
-                b.put(
-                    match source {
-                        DiscountSource::SelfDiscount => 0,
-                        DiscountSource::Ezreal => 1,
-                        DiscountSource::MaraiSpire => 2,
-                    },
-                    2,
-                );
+                source.encode(b);
                 b.u8(amount);
             }
             RepeatCostAdded {
@@ -384,6 +377,7 @@ impl Encode for Event {
             OptionalCostDeclared { .. }
             | OptionalCostAdded { .. }
             | ReductionChosen { .. }
+            | DiscountOrdered { .. }
             | LocationChosen { .. }
             | UnitEntered { .. }
             | AdditionalCostAdded { .. }
@@ -393,6 +387,21 @@ impl Encode for Event {
             | RuneChannelled { .. }
             | DemandRuneExhausted { .. }
             | PaidWithUnit { .. } => super::costs::encode_event(self, b),
+        }
+    }
+}
+
+impl Encode for DiscountSource {
+    #[inline(always)]
+    fn encode<H: Hasher>(&self, b: &mut Bits<'_, H>) {
+        match *self {
+            DiscountSource::SelfDiscount => b.put(0, 2),
+            DiscountSource::Ezreal => b.put(1, 2),
+            DiscountSource::MaraiSpire => b.put(2, 2),
+            DiscountSource::Unit(u) => {
+                b.put(3, 2);
+                b.u8(u);
+            }
         }
     }
 }
