@@ -418,6 +418,10 @@ pub enum Ability {
     WhenAttacks(CardId),
     /// [Deflect N]: opponents' items that choose me cost N more Power of any domain (809).
     Deflect(u8),
+    /// "Spells and abilities your opponents control that choose me cost [N] more": a cost
+    /// increase (356.3) of an opponent's item, for each choice of the unit or once per item
+    /// (rulebook `increase_per_choice`).
+    ChoosersPayMore(u8),
     /// "The Energy costs of spells you play are reduced by [N], to a minimum of [M]": a
     /// whole-card discount from a unit on the board (356.4.d), with its own floor (356.4.e).
     SpellsCostLess {

@@ -249,6 +249,7 @@ enum RawAbilityKind {
     GrantRepeatBaseCostToNextSpell,
     Activated,
     SpellsCostLess,
+    ChoosersPayMore,
 }
 
 impl Catalogue {

@@ -31,6 +31,10 @@ pub const CLAUSES: &[(&str, &str)] = &[
         "356.2.b",
         "optional additional costs (Repeat, Accelerate...) added",
     ),
+    (
+        "356.3",
+        "cost increases (a unit chosen by an opponent's item)",
+    ),
     ("356.4.c", "component discounts (Ezreal, Marai Spire)"),
     ("356.4.d", "whole-card discounts once"),
     (
@@ -207,6 +211,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
             ..
         } => &["356.4.d"],
         Event::DiscountOrdered { .. } => &["356.4.e"],
+        Event::CostIncreased { .. } => &["356.3"],
         Event::DiscountApplied { .. } => &["356.4.c"],
         Event::DeflectAdded { .. } => &["356.2.a.2", "809.1.c"],
         Event::Finalized { .. } => &["419.4.b"],
@@ -471,6 +476,11 @@ mod tests {
             Event::DiscountOrdered {
                 item: 0,
                 source: DiscountSource::SelfDiscount,
+            },
+            Event::CostIncreased {
+                item: 0,
+                unit: 0,
+                amount: 1,
             },
             Event::DeflectAdded {
                 item: 0,

@@ -188,6 +188,7 @@ impl Game {
             | Event::OptionalCostAdded { .. }
             | Event::ReductionChosen { .. }
             | Event::DiscountOrdered { .. }
+            | Event::CostIncreased { .. }
             | Event::LocationChosen { .. }
             | Event::UnitEntered { .. }
             | Event::AdditionalCostAdded { .. }
@@ -223,6 +224,11 @@ impl Game {
                 "{}: {} applies before the discounts not yet ordered (356.4.e)",
                 it(item),
                 self.discount_name(s, source)
+            ),
+            Event::CostIncreased { item, unit, amount } => format!(
+                "{}: choosing {} makes it cost [{amount}] more (356.3)",
+                it(item),
+                self.obj_name(s, Obj::Unit(unit))
             ),
             Event::LocationChosen { item, to } => format!("{}: will enter at {to}", it(item)),
             Event::UnitEntered {

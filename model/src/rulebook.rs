@@ -155,6 +155,11 @@ pub struct Rulebook {
     /// scenario does not reach.
     #[serde(default)]
     pub stun_ends_at_end_of_turn: bool,
+    /// 356.3, digest silent: "spells that choose me cost [N] more" adds its increase for each
+    /// choice of the unit, as Deflect's errata reads Deflect (809.1.c). False adds it once per
+    /// item.
+    #[serde(default = "yes")]
+    pub increase_per_choice: bool,
 }
 
 /// The model's reading of `spell_played_by` (a serde default, so that older rulebook JSON still
@@ -225,6 +230,7 @@ impl Rulebook {
             spell_played_by: SpellPlayedBy::Controller,
             damage_removed_at_end_of_turn: true,
             stun_ends_at_end_of_turn: false,
+            increase_per_choice: true,
         };
         match v {
             Version::Rup4 => rup4,

@@ -137,6 +137,9 @@ pub enum BoardShape {
     Deflect,
     /// An enemy unit with a Targeting Effect ("when an opponent chooses me") at its base.
     Sentry,
+    /// An enemy unit that makes the items choosing it cost [1] more (356.3) at its base and an
+    /// enemy unit at a battlefield.
+    Warden,
     /// Enemy units at base and battlefield, two enemy gear, your unit at the battlefield.
     Mixed,
     // ---- Combat statuses ----

@@ -222,6 +222,8 @@ MUTANTS = {
     "turn-limit-ignored": "a play past the turn's limit of plays is allowed (335)",
     "exhausted-gear-activates": "an exhausted gear's \"[E]\" ability can be activated again (414.4)",
     "demand-paid-with-power": "a demand for Energy can be paid by recycling a rune for Power (131, 425)",
+    "increase-ignored": "a chosen unit's \"spells that choose me cost [N] more\" is not added (356.3)",
+    "increase-once-per-item": "a chosen unit's cost increase is added once per item, not for each choice of it (356.3, as Deflect 809.1.c)",
     # ---- the fourth set written without reading the generator (`--held-out-4`): whole-card
     # discounts, their floors and their order (356.4.c-e)
     "floor-on-final-total": "a discount's \"to a minimum of\" floors the total after every whole-card discount, not only its own reduction (356.4.e)",
@@ -1435,6 +1437,18 @@ class Game:
                                 total.power[d0] = total.power.get(d0, 0) + n
                             else:
                                 total.any += n
+        # 356.3: increases: each enemy unit chosen whose "spells and abilities your opponents
+        # control that choose me cost [N] more", for each choice of it.
+        taxed = set()
+        for ex in it.execs:
+            for slot, objs in ex.targets.items():
+                for o in objs:
+                    if isinstance(o, Unit) and o.controller != p and not mutant("increase-ignored"):
+                        if mutant("increase-once-per-item") and id(o) in taxed:
+                            continue
+                        taxed.add(id(o))
+                        for a in o.card.has("choosers-pay-more"):
+                            total.energy += a.get("amount", 1)
         # 356.4.d-e: whole-card discounts, each with its own floor, in the payer's order.
         if whole and mutant("floor-on-final-total"):
             wholes, before = self.ordered_wholes(it), total.energy

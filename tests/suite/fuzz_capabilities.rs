@@ -70,12 +70,33 @@ fn a_count_engine_accepting_two_payments_of_one_instance_is_reported() {
 }
 
 /// A count-shaped engine that uses one target list for every execution is sent cases whose
-/// executions choose differently, and caught (820.2.a).
+/// executions choose differently, and caught at each of three seeds, by what its second
+/// execution does. Which rule names the finding varies with the cases drawn (where the second
+/// execution shows it, 820.3 or 751.1, or the choices themselves, 820.2.a): at least one of the
+/// three runs names 820.2.a; how often the planted rule is named is measured in
+/// docs/fuzzing.md, not asserted here.
 #[test]
 fn a_count_engine_with_one_target_list_is_reported() {
-    let r = fake("count-one-target-list", 200);
-    assert!(!r.findings.is_empty(), "{r:?}");
-    assert!(rules(&r).iter().any(|c| c == "820.2.a"), "{:?}", rules(&r));
+    let mut named = vec![];
+    for seed in 0..3 {
+        let mut e = ProcessEngine::new(&fake_cmd("count-one-target-list"), Duration::from_secs(20))
+            .unwrap();
+        let r = fuzz(
+            &mut e,
+            &FuzzConfig {
+                seed,
+                cases: Some(200),
+                shrink_steps: 40,
+                ..FuzzConfig::default()
+            },
+        );
+        assert!(!r.findings.is_empty(), "seed {seed}: {r:?}");
+        named.push(rules(&r));
+    }
+    assert!(
+        named.iter().any(|r| r.iter().any(|c| c == "820.2.a")),
+        "{named:?}"
+    );
 }
 
 /// A count-shaped engine that declines what a count cannot say is not failed for it, but each

@@ -54,7 +54,8 @@ pub fn case_features(case: &Case, cards: &[CardDef]) -> Vec<String> {
             match a {
                 Ability::OptionalCostsLess
                 | Ability::RepeatCostsLess(_)
-                | Ability::SpellsCostLess { .. } => f.add("discounts"),
+                | Ability::SpellsCostLess { .. }
+                | Ability::ChoosersPayMore(_) => f.add("discounts"),
                 Ability::SpellsHaveRepeatInShowdown(_) => f.add("grants"),
                 Ability::WhenYouPlayASpell(_) | Ability::WhenChosen(_) => f.add("triggers"),
                 Ability::Deflect(_) => f.add("deflect"),

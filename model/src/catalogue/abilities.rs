@@ -40,6 +40,7 @@ pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> Ra
         Ability::WhenAttacks(id) => (RawAbilityKind::WhenAttacks, None, None, Some(name_of(*id))),
         Ability::Activated(id) => (RawAbilityKind::Activated, None, None, Some(name_of(*id))),
         Ability::Deflect(n) => (RawAbilityKind::Deflect, Some(*n), None, None),
+        Ability::ChoosersPayMore(n) => (RawAbilityKind::ChoosersPayMore, Some(*n), None, None),
         Ability::SpellsCostLess { energy, min: m } => {
             min = (*m > 0).then_some(*m);
             (RawAbilityKind::SpellsCostLess, Some(*energy), None, None)
@@ -107,6 +108,7 @@ pub(super) fn ability(
         RawAbilityKind::Activated => Ability::Activated(trigger()?),
         RawAbilityKind::Deflect => Ability::Deflect(amount()?),
         RawAbilityKind::GrantRepeatBaseCostToNextSpell => Ability::GrantRepeatBaseCostToNextSpell,
+        RawAbilityKind::ChoosersPayMore => Ability::ChoosersPayMore(amount()?),
         RawAbilityKind::SpellsCostLess => Ability::SpellsCostLess {
             energy: amount()?,
             min: a.min.unwrap_or(0),

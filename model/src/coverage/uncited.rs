@@ -135,7 +135,6 @@ pub const UNCITED: &[(&str, Stance, &str)] = &[
     ("356.1.b.1", Stance::NotModelled, "ignoring a cost sets that base cost to zero: no effect in the model ignores costs"),
     ("356.1.b.3", Stance::NotModelled, "added costs can still raise an ignored cost above zero: no effect in the model ignores costs"),
     ("356.2", Stance::Heading, "second step of the total: add additional costs; under it: 356.2.a, 356.2.a.2, 356.2.b"),
-    ("356.3", Stance::NotModelled, "third step of the total: apply cost increases: no card or effect in the model increases a cost"),
     ("356.4", Stance::Heading, "fourth step of the total: apply discounts; under it: 356.4.c, 356.4.d, 356.4.e, 356.4.f.1"),
     ("356.4.c.1", Stance::Within, "several discounts on one component apply in any order: model/src/game/cost.rs:discount_component (fixed order: Marai Spire then Ezreal; no choice of order is offered)"),
     ("356.4.f", Stance::Within, "discounts may lower additional costs, even down to zero: shown by Event::DiscountApplied { source: Ezreal | MaraiSpire }, which cites another clause (followed by Event::RepeatCostAdded or Event::OptionalCostAdded with the reduced cost)"),

@@ -141,8 +141,9 @@ impl Game {
     }
 
     /// 356.1-356.4.c: the base cost, Deflect, the [Repeat] components with their component
-    /// discounts, and the mandatory costs that are not Energy or Power: the total before the
-    /// whole-card discounts, with the rest of the cost and the [Repeat] reducers.
+    /// discounts, the mandatory costs that are not Energy or Power, and the increases (356.3):
+    /// the total before the whole-card discounts, with the rest of the cost and the [Repeat]
+    /// reducers.
     fn cost_before_whole_card(
         &self,
         s: &State,
@@ -160,7 +161,42 @@ impl Game {
         let repeat_discard = self.add_repeat_components(item, reducers, &mut total, events);
         let mut cost = self.add_mandatory_costs(item, events);
         cost.discard = cost.discard.saturating_add(repeat_discard);
+        self.add_increases(s, item, &mut total, events);
         (total, cost, reducers)
+    }
+
+    /// 356.3: cost increases, after the additional costs and before the discounts: each unit
+    /// of another player that the item chose and that says "spells and abilities your opponents
+    /// control that choose me cost [N] more", for each choice of it or, under a rulebook that
+    /// says so, once per item.
+    fn add_increases(
+        &self,
+        s: &State,
+        item: &ChainItem,
+        total: &mut Cost,
+        events: &mut Vec<Event>,
+    ) {
+        let mut seen: Vec<u8> = vec![];
+        for obj in item.choices.iter().flat_map(|ex| ex.objects()) {
+            let Obj::Unit(u) = obj else { continue };
+            let unit = &s.units[u as usize];
+            if unit.controller == item.controller
+                || (!self.rules.increase_per_choice() && seen.contains(&u))
+            {
+                continue;
+            }
+            seen.push(u);
+            for a in &self.card(unit.card).abilities {
+                if let Ability::ChoosersPayMore(n) = *a {
+                    total.energy = total.energy.saturating_add(n);
+                    events.push(Event::CostIncreased {
+                        item: item.id,
+                        unit: u,
+                        amount: n,
+                    });
+                }
+            }
+        }
     }
 
     /// 356.2.a.2: Deflect is a mandatory additional cost, for each opponent's choice of a unit

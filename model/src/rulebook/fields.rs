@@ -189,4 +189,9 @@ pub const FIELDS: &[FieldDoc] = &[
         rule: "423, not in the digest",
         doc: "a unit's stun ends when the turn ends (false, the model's reading: it lasts past this turn)",
     },
+    FieldDoc {
+        name: "increase_per_choice",
+        rule: "356.3, 809.1.c, digest silent on increases",
+        doc: "\"spells that choose me cost [N] more\" adds [N] for each choice of the unit, as Deflect's errata reads Deflect (false: once per item)",
+    },
 ];

@@ -109,7 +109,8 @@ tracked_fields! {
     priority_after_undone: PriorityAfterUndone,
     spell_played_by: SpellPlayedBy,
     damage_removed_at_end_of_turn: bool,
-    stun_ends_at_end_of_turn: bool
+    stun_ends_at_end_of_turn: bool,
+    increase_per_choice: bool
 }
 
 /// The values a field of some type can take, for walking every edit of one field.

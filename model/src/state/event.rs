@@ -500,6 +500,16 @@ pub enum Event {
         /// Energy or Power.
         less: super::Reduction,
     },
+    /// A unit the item chose raised its cost: "spells and abilities your opponents control that
+    /// choose me cost [N] more" (356.3).
+    CostIncreased {
+        /// The item.
+        item: u8,
+        /// The unit chosen.
+        unit: u8,
+        /// Energy added.
+        amount: u8,
+    },
     /// The payer put this whole-card discount before the others not yet applied, a discount's
     /// own floor making their order matter (356.4.d-e).
     DiscountOrdered {
@@ -609,7 +619,8 @@ impl Event {
             | Readied { unit: u }
             | AssaultGiven { unit: u, .. }
             | UnitEntered { unit: u, .. }
-            | PaidWithUnit { unit: u, .. } => [unit(u), None],
+            | PaidWithUnit { unit: u, .. }
+            | CostIncreased { unit: u, .. } => [unit(u), None],
             DiscountApplied {
                 source: DiscountSource::Unit(u),
                 ..
@@ -647,6 +658,7 @@ impl Event {
             | Countered { item, .. }
             | OptionalCostAdded { item, .. }
             | DiscountOrdered { item, .. }
+            | CostIncreased { item, .. }
             | AdditionalCostAdded { item, .. }
             | UnitEntered { item, .. } => Some(item),
             _ => None,

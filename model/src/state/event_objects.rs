@@ -47,6 +47,10 @@ impl Event {
                 source: source.map_unit(f),
                 amount,
             },
+            CostIncreased { item, unit, amount } => match f(Obj::Unit(unit)) {
+                Obj::Unit(unit) => CostIncreased { item, unit, amount },
+                _ => self,
+            },
             DiscountOrdered { item, source } => DiscountOrdered {
                 item,
                 source: source.map_unit(f),

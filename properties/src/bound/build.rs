@@ -124,6 +124,10 @@ fn board_cards(s: &mut Setup, cards: &[CardDef], board: BoardShape) -> Result<()
             unit(s, "Pouty Poro", opp, Location::Base(opp))?;
             unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
         }
+        BoardShape::Warden => {
+            unit(s, "Taxing Warden", opp, Location::Base(opp))?;
+            unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;
+        }
         BoardShape::Sentry => {
             unit(s, "Watchful Sentry", opp, Location::Base(opp))?;
             unit(s, "Practice Dummy", opp, Location::Battlefield(0))?;

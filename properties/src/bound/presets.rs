@@ -65,7 +65,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "discounts",
-        purpose: "whole-card discounts read from the board (cards played this turn, highest Might, a showdown) and floors whose order the payer chooses",
+        purpose: "cost modifiers: whole-card discounts read from the board (cards played this turn, highest Might, a showdown), floors whose order the payer chooses, a chosen unit's increase",
         build: discounts,
     },
     Preset {
@@ -321,7 +321,8 @@ fn costs() -> Bound {
 /// Bolt ("[1] less per card you've played this turn, to a minimum of [1]") as the first or the
 /// second play of a turn, after a spell that may be repeated; Giant's Share (your highest Might:
 /// the Exhausted board gives you a 4-Might unit); Find Your Center beside Frugal Adept's floored
-/// discount (the payer orders them); Ezreal's component discounts before them (356.4.c). A
+/// discount (the payer orders them); Ezreal's component discounts before them (356.4.c); Taxing
+/// Warden, whose choosers pay [1] more (356.3), on a board of its own. A
 /// second part puts Ambush Volley in a showdown (one play: a turn in a showdown needs focus
 /// passing, which the model does not have).
 fn discounts() -> Bound {
@@ -333,7 +334,11 @@ fn discounts() -> Bound {
         item_cost: 1,
         catalogue: s(&["Momentum Bolt", "Giant's Share", "Find Your Center"]),
         abilities: false,
-        boards: vec![BoardShape::EnemyBase, BoardShape::Exhausted],
+        boards: vec![
+            BoardShape::EnemyBase,
+            BoardShape::Exhausted,
+            BoardShape::Warden,
+        ],
         extras: e(&[
             &[],
             &[FrugalAdept],

@@ -116,6 +116,14 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             b.u8(item);
             source.encode(b);
         }
+        CostIncreased { item, unit, amount } => {
+            tag(63);
+            b.put(3, 2);
+            b.put(1, 1);
+            b.u8(item);
+            b.u8(unit);
+            b.u8(amount);
+        }
         _ => unreachable!("not an event of this group"),
     }
 }

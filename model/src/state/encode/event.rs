@@ -378,6 +378,7 @@ impl Encode for Event {
             | OptionalCostAdded { .. }
             | ReductionChosen { .. }
             | DiscountOrdered { .. }
+            | CostIncreased { .. }
             | LocationChosen { .. }
             | UnitEntered { .. }
             | AdditionalCostAdded { .. }
