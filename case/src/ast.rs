@@ -463,6 +463,10 @@ pub enum Expect {
     Triggered(String, u8),
     /// `finalized PLAYER K`: cards the player finalized this turn (419.4.b, Legion).
     Finalized(Player, u8),
+    /// `grants PLAYER portal|academy...` / `grants PLAYER none`: the "next spell you play this
+    /// turn" grants the player still holds (SFD-078, UNL-216; given back by an undone play,
+    /// 358.5; ended by the end of the turn).
+    Grants(Player, Vec<model::state::Grant>),
     /// `unit LABEL damage K`
     UnitDamage(String, u8),
     /// `unit LABEL in trash` / `unit LABEL on board`

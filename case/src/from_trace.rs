@@ -533,6 +533,12 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
     }
     for p in [Player::YOU, Player::OPP] {
         add(Expect::Finalized(p, 0), &mut out);
+        // The grants, where the player had or has one: what was used, kept or given back.
+        let had = &setup.players[p.ix()];
+        let has = &s.players[p.ix()];
+        if had.portal_charged || had.academy_charged || has.portal_charged || has.academy_charged {
+            add(Expect::Grants(p, vec![]), &mut out);
+        }
     }
     out.extend(board_expectations(r, setup));
     out

@@ -228,6 +228,7 @@ pub fn expect_stmt(e: &Expect) -> String {
         Expect::NotCountered(n) => format!("not-countered item {n}"),
         Expect::Triggered(a, k) => format!("triggered {} {k}", quote(a)),
         Expect::Finalized(p, k) => format!("finalized {} {k}", player(*p)),
+        Expect::Grants(p, v) => format!("grants {} {}", player(*p), grants(v)),
         Expect::UnitDamage(l, d) => format!("unit {l} damage {d}"),
         Expect::UnitZone(l, z) => format!("unit {l} {}", zone(*z)),
         Expect::UnitAt(l, at) => format!("unit {l} at {}", loc(*at)),
@@ -487,4 +488,18 @@ pub fn print_with(case: &Case, comments: &Comments) -> String {
         let _ = writeln!(o, "{c}");
     }
     o
+}
+
+/// Grants as `expect grants` writes them: `portal academy`, or `none`.
+fn grants(v: &[model::state::Grant]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|g| match g {
+            model::state::Grant::Portal => "portal",
+            model::state::Grant::Academy => "academy",
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -335,20 +335,12 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
         "tokens" => Expect::Tokens(c.player()?, c.number("a number of tokens")?),
         "pool" => Expect::Pool(c.player()?, c.cost()?),
         "hand-size" => Expect::HandSize(c.player()?, c.number("a number of cards")?),
-        "trash" => {
-            let p = c.player()?;
-            let mut v = vec![];
-            if c.peek_word() == Some("none") {
-                c.pos += 1;
-            } else {
-                v.push(c.quoted("a card name or `none`")?);
-                while c.pos < c.toks.len() {
-                    v.push(c.quoted("a card name")?);
-                }
-            }
-            Expect::Trash(p, v)
-        }
+        "trash" => Expect::Trash(
+            c.player()?,
+            none_or_list(c, |c| c.quoted("a card name or `none`"))?,
+        ),
         "deck" => Expect::Deck(c.player()?, c.number("a number of cards")?),
+        "grants" => Expect::Grants(c.player()?, none_or_list(c, grant)?),
         "optional-paid" => {
             let item = c.item()?;
             let mut v = vec![];
@@ -377,19 +369,7 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             Expect::Entered(item, at, ready)
         }
         "order" => order(c)?,
-        "discarded" => {
-            let item = c.item()?;
-            let mut v = vec![];
-            if c.peek_word() == Some("none") {
-                c.pos += 1;
-            } else {
-                v.push(discarded_card(c)?);
-                while c.pos < c.toks.len() {
-                    v.push(discarded_card(c)?);
-                }
-            }
-            Expect::Discarded(item, v)
-        }
+        "discarded" => Expect::Discarded(c.item()?, none_or_list(c, discarded_card)?),
         w => {
             c.pos -= 1;
             return Err(c.err(format!(
@@ -397,6 +377,37 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             )));
         }
     })
+}
+
+/// `none`, or one or more of what `one` reads, to the end of the line.
+fn none_or_list<T>(
+    c: &mut Cursor,
+    one: impl Fn(&mut Cursor) -> Result<T, ParseError>,
+) -> Result<Vec<T>, ParseError> {
+    let mut v = vec![];
+    if c.peek_word() == Some("none") {
+        c.pos += 1;
+        return Ok(v);
+    }
+    v.push(one(c)?);
+    while c.pos < c.toks.len() {
+        v.push(one(c)?);
+    }
+    Ok(v)
+}
+
+/// `portal` or `academy`: a "next spell you play this turn" grant.
+fn grant(c: &mut Cursor) -> Result<model::state::Grant, ParseError> {
+    match c.word("`portal`, `academy` or `none`")?.as_str() {
+        "portal" => Ok(model::state::Grant::Portal),
+        "academy" => Ok(model::state::Grant::Academy),
+        w => {
+            c.pos -= 1;
+            Err(c.err(format!(
+                "expected `portal` or `academy` (or `none` alone), found `{w}`"
+            )))
+        }
+    }
 }
 
 /// `unit LABEL damage|at|might|assault|stunned|not-stunned|ready|exhausted|ZONE ...`

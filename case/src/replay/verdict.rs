@@ -33,6 +33,7 @@ fn rule_of(e: &Expect) -> &'static str {
         Expect::Countered(..) | Expect::NotCountered(..) => "425",
         Expect::Triggered(..) => "383, 419.4.a",
         Expect::Finalized(..) => "419.4.b",
+        Expect::Grants(..) => "SFD-078, UNL-216, 358.5",
         Expect::UnitDamage(..)
         | Expect::UnitZone(..)
         | Expect::UnitAt(..)
@@ -81,6 +82,13 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
         | Expect::NotCountered(..)
         | Expect::Triggered(..) => return in_log(r, e),
         Expect::Finalized(p, _) => Expect::Finalized(*p, s.players[p.ix()].finalized_this_turn),
+        Expect::Grants(p, _) => Expect::Grants(
+            *p,
+            model::state::Grant::ALL
+                .into_iter()
+                .filter(|g| g.held(&s.players[p.ix()]))
+                .collect(),
+        ),
         Expect::UnitDamage(l, _) => match label(l)? {
             Obj::Unit(u) => Expect::UnitDamage(l.clone(), s.units[u as usize].damage),
             _ => return None,

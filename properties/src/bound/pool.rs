@@ -12,8 +12,15 @@ use std::collections::HashSet;
 /// The presets of the pool, smallest first, so that a scenario several presets share is cited
 /// from the smallest. `large` (a billion states) is left out: exploring it is not a choice a
 /// rules person should pay for by default.
-pub const POOL: [&str; 7] = [
-    "tiny", "deck", "runes", "costs", "combat", "multi", "default",
+pub const POOL: [&str; 8] = [
+    "tiny",
+    "deck",
+    "runes",
+    "discounts",
+    "costs",
+    "combat",
+    "multi",
+    "default",
 ];
 
 /// Every scenario of the pool's presets, once, under one card table.

@@ -110,3 +110,17 @@ fn each_also_part_names_its_own_header_line() {
     assert_eq!(e.line, 18, "{e}");
     assert!(Bound::from_toml(&format!("{main}{part}{nested}{part}"), "x").is_ok());
 }
+
+/// `--bound auto` draws from every preset but `large`: a new preset is not left out of it.
+#[test]
+fn the_auto_pool_holds_every_preset_but_large() {
+    let mut pool: Vec<&str> = super::pool::POOL.to_vec();
+    let mut presets: Vec<&str> = Bound::PRESETS
+        .iter()
+        .copied()
+        .filter(|p| *p != "large")
+        .collect();
+    pool.sort_unstable();
+    presets.sort_unstable();
+    assert_eq!(pool, presets);
+}

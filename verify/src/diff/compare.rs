@@ -26,6 +26,7 @@ fn field(e: &Expect) -> &'static str {
         Expect::Countered(..) | Expect::NotCountered(..) => "countered",
         Expect::Triggered(..) => "triggered",
         Expect::Finalized(..) => "finalized",
+        Expect::Grants(..) => "grants",
         Expect::UnitDamage(..)
         | Expect::UnitZone(..)
         | Expect::UnitAt(..)
