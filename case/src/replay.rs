@@ -237,8 +237,11 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
     for Line { line, stmt } in &case.board {
         let line = *line;
         let mut label = |l: &str, obj: Obj| -> Result<(), CaseError> {
-            if l.starts_with("token-") || l == "item" {
-                return Err(err(line, format!("the label `{l}` is reserved")));
+            if l.starts_with("token-") || l == "item" || l == "own" {
+                return Err(err(
+                    line,
+                    format!("the label `{l}` is reserved (`item N`, `token-N`, `discount own`)"),
+                ));
             }
             if labels.insert(l.to_string(), obj).is_some() {
                 return Err(err(line, format!("the label `{l}` is used twice")));

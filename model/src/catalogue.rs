@@ -409,6 +409,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .enumerate()
         .map(|(i, a)| ability(a, names, &domains).map_err(|e| format!("abilities[{i}]: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    abilities::units_only(rc.kind, &abilities)?;
     let optional_costs = costs::optional_costs(rc, names, &domains)?;
     let additional_costs = rc
         .additional_costs

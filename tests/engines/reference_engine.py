@@ -501,15 +501,23 @@ def same_source(a, b):
     return (a == "own" and b == "own") or (a is b and a != "own")
 
 
-def order_totals(energy, left):
-    """The totals every order of the discounts `left` gives from `energy` (356.4.e)."""
-    if not left:
-        return [energy]
-    out = []
-    for k, (_, n, floor) in enumerate(left):
-        e = energy - min(n, max(0, energy - floor))
-        out += order_totals(e, left[:k] + left[k + 1:])
-    return out
+def order_matters(energy, left):
+    """Whether two orders of the discounts `left` ((Energy, floor) pairs) give two totals from
+    `energy` (356.4.e); alike discounts are one choice."""
+    seen = []
+
+    def walk(e, rest):
+        if not rest:
+            seen.append(e)
+            return len(set(seen)) > 1
+        for k, (n, floor) in enumerate(rest):
+            if (n, floor) in rest[:k]:
+                continue
+            if walk(e - min(n, max(0, e - floor)), rest[:k] + rest[k + 1:]):
+                return True
+        return False
+
+    return walk(energy, list(left))
 
 
 def default_status():
@@ -1534,7 +1542,8 @@ class Game:
     def choose_discount_order(self, it):
         """356.4.d-e: while two or more whole-card discounts are left whose order changes the
         total (a floor of their own), the payer names the next one: a `discount own` or
-        `discount LABEL` line (at most three; one of alike discounts)."""
+        `discount LABEL` line (one of alike discounts; with more than eight in all, none is asked
+        and they follow in board order)."""
         it.discount_order = []
         if mutant("discount-order-cheapest"):
             # The payer surely wants the cheapest order: take it, ask nothing.
@@ -1551,7 +1560,7 @@ class Game:
                     best = (t.energy, [e[0] for e in perm])
             it.discount_order = best[1] if best else []
             return
-        while len(it.discount_order) < 3:
+        while len(self.ordered_wholes(it)) <= 8:
             wholes = self.ordered_wholes(it)
             done, left = wholes[:len(it.discount_order)], wholes[len(it.discount_order):]
             if len(left) < 2 or all(e[2] == 0 for e in left):
@@ -1561,7 +1570,7 @@ class Game:
             it.repeat_due = saved
             for e in done:
                 self.apply_whole(it, total, e)
-            if len(set(order_totals(total.energy, left))) < 2:
+            if not order_matters(total.energy, [e[1:] for e in left]):
                 break
             offered = [e[0] for k, e in enumerate(left)
                        if not any(f[1:] == e[1:] for f in left[:k])]

@@ -340,7 +340,17 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
             none_or_list(c, |c| c.quoted("a card name or `none`"))?,
         ),
         "deck" => Expect::Deck(c.player()?, c.number("a number of cards")?),
-        "grants" => Expect::Grants(c.player()?, none_or_list(c, grant)?),
+        "grants" => {
+            let p = c.player()?;
+            let mut v = none_or_list(c, grant)?;
+            let n = v.len();
+            v.sort_by_key(|g| *g as u8);
+            v.dedup();
+            if v.len() != n {
+                return Err(c.err("each grant is named once: `portal`, `academy`, or both"));
+            }
+            Expect::Grants(p, v)
+        }
         "optional-paid" => {
             let item = c.item()?;
             let mut v = vec![];

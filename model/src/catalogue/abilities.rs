@@ -1,7 +1,7 @@
 //! Abilities as the catalogue writes them: reading a `RawAbility` into an `Ability`, and back.
 
 use super::{parse_repeat, RawAbility, RawAbilityKind};
-use crate::card::{Ability, CardId, RepeatCost};
+use crate::card::{Ability, CardId, CardKind, RepeatCost};
 use crate::cost::Domain;
 
 pub(super) fn raw_ability(a: &Ability, name_of: impl Fn(CardId) -> String) -> RawAbility {
@@ -66,21 +66,23 @@ pub(super) fn ability(
     names: &[String],
     domains: &[Domain],
 ) -> Result<Ability, String> {
-    let amount = || {
-        a.amount
-            .ok_or_else(|| format!("`{:?}` needs `amount`", a.ability))
-    };
+    // The kind as a catalogue writes it (`spells-cost-less`), for messages.
+    let kind = toml::Value::try_from(a.ability)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default();
+    let amount = || a.amount.ok_or_else(|| format!("`{kind}` needs `amount`"));
     let cost = || {
         a.cost
             .as_deref()
-            .ok_or_else(|| format!("`{:?}` needs `cost`", a.ability))
+            .ok_or_else(|| format!("`{kind}` needs `cost`"))
             .and_then(|c| parse_repeat(c, domains))
     };
     let trigger = || {
         let name = a
             .trigger
             .as_deref()
-            .ok_or_else(|| format!("`{:?}` needs `trigger` (an ability's name)", a.ability))?;
+            .ok_or_else(|| format!("`{kind}` needs `trigger` (an ability's name)"))?;
         names
             .iter()
             .position(|n| n.eq_ignore_ascii_case(name))
@@ -114,4 +116,22 @@ pub(super) fn ability(
             min: a.min.unwrap_or(0),
         },
     })
+}
+
+/// The abilities the model reads from the units on the board only: on another kind of card they
+/// would do nothing, silently, so they are refused there.
+pub(super) fn units_only(kind: CardKind, abilities: &[Ability]) -> Result<(), String> {
+    let unit_only = |a: &Ability| {
+        matches!(
+            a,
+            Ability::SpellsCostLess { .. } | Ability::ChoosersPayMore(_)
+        )
+    };
+    if kind != CardKind::Unit && abilities.iter().any(unit_only) {
+        return Err(
+            "`spells-cost-less` and `choosers-pay-more` are abilities of a unit (type = \"unit\")"
+                .into(),
+        );
+    }
+    Ok(())
 }

@@ -19,8 +19,9 @@ struct RepeatReducers {
     spire: u8,
 }
 
-/// The most whole-card discounts a payer orders one by one (`ChainItem::discount_order`).
-const MAX_ORDERED: usize = 3;
+/// The most whole-card discounts the payer orders (`ChainItem::discount_order` holds one fewer):
+/// with more, they apply in board order, a bound of the model (no catalogue board comes near it).
+const MAX_ORDERED: usize = 8;
 
 /// A whole-card discount that applies to an item (356.4.d): where it comes from, the Energy it
 /// takes off, and the floor that belongs to it (356.4.e; 0 for none).
@@ -40,27 +41,28 @@ impl WholeCard {
     }
 }
 
-/// True if applying `left` to `energy` in some order gives another total than in their given
-/// order (356.4.e: "order matters" with a floor).
+/// True if applying `left` to `energy` in some order gives another total than another order
+/// (356.4.e: "order matters" with a floor). Alike discounts (same Energy, same floor) are
+/// one choice, so a board of many alike units costs no more than one.
 fn order_matters(energy: u8, left: &[WholeCard]) -> bool {
-    fn totals(energy: u8, left: &[WholeCard], out: &mut Vec<u8>) {
+    fn walk(energy: u8, left: &[(u8, u8)], seen: &mut Option<u8>) -> bool {
         if left.is_empty() {
-            return out.push(energy);
+            return *seen.get_or_insert(energy) != energy;
         }
         for k in 0..left.len() {
+            if left[..k].contains(&left[k]) {
+                continue;
+            }
             let mut rest = left.to_vec();
-            let d = rest.remove(k);
-            let mut c = Cost {
-                energy,
-                ..Cost::ZERO
-            };
-            d.apply(&mut c);
-            totals(c.energy, &rest, out);
+            let (n, min) = rest.remove(k);
+            if walk(energy - n.min(energy.saturating_sub(min)), &rest, seen) {
+                return true;
+            }
         }
+        false
     }
-    let mut out = vec![];
-    totals(energy, left, &mut out);
-    out.iter().any(|t| *t != out[0])
+    let alike: Vec<(u8, u8)> = left.iter().map(|d| (d.energy, d.min)).collect();
+    walk(energy, &alike, &mut None)
 }
 
 /// Takes "[1] or [A] less" off `c`: the Energy if it has any, else one Power; returns how much.
@@ -158,10 +160,15 @@ impl Game {
         };
         self.add_deflect(s, item, &mut total, events);
         let reducers = self.repeat_reducers(s, item.controller);
-        let repeat_discard = self.add_repeat_components(item, reducers, &mut total, events);
+        let (repeat_discard, pooled) =
+            self.add_repeat_components(item, reducers, &mut total, events);
         let mut cost = self.add_mandatory_costs(item, events);
         cost.discard = cost.discard.saturating_add(repeat_discard);
         self.add_increases(s, item, &mut total, events);
+        // v1.2 §353: the components' discounts come off the total, after the increases.
+        if !self.rules.component_discounts() {
+            discount_total(item.id, &mut total, pooled, events);
+        }
         (total, cost, reducers)
     }
 
@@ -254,7 +261,7 @@ impl Game {
         reducers: RepeatReducers,
         total: &mut Cost,
         events: &mut Vec<Event>,
-    ) -> u8 {
+    ) -> (u8, Cost) {
         let id = item.id;
         let mut discard = 0u8;
         let mut pooled_discount = Cost::ZERO;
@@ -322,10 +329,7 @@ impl Game {
             });
             *total = total.plus(&component);
         }
-        if !self.rules.component_discounts() {
-            discount_total(id, total, pooled_discount, events);
-        }
-        discard
+        (discard, pooled_discount)
     }
 
     /// The components Ezreal's "[1] or [A] less" applies to, in the order they are added
@@ -462,13 +466,16 @@ impl Game {
 
     /// OrderDiscount's guard (356.4.d-e): the whole-card discounts not yet ordered, when two or
     /// more are left and the order they apply in changes the total (only a floor of a
-    /// discount's own can do that); one of each kind where two are alike. At most
-    /// `MAX_ORDERED` are ordered by the payer; any further ones follow in board order.
+    /// discount's own can do that); one of each kind where two are alike. With more than
+    /// `MAX_ORDERED` in all, none is asked: they follow in board order.
     fn discounts_to_order(&self, s: &State, item: &ChainItem) -> Vec<DiscountSource> {
-        if item.origin != Origin::Hand || item.discount_order.len() >= MAX_ORDERED {
+        if item.origin != Origin::Hand {
             return vec![];
         }
         let all = self.whole_card_in_order(s, item);
+        if all.len() > MAX_ORDERED {
+            return vec![];
+        }
         let (done, left) = all.split_at(item.discount_order.len().min(all.len()));
         if left.len() < 2 || left.iter().all(|d| d.min == 0) {
             return vec![];

@@ -315,7 +315,7 @@ impl fmt::Display for Refusal {
             NoNewChoices => f.write_str("no new choices are being made for this item now"),
             NotDue { .. } => f.write_str("the rules call for another step here"),
             NoDiscountToOrder { ordering: true } => f.write_str("that discount is not one left to order: it does not apply to this item, or it is ordered already, or it is alike to one offered"),
-            NoDiscountToOrder { ordering: false } => f.write_str("no order of discounts is asked for: fewer than two whole-card discounts apply, or their order cannot change the total (only a discount's own floor can)"),
+            NoDiscountToOrder { ordering: false } => f.write_str("no order of discounts is asked for: fewer than two whole-card discounts are left to apply, or their order cannot change the total (only a discount's own floor can), or more than 8 apply (the model then applies them in board order: the card's own first, then units as the board lists them)"),
         }
     }
 }

@@ -441,7 +441,7 @@ pub struct ChainItem {
     pub runes_spent: RunesSpent,
     /// The whole-card discounts its payer has put first, in order, where a floor makes the
     /// order matter (356.4.d-e); the others follow in board order.
-    pub discount_order: InlineVec<DiscountSource, 3>,
+    pub discount_order: InlineVec<DiscountSource, 7>,
 }
 
 impl ChainItem {
