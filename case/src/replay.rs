@@ -517,7 +517,7 @@ pub fn replay_keeping(
     let illegal = play_all(&run, &mut s, &case.plays, &positions, &mut at)?;
     if illegal.is_none() {
         let last = case.plays.last().map(|p| p.line).unwrap_or(1);
-        close_chain(&game, &mut s, (last, case.plays.len()))?;
+        close_chain(&run, &mut s, (last, case.plays.len()))?;
     }
     let replayed = Replayed {
         game,
@@ -553,7 +553,7 @@ fn play_all(
     while i < plays.len() {
         advance(run.game, s);
         if plays[i].stmt == PlayStmt::Close {
-            if let Err(illegal) = close(run.game, s, plays[i].line, i)? {
+            if let Err(illegal) = close(run, s, plays[i].line, i)? {
                 return Ok(Some(illegal));
             }
             i += 1;
@@ -570,7 +570,7 @@ fn play_all(
                 acts.clear();
                 run.game.actions(s, &mut acts);
                 if !acts.contains(&a) {
-                    let (rule, why) = explain(run.game, s, &a, &acts);
+                    let (rule, why) = explain(run.game, run.labels, s, &a, &acts);
                     return Ok(Some(Illegal { line: l, rule, why }));
                 }
                 *s = run.game.step(s, &a);
@@ -592,7 +592,7 @@ fn play_all(
 /// statement is illegal (the turn player is in the open state: nothing to pass); a decision other
 /// than passing on the way means the case is cut short, as at the end of the plays.
 fn close(
-    game: &Game,
+    run: &Run,
     s: &mut State,
     line: usize,
     index: usize,
@@ -604,6 +604,7 @@ fn close(
             why: "there is no chain to close: nothing is on the chain".into(),
         }));
     }
+    let game = run.game;
     let mut acts: Vec<Action> = vec![];
     loop {
         advance(game, s);
@@ -615,7 +616,7 @@ fn close(
             return Ok(Ok(()));
         } else {
             return Err(must_decide(
-                game,
+                run,
                 s,
                 &acts,
                 (line, index),
@@ -628,7 +629,7 @@ fn close(
 /// The error for a case cut short: `what` ends here (at `line`, before play statement `before`),
 /// but a player must still decide something other than passing.
 fn must_decide(
-    game: &Game,
+    run: &Run,
     s: &State,
     acts: &[Action],
     (line, before): (usize, usize),
@@ -640,7 +641,7 @@ fn must_decide(
         .find(|i| i.is_pending())
         .map(|i| i.controller)
         .or(s.priority);
-    let decision = explain::expected(game, s, acts);
+    let decision = explain::expected(run.game, run.labels, s, acts);
     let mut e = err(
         line,
         format!(
@@ -660,7 +661,8 @@ fn must_decide(
 
 /// The plays are over: everyone passes until the chain closes; a decision other than passing
 /// left to take means the case is cut short.
-fn close_chain(game: &Game, s: &mut State, (last, end): (usize, usize)) -> Result<(), CaseError> {
+fn close_chain(run: &Run, s: &mut State, (last, end): (usize, usize)) -> Result<(), CaseError> {
+    let game = run.game;
     let mut acts: Vec<Action> = vec![];
     for _ in 0..10_000 {
         advance(game, s);
@@ -679,7 +681,7 @@ fn close_chain(game: &Game, s: &mut State, (last, end): (usize, usize)) -> Resul
             break;
         }
         return Err(must_decide(
-            game,
+            run,
             s,
             &acts,
             (last, end),

@@ -4,24 +4,34 @@
 
 use model::action::Action;
 use model::game::{Game, Refusal};
-use model::state::State;
+use model::state::{Obj, State};
+use std::collections::HashMap;
+
+/// The case's labels of the board's objects, to name a unit as the case does.
+pub(super) type Labels = HashMap<String, Obj>;
 
 /// Why the model does not allow `a` here, as its rule and words.
-pub(super) fn explain(game: &Game, s: &State, a: &Action, enabled: &[Action]) -> (String, String) {
+pub(super) fn explain(
+    game: &Game,
+    labels: &Labels,
+    s: &State,
+    a: &Action,
+    enabled: &[Action],
+) -> (String, String) {
     let r = game
         .refusal(s, a)
         .unwrap_or(Refusal::NotDue { rule: a.rule() });
-    (r.rule().to_string(), words(game, s, &r, enabled))
+    (r.rule().to_string(), words(game, labels, s, &r, enabled))
 }
 
 /// The model's reason, with the statements a case writes instead where the reason names a step
 /// of the case's own (a board line, `close`, rune lines) or the steps the rules call for.
-fn words(game: &Game, s: &State, r: &Refusal, enabled: &[Action]) -> String {
+fn words(game: &Game, labels: &Labels, s: &State, r: &Refusal, enabled: &[Action]) -> String {
     match r {
         Refusal::Undone {
             play,
             step: Some(step),
-        } => format!("{}; {play} (358.5)", words(game, s, step, enabled)),
+        } => format!("{}; {play} (358.5)", words(game, labels, s, step, enabled)),
         Refusal::Over { turn_ended: false } => {
             "the play's chain has closed and the case is one play: give the board `turn plays N` for more".into()
         }
@@ -43,7 +53,7 @@ fn words(game: &Game, s: &State, r: &Refusal, enabled: &[Action]) -> String {
             "the rules call for nothing more here".into()
         }
         Refusal::NotDue { .. } => {
-            format!("the rules call for {} here", expected(game, s, enabled))
+            format!("the rules call for {} here", expected(game, labels, s, enabled))
         }
         _ => r.to_string(),
     }
@@ -67,7 +77,7 @@ fn offered(enabled: &[Action]) -> String {
 
 /// What the model allows next, in the words of case statements (corpus/FORMAT.md), each once:
 /// the case's author writes one of these, or the replayer takes the step itself.
-pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
+pub(super) fn expected(game: &Game, labels: &Labels, s: &State, enabled: &[Action]) -> String {
     let mut out: Vec<String> = vec![];
     for e in enabled {
         let words = match *e {
@@ -133,10 +143,12 @@ pub(super) fn expected(game: &Game, s: &State, enabled: &[Action]) -> String {
                 format!("`reduce {part} {0} energy` or `reduce {part} {0} power`", i + 1)
             }
             Action::OrderDiscount { source } => match source {
-                model::state::DiscountSource::Unit(u) => format!(
-                    "`discount LABEL` for {}",
-                    game.obj_name(s, model::state::Obj::Unit(u))
-                ),
+                model::state::DiscountSource::Unit(u) => {
+                    match labels.iter().find(|(_, o)| **o == Obj::Unit(u)) {
+                        Some((l, _)) => format!("`discount {l}`"),
+                        None => format!("`discount LABEL` for {}", game.obj_name(s, Obj::Unit(u))),
+                    }
+                }
                 _ => "`discount own`".into(),
             },
             Action::DiscardForCost { card: Some(c) } => {
