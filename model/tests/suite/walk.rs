@@ -362,7 +362,16 @@ proptest! {
         }
         prop_assert!(s.is_over(), "stuck with the chain open: {:?}", s.chain);
         prop_assert!(s.chain.is_empty());
-        let execs = s.log.iter().filter(|e| matches!(e, Event::ExecutionStarted { item: 0, .. })).count();
+        // The generated card's item: with an attack trigger on the board, item 0 is the trigger.
+        let item = s.log.iter().find_map(|e| match e {
+            Event::MovedToChain { item, card, .. } if g.card(*card).name == "Generated" => Some(*item),
+            _ => None,
+        });
+        let execs = s
+            .log
+            .iter()
+            .filter(|e| matches!(e, Event::ExecutionStarted { item: i, .. } if Some(*i) == item))
+            .count();
         prop_assert!(execs <= most, "{} executions, at most {}", execs, most);
     }
 }
