@@ -12,7 +12,7 @@ Written the way an engine author would write one: plain imperative code from the
     python3 tests/engines/reference_engine.py --held-out --list-mutants   # the held-out ones only
     python3 tests/engines/reference_engine.py --held-out-2 --list-mutants # the second held-out set
     python3 tests/engines/reference_engine.py --held-out-3 --list-mutants # the third held-out set
-    python3 tests/engines/reference_engine.py --held-out-4 --list-mutants # the fourth held-out set
+    python3 tests/engines/reference_engine.py --held-out-4 --list-mutants # the fourth set of unscored mutants
 
 It implements the RUP4 rules and every feature of the protocol (FEATURES): new choices, where a
 token or unit enters, Ezreal's choice on a [Repeat] or optional cost, combat statuses and Might,
@@ -307,7 +307,7 @@ HELD_OUT_3 = [
     "deflect-in-card-domain",
 ]
 
-# The fourth held-out set: 8 mutants about costs and discounts (356.4.c-e: whole-card discounts,
+# The fourth set kept out of the scored list: 8 mutants about costs and discounts (356.4.c-e: whole-card discounts,
 # their floors, their order, what they count), written by a fourth author from the digest, the
 # catalogue, the corpus cases and this engine, without reading the generator, each shown to change
 # behaviour on a hand-written case. `--held-out-4 --list-mutants` lists them, so `rbcheck fuzz

@@ -1,4 +1,4 @@
-//! The third and fourth held-out mutant sets: every mutant that `reference_engine.py
+//! The third and fourth sets of mutants kept out of the scored list: every mutant that `reference_engine.py
 //! --held-out-3 --list-mutants` (or `--held-out-4`) names changes the engine's behaviour on the
 //! case written for it, `tests/engines/heldout/NAME.case`, on which the clean engine agrees with
 //! the model. A sibling
