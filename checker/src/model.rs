@@ -58,6 +58,14 @@ pub trait Model: Sync {
         self.next_state_in_place(state, action)
     }
 
+    /// [`Model::next_state`] again for a transition the search has already taken, to rebuild a
+    /// state it no longer holds (a fingerprint a finding's path needs). A model that counts
+    /// its transitions (coverage) must not count these: it must give exactly what
+    /// `next_state` gives, and nothing else.
+    fn replay_state(&self, state: &Self::State, action: &Self::Action) -> Option<Self::State> {
+        self.next_state(state, action)
+    }
+
     /// The one action of `state` if `state` is a *forced step*: it has exactly one enabled
     /// action, and no player chooses it (a procedure step of the rules, like SPIN's `d_step`).
     /// `Some(a)` promises that `actions(state)` is exactly `[a]`; a trace that finds otherwise

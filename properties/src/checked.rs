@@ -103,6 +103,11 @@ impl Model for RepeatSystem {
         Some(next)
     }
 
+    // A replayed transition was counted and probed when the search first took it.
+    fn replay_state(&self, state: &State, action: &Action) -> Option<State> {
+        Some(self.game.step(state, action))
+    }
+
     fn next_state_in_place_of_enabled(&self, state: &mut State, action: &Action) -> bool {
         // Probes of reads alone need only the fields the step read, not the state before it.
         if self.coverage.is_none() && self.reads_only {

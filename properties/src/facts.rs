@@ -136,6 +136,10 @@ pub struct Facts {
     pub demand_runes: [u8; 2],
     /// What left each player's pool as it emptied at the end of the turn (166–167).
     pub emptied: [Cost; 2],
+    /// The log's indices of the events the grant account reads (items put on the chain,
+    /// grants given and taken, plays undone, the turn's end), in order: a few of a log's
+    /// events, so that account need not walk the whole log of every state.
+    pub grant_events: Vec<u32>,
     /// What each player paid for the items they put on the chain, summed as it was paid.
     paid_items: [Cost; 2],
     /// What each player's runes added for plays not undone (so far) and for demands.
@@ -174,6 +178,7 @@ impl Facts {
         self.emptied = [Cost::ZERO; 2];
         self.paid_items = [Cost::ZERO; 2];
         self.produced = [Cost::ZERO; 2];
+        self.grant_events.clear();
     }
 
     /// Folds `events`, which follow the events `cur` has read, into `self`.
@@ -190,6 +195,7 @@ impl Facts {
     fn read(&mut self, e: &Event, cur: &mut Cursor) {
         match *e {
             Event::MovedToChain { item: id, by, .. } => {
+                self.grant_events.push(cur.at);
                 let f = at(&mut self.items, id);
                 f.on_chain = true;
                 f.payer.get_or_insert(by);
@@ -285,8 +291,14 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-            Event::PlayCancelled { .. }
-            | Event::RuneExhausted { .. }
+            Event::GrantTaken { .. } | Event::GrantGiven { .. } | Event::TurnEnded => {
+                self.grant_events.push(cur.at)
+            }
+            Event::PlayCancelled { .. } => {
+                self.grant_events.push(cur.at);
+                self.read_resources(e)
+            }
+            Event::RuneExhausted { .. }
             | Event::RuneRecycled { .. }
             | Event::DemandRuneExhausted { .. }
             | Event::PoolEmptied { .. } => self.read_resources(e),
@@ -473,6 +485,7 @@ thread_local! {
                 demands_paid: [0; 2],
                 demand_runes: [0; 2],
                 emptied: [Cost::ZERO; 2],
+                grant_events: Vec::new(),
                 paid_items: [Cost::ZERO; 2],
                 produced: [Cost::ZERO; 2],
             },

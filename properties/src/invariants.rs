@@ -690,9 +690,8 @@ mod tests {
             "resources-conserved" => reference::resources_conserved,
             "undone-play-gives-back-runes" => runes::undone_play_gives_back_runes,
             "payment-within-cost" => runes::payment_within_cost,
-            // Read the log directly already (no facts): the same functions.
-            "grant-used-by-one-play" => grants::grant_used_by_one_play,
-            "undone-play-restores-everything" => grants::undone_play_restores_everything,
+            "grant-used-by-one-play" => grants::plain_grant_used_by_one_play,
+            "undone-play-restores-everything" => grants::plain_undone_play_restores_everything,
             "witness: two of three instances paid, three executions" => {
                 reference::two_of_three_paid
             }

@@ -20,9 +20,12 @@
 //! Forced steps (`Model::forced`) are folded into paths with the same [`Link`]s as the
 //! breadth-first search, so paths, traces and part files agree. Nothing is stored, so
 //! `stored_per_depth` is all zeros and `visited_bytes` 0. A path's fingerprints are computed
-//! only when needed: when a finding is kept, from the path's states, and for a state about to
-//! be moved into its last successor. The model's transitions are called exactly once per
-//! transition, as in the breadth-first search (a model may count them, as coverage does).
+//! only when a finding is kept: from the path's states, and for a state already moved into its
+//! last successor, by replaying the path's actions from the nearest state still held
+//! ([`Model::replay_state`], which a model does not count). Hashing every state about to be
+//! moved instead costs a tenth of the search, for the few paths a finding keeps. The search
+//! takes each transition exactly once, as the breadth-first search does (a model may count
+//! them, as coverage does).
 
 use super::forced::Link;
 use super::scenario::Halt;
@@ -49,12 +52,14 @@ struct Frame<M: Model> {
     link: Link,
     /// Whether the breadth-first search stores it (it is not a folded forced state).
     stored: bool,
-    /// Its fingerprint, once computed (always before its state is moved).
+    /// Its fingerprint, once a finding's path has needed it.
     fp: Option<u64>,
 }
 
 /// The search's mutable part: the path, the counts and the findings so far.
 struct Walk<M: Model> {
+    /// The initial state, kept to rebuild a path's states once they are moved on.
+    root: M::State,
     stack: Vec<Frame<M>>,
     /// Action lists of popped frames, for reuse.
     spare: Vec<Vec<M::Action>>,
@@ -86,6 +91,7 @@ impl<M: Model> TreeSearch<'_, M> {
     /// `fp`) depth-first in action order, or up to the cap.
     pub(super) fn run(&self, index: u32, fp: u64, init: M::State) -> Result<Summary, Halt> {
         let mut walk = Walk {
+            root: init.clone(),
             stack: vec![],
             spare: vec![],
             summary: Summary {
@@ -115,10 +121,6 @@ impl<M: Model> TreeSearch<'_, M> {
             let via = u32::try_from(a).map_err(|_| CheckError::TooManyActions)?;
             let model = self.ctx.model;
             let succ = if top.next == top.actions.len() {
-                if top.stored && top.fp.is_none() {
-                    // A finding below may need it once the state is gone.
-                    top.fp = top.state.as_ref().map(|s| self.ctx.fp(s));
-                }
                 let mut s = top.state.take().expect("present until its last successor");
                 if model.next_state_in_place_of_enabled(&mut s, &top.actions[a]) {
                     Some(s)
@@ -212,7 +214,7 @@ impl<M: Model> TreeSearch<'_, M> {
             }
             let state = walk.stack[depth].state.as_ref().expect("just pushed");
             if self.ctx.hits(&[p], state) != 0 {
-                walk.best[p] = Some(Found::state(level, self.path(walk)));
+                walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
             }
         }
         Ok(())
@@ -265,7 +267,7 @@ impl<M: Model> TreeSearch<'_, M> {
                     .as_ref()
                     .expect("kept: no successor");
                 if !(prop.condition)(self.ctx.model, state) {
-                    walk.best[p] = Some(Found::state(level, self.path(walk)));
+                    walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
                 }
             }
         }
@@ -276,28 +278,57 @@ impl<M: Model> TreeSearch<'_, M> {
 
     /// The steps from the initial state to the top of the path, folded as the breadth-first
     /// search folds them: a hop with its fingerprint per stored state, then one without for
-    /// an unstored top.
-    fn path(&self, walk: &Walk<M>) -> Vec<Hop> {
+    /// an unstored top. Fingerprints computed here stay on their frames for later findings
+    /// (of property `prop`, named if a replay fails).
+    fn path(&self, walk: &mut Walk<M>, prop: usize) -> Result<Vec<Hop>, Halt> {
         let hop = |l: Link, fp| Hop {
             action: l.action(),
             forced: l.forced(),
             fp,
         };
         let mut steps = vec![];
-        for frame in walk.stack.iter().skip(1) {
-            if frame.stored {
-                let fp = frame.fp.unwrap_or_else(|| {
-                    let state = frame.state.as_ref();
-                    self.ctx.fp(state.expect("computed before it is moved"))
-                });
-                steps.push(hop(frame.link, Some(fp)));
+        for k in 1..walk.stack.len() {
+            let frame = &walk.stack[k];
+            if !frame.stored {
+                continue;
             }
+            let fp = match (frame.fp, frame.state.as_ref()) {
+                (Some(fp), _) => fp,
+                (None, Some(state)) => self.ctx.fp(state),
+                (None, None) => self.ctx.fp(&self.replayed(walk, k, prop)?),
+            };
+            walk.stack[k].fp = Some(fp);
+            steps.push(hop(walk.stack[k].link, Some(fp)));
         }
         let top = walk.stack.last().expect("not empty");
         if !top.stored {
             steps.push(hop(top.link, None));
         }
-        steps
+        Ok(steps)
+    }
+
+    /// The state of the path's `k`-th frame, moved on into its last successor: replayed from
+    /// the nearest frame before it that still holds its state, or from the initial state.
+    fn replayed(&self, walk: &Walk<M>, k: usize, prop: usize) -> Result<M::State, Halt> {
+        let held = (0..k).rev().find(|&j| walk.stack[j].state.is_some());
+        let (mut state, from) = match held {
+            Some(j) => (walk.stack[j].state.clone().expect("held"), j),
+            None => (walk.root.clone(), 0),
+        };
+        for (j, frame) in walk.stack.iter().enumerate().take(k).skip(from) {
+            // The action taken last from a frame is the one that made the frame after it.
+            let action = &frame.actions[frame.next - 1];
+            let Some(next) = self.ctx.model.replay_state(&state, action) else {
+                return Err(CheckError::ModelNotDeterministic {
+                    property: self.ctx.props[prop].name.to_string(),
+                    step: j + 1,
+                    detail: "a transition the search took does not apply when replayed".into(),
+                }
+                .into());
+            };
+            state = next;
+        }
+        Ok(state)
     }
 
     /// Counts a unit of work and, every [`POLL_EVERY`], asks whether to give up.

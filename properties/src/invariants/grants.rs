@@ -52,16 +52,21 @@ fn account(sys: &RepeatSystem, s: &State) -> Account {
     })
 }
 
-/// Folds the log into the grant account.
+/// Folds the log's grant events (`Facts::grant_events`) into the grant account.
 fn fold(sys: &RepeatSystem, s: &State) -> Account {
+    crate::facts::with(s, |f| fold_events(sys, s, &f.grant_events))
+}
+
+/// Folds the events of the log at `ixs` (its grant events, in order) into the grant account.
+fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
     let mut held = s.start.grants;
     let mut misuse = None;
     // Per spell put on the chain while its controller held grants: (item, player, grants due,
     // grants taken).
     let mut due: Vec<(u8, usize, [bool; 2], [bool; 2])> = vec![];
     let mut exact = true;
-    for e in s.log.iter() {
-        match *e {
+    for &i in ixs {
+        match s.log[i as usize] {
             Event::MovedToChain { item, card, by }
                 if sys.game.card(card).kind == CardKind::Spell =>
             {
@@ -151,7 +156,11 @@ pub fn why_not_restored(sys: &RepeatSystem, s: &State) -> Option<String> {
 /// spells that took them, the undone plays that gave them back and the end of the turn say;
 /// and the runes are the start changed only by plays not undone (`undone-play-gives-back-runes`).
 pub fn undone_play_restores_everything(sys: &RepeatSystem, s: &State) -> bool {
-    let a = account(sys, s);
+    restored(sys, s, account(sys, s))
+}
+
+/// Whether the grants held are those of account `a`, and the runes were given back.
+fn restored(sys: &RepeatSystem, s: &State, a: Account) -> bool {
     let grants_ok = (0..2).all(|p| {
         Grant::ALL
             .iter()
@@ -159,6 +168,26 @@ pub fn undone_play_restores_everything(sys: &RepeatSystem, s: &State) -> bool {
             .all(|(i, g)| g.held(&s.players[p]) == a.held[p][i])
     });
     grants_ok && runes::undone_play_gives_back_runes(sys, s)
+}
+
+/// The grant account folded from every event of the log: the plain definition the account
+/// from the grant events alone must agree with.
+#[cfg(test)]
+fn whole_log(sys: &RepeatSystem, s: &State) -> Account {
+    let all: Vec<u32> = (0..s.log.len() as u32).collect();
+    fold_events(sys, s, &all)
+}
+
+/// `grant-used-by-one-play` read from the whole log.
+#[cfg(test)]
+pub(super) fn plain_grant_used_by_one_play(sys: &RepeatSystem, s: &State) -> bool {
+    whole_log(sys, s).exact
+}
+
+/// `undone-play-restores-everything` read from the whole log.
+#[cfg(test)]
+pub(super) fn plain_undone_play_restores_everything(sys: &RepeatSystem, s: &State) -> bool {
+    restored(sys, s, whole_log(sys, s))
 }
 
 #[cfg(test)]
