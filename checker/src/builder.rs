@@ -3,13 +3,20 @@
 //! of `crate::forest` for a model with independent initial states).
 
 use crate::bfs::{self, LevelCallback};
-use crate::ctx::{catch, Ctx};
+use crate::ctx::{catch, Ctx, Fused};
 use crate::error::CheckError;
 use crate::forest;
 use crate::memory::{self, Budget};
 use crate::model::{Model, Property};
 use crate::result::CheckResult;
 use crate::stats::LevelProgress;
+
+/// A run's properties, and the function evaluating all their conditions at once if the model
+/// gives one ([`Model::fused_conditions`]).
+struct Props<M: Model> {
+    list: Vec<Property<M>>,
+    fused: Option<Fused<M>>,
+}
 
 /// Configures and runs a breadth-first check of a model (builder style).
 pub struct Checker<'a, M: Model> {
@@ -213,7 +220,7 @@ impl<'a, M: Model> Checker<'a, M> {
         }
         let threads = pool.current_num_threads();
         let options = self.bfs_options();
-        pool.install(move || bfs::run(self.model, options, props, threads))
+        pool.install(move || bfs::run(self.model, options, props.list, threads))
     }
 
     /// Explores this checker's shard (see [`Checker::shard`]) and returns its summaries, to be
@@ -246,27 +253,36 @@ impl<'a, M: Model> Checker<'a, M> {
     }
 
     /// The read-only context of a search of this checker's model with `props`.
-    fn ctx<'p>(&self, props: &'p [Property<M>]) -> Ctx<'p, M>
+    fn ctx<'p>(&self, props: &'p Props<M>) -> Ctx<'p, M>
     where
         'a: 'p,
     {
         Ctx {
             model: self.model,
-            props,
+            props: &props.list,
+            fused: props.fused.as_ref(),
             symmetry: self.symmetry,
         }
     }
 
-    fn properties(&self) -> Result<Vec<Property<M>>, CheckError> {
+    fn properties(&self) -> Result<Props<M>, CheckError> {
         let model = self.model;
-        let props = catch(
+        let list = catch(
             || Ok(model.properties()),
             || "while listing the properties".into(),
         )?;
-        if props.is_empty() {
+        if list.is_empty() {
             return Err(CheckError::NoProperties);
         }
-        Ok(props)
+        let fused = match list.len() <= 64 {
+            true => catch(
+                || Ok(model.fused_conditions(&list)),
+                || "while fusing the properties' conditions".into(),
+            )?
+            .map(|all| Fused::new(all, &list)),
+            false => None,
+        };
+        Ok(Props { list, fused })
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, CheckError> {

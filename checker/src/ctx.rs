@@ -4,7 +4,7 @@
 
 use crate::error::CheckError;
 use crate::fingerprint::fingerprint;
-use crate::model::{Expectation, Model, Property};
+use crate::model::{Expectation, FusedConditions, Model, Property};
 use crate::result::{Outcome, PropertyResult};
 use crate::visited::StateRef;
 use std::any::Any;
@@ -14,7 +14,44 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 pub(crate) struct Ctx<'a, M: Model> {
     pub(crate) model: &'a M,
     pub(crate) props: &'a [Property<M>],
+    /// Every condition of `props` at once, when the model gives that.
+    pub(crate) fused: Option<&'a Fused<M>>,
     pub(crate) symmetry: bool,
+}
+
+/// A model's function evaluating every property's condition at once
+/// ([`Model::fused_conditions`]), with which bits say a property is settled.
+pub(crate) struct Fused<M: Model> {
+    all: FusedConditions<M>,
+    /// The invariants: settled where the condition fails.
+    always: u64,
+    /// The witnesses: settled where the condition holds.
+    sometimes: u64,
+}
+
+impl<M: Model> Fused<M> {
+    /// `all` for `props`, which it evaluates in their order.
+    pub(crate) fn new(all: FusedConditions<M>, props: &[Property<M>]) -> Fused<M> {
+        let mask = |e| {
+            props
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.expectation == e)
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        Fused {
+            all,
+            always: mask(Expectation::Always),
+            sometimes: mask(Expectation::Sometimes),
+        }
+    }
+
+    /// The state properties `state` settles, a bit per property: a failing invariant, a
+    /// witness holding (never a termination property).
+    #[inline]
+    fn settled(&self, model: &M, state: &M::State) -> u64 {
+        ((self.all)(model, state) ^ self.always) & (self.always | self.sometimes)
+    }
 }
 
 impl<M: Model> Clone for Ctx<'_, M> {
@@ -38,15 +75,32 @@ impl<M: Model> Ctx<'_, M> {
     /// The active state properties that hit on `state`, as bits in `active` order.
     #[inline]
     pub(crate) fn hits(&self, active: &[usize], state: &M::State) -> u64 {
+        let settled = self.settled(state);
         let mut bits = 0;
         for (k, &p) in active.iter().enumerate() {
-            let prop = &self.props[p];
-            let holds = (prop.condition)(self.model, state);
-            if holds == (prop.expectation == Expectation::Sometimes) {
+            let hit = match settled {
+                Some(all) => all >> p & 1 == 1,
+                None => self.settles(p, state),
+            };
+            if hit {
                 bits |= 1 << k;
             }
         }
         bits
+    }
+
+    /// Every state property `state` settles, a bit per property, when the model evaluates
+    /// them all at once; `None` otherwise (ask [`Ctx::settles`] for each).
+    #[inline]
+    pub(crate) fn settled(&self, state: &M::State) -> Option<u64> {
+        self.fused.map(|f| f.settled(self.model, state))
+    }
+
+    /// Whether `state` settles state property `p`: fails it, or holds it for a witness.
+    #[inline]
+    pub(crate) fn settles(&self, p: usize, state: &M::State) -> bool {
+        let prop = &self.props[p];
+        (prop.condition)(self.model, state) == (prop.expectation == Expectation::Sometimes)
     }
 
     /// Evaluates the `active` state properties on `state`, remembering the first hit of each.
@@ -58,11 +112,17 @@ impl<M: Model> Ctx<'_, M> {
         r: StateRef,
         found: &mut [Option<StateRef>],
     ) {
+        if found.iter().all(Option::is_some) {
+            return;
+        }
+        let settled = self.settled(state);
         for (slot, &p) in found.iter_mut().zip(active) {
             if slot.is_none() {
-                let prop = &self.props[p];
-                let holds = (prop.condition)(self.model, state);
-                if holds == (prop.expectation == Expectation::Sometimes) {
+                let hit = match settled {
+                    Some(all) => all >> p & 1 == 1,
+                    None => self.settles(p, state),
+                };
+                if hit {
                     *slot = Some(r);
                 }
             }

@@ -85,6 +85,20 @@ pub trait Model: Sync {
     where
         Self: Sized;
 
+    /// One function that evaluates the condition of every property of `props` (the list
+    /// [`Model::properties`] gave) on a state at once: bit `i` set when `props[i]`'s condition
+    /// holds (a `Terminates` property's bit is not read). `None`, the default, has the checker
+    /// call each condition on its own. Override it when the conditions share work that each
+    /// would otherwise redo or look up per state (a summary of the state's history): it must
+    /// give exactly what the conditions give. The checker asks once per run, with at most 64
+    /// properties.
+    fn fused_conditions(&self, _props: &[Property<Self>]) -> Option<FusedConditions<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// The deduplication key of a state. Override to apply symmetry reduction: states that are
     /// equivalent up to renaming interchangeable objects should map to the same key. The search
     /// still explores and reports concrete states, so every trace replays.
@@ -152,6 +166,9 @@ pub enum Expectation {
 /// A property's condition, read from the state (and the model's fixed data): true where the
 /// property's condition holds.
 pub type Condition<M> = Arc<dyn Fn(&M, &<M as Model>::State) -> bool + Send + Sync>;
+
+/// Every property's condition on a state at once, as bits (see [`Model::fused_conditions`]).
+pub type FusedConditions<M> = Box<dyn Fn(&M, &<M as Model>::State) -> u64 + Send + Sync>;
 
 /// How a state that settles a property does so, in words and numbers ("3 executions, 1
 /// instance paid, expected 2"); `None` if it has nothing to add to the property's doc.

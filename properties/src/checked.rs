@@ -4,7 +4,9 @@
 //! then the probes. Kept apart from `system`, which the properties and probes read, so that no
 //! module imports back into one that imports it.
 
+use crate::invariants::{Fused, Listed};
 use crate::system::{canonical_gear, interchangeable_gear, RepeatSystem};
+use checker::model::FusedConditions;
 use checker::{Model, Property};
 use model::action::Action;
 use model::rulebook::reading;
@@ -43,6 +45,21 @@ impl RepeatSystem {
             .filter_map(|p| {
                 let why = crate::invariants::not_applicable(p.name, self.game.rules.book())?;
                 Some((p, why))
+            })
+            .collect()
+    }
+
+    /// The invariants this system checks (selected, applying to its rules), in report order,
+    /// each with its fused condition: none unless only probes are checked.
+    fn invariants(&self) -> Vec<Listed> {
+        if self.probes_only {
+            return vec![];
+        }
+        crate::invariants::listed()
+            .into_iter()
+            .filter(|(p, _)| self.is_selected(p.name))
+            .filter(|(p, _)| {
+                crate::invariants::not_applicable(p.name, self.game.rules.book()).is_none()
             })
             .collect()
     }
@@ -129,18 +146,31 @@ impl Model for RepeatSystem {
 
     /// The properties that apply to the rules (and were selected), then the probes.
     fn properties(&self) -> Vec<Property<Self>> {
-        let mut out: Vec<Property<Self>> = match self.probes_only {
-            true => vec![],
-            false => crate::invariants::all()
-                .into_iter()
-                .filter(|p| self.is_selected(p.name))
-                .filter(|p| {
-                    crate::invariants::not_applicable(p.name, self.game.rules.book()).is_none()
-                })
-                .collect(),
-        };
+        let mut out: Vec<Property<Self>> = self.invariants().into_iter().map(|(p, _)| p).collect();
         out.extend(crate::exercise::properties(self));
         out
+    }
+
+    /// The invariants' conditions read from one fold of the state's log (`facts`) instead of
+    /// one look-up per property: when `props` are the invariants this system lists, and no
+    /// probe (the probes have no fused condition).
+    fn fused_conditions(&self, props: &[Property<Self>]) -> Option<FusedConditions<Self>> {
+        let listed = self.invariants();
+        let same = listed.len() == props.len()
+            && listed.iter().zip(props).all(|((l, _), p)| l.name == p.name);
+        if !same || props.len() > 64 {
+            return None;
+        }
+        // The termination property's condition is read at final states only, not here.
+        let conds: Vec<Option<Fused>> = listed.into_iter().map(|(_, c)| c).collect();
+        Some(Box::new(move |sys: &RepeatSystem, s: &State| {
+            crate::facts::with(s, |f| {
+                conds.iter().enumerate().fold(0u64, |bits, (i, c)| match c {
+                    Some(c) if c(sys, s, f) => bits | 1 << i,
+                    _ => bits,
+                })
+            })
+        }))
     }
 
     /// The procedure steps no player chooses, when they are a state's only action (see

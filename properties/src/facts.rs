@@ -140,6 +140,9 @@ pub struct Facts {
     /// grants given and taken, plays undone, the turn's end), in order: a few of a log's
     /// events, so that account need not walk the whole log of every state.
     pub grant_events: Vec<u32>,
+    /// Grants given or taken so far (`GrantGiven`, `GrantTaken`): with none, and none held at
+    /// the start, nobody ever held a grant.
+    pub grant_moves: u32,
     /// What each player paid for the items they put on the chain, summed as it was paid.
     paid_items: [Cost; 2],
     /// What each player's runes added for plays not undone (so far) and for demands.
@@ -179,6 +182,7 @@ impl Facts {
         self.paid_items = [Cost::ZERO; 2];
         self.produced = [Cost::ZERO; 2];
         self.grant_events.clear();
+        self.grant_moves = 0;
     }
 
     /// Folds `events`, which follow the events `cur` has read, into `self`.
@@ -291,9 +295,11 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-            Event::GrantTaken { .. } | Event::GrantGiven { .. } | Event::TurnEnded => {
+            Event::GrantTaken { .. } | Event::GrantGiven { .. } => {
+                self.grant_moves += 1;
                 self.grant_events.push(cur.at)
             }
+            Event::TurnEnded => self.grant_events.push(cur.at),
             Event::PlayCancelled { .. } => {
                 self.grant_events.push(cur.at);
                 self.read_resources(e)
@@ -486,6 +492,7 @@ thread_local! {
                 demand_runes: [0; 2],
                 emptied: [Cost::ZERO; 2],
                 grant_events: Vec::new(),
+                grant_moves: 0,
                 paid_items: [Cost::ZERO; 2],
                 produced: [Cost::ZERO; 2],
             },

@@ -16,156 +16,201 @@ mod runes;
 
 type P = Property<RepeatSystem>;
 
+/// A state property's condition read from the state and the facts of its log: one fold of the
+/// log serves every property (`RepeatSystem`'s fused conditions evaluate them all at once).
+pub(crate) type Fused = fn(&RepeatSystem, &State, &Facts) -> bool;
+
+/// How a state settles a property, in words.
+type Why = fn(&RepeatSystem, &State) -> Option<String>;
+
+/// A property with its fused condition (none for termination).
+pub(crate) type Listed = (P, Option<Fused>);
+
+/// The condition of a property on its own: the facts of the state's log, then `c`.
+fn lift(c: Fused) -> impl Fn(&RepeatSystem, &State) -> bool + Send + Sync + 'static {
+    move |sys, s| facts::with(s, |f| c(sys, s, f))
+}
+
 /// Every property the checker verifies, in report order.
 pub fn all() -> Vec<P> {
+    listed().into_iter().map(|(p, _)| p).collect()
+}
+
+/// An invariant whose condition is `c`, explained by `why`, with `c` itself.
+fn always(name: &'static str, rule: &'static str, doc: &'static str, c: Fused, why: Why) -> Listed {
+    (
+        P::always(name, rule, doc, lift(c)).explained_by(why),
+        Some(c),
+    )
+}
+
+/// A witness whose condition is `c`, explained by `what`, with `c` itself.
+fn sometimes(
+    name: &'static str,
+    rule: &'static str,
+    doc: &'static str,
+    c: Fused,
+    what: Why,
+) -> Listed {
+    (
+        P::sometimes(name, rule, doc, lift(c)).explained_by(what),
+        Some(c),
+    )
+}
+
+/// Every property in report order, each state property with its fused condition.
+pub(crate) fn listed() -> Vec<Listed> {
     vec![
-        P::always(
+        always(
             "at-most-one-payment-per-instance",
             "820.1.c.3",
             "No [Repeat] instance of an item is declared paid more than once.",
             at_most_one_payment,
-        )
-        .explained_by(why_paid_twice),
-        P::always(
+            why_paid_twice,
+        ),
+        always(
             "executions-equal-one-plus-paid",
             "820.3",
             "An item that finished resolving ran exactly 1 + (instances paid) executions, ignored instructions or not.",
             executions_equal_one_plus_paid,
-        )
-        .explained_by(why_executions),
-        P::always(
+            why_executions,
+        ),
+        always(
             "one-play-event",
             "820.3.a, 419.4",
             "An item is played at most once, and a countered item is not played at all.",
             one_play_event,
-        )
-        .explained_by(why_plays),
-        P::always(
+            why_plays,
+        ),
+        always(
             "choices-fixed-at-play",
             "355.15, 820.2",
             "Each execution has its own ordered choices, all made before the item was finalized; none after, except by new choices.",
             choices_fixed_at_play,
-        )
-        .explained_by(why_choices),
-        P::always(
+            why_choices,
+        ),
+        always(
             "discount-applied-once",
             "356.4, Spiritforged FAQ (Temporal Portal)",
             "Each whole-card discount (the card's own, a unit's) is applied at most once per play, however many executions.",
             discount_applied_once,
-        )
-        .explained_by(why_discount),
-        P::always(
+            why_discount,
+        ),
+        always(
             "zero-cost-still-paid",
             "356.4.f.1",
             "A [Repeat] instance declared paid whose cost was discounted to 0 still gives its execution.",
             zero_cost_still_paid,
-        )
-        .explained_by(why_zero_cost),
-        P::always(
+            why_zero_cost,
+        ),
+        always(
             "no-refund-on-counter",
             "425.1.c",
             "Every cost paid stays paid: each pool equals its start, plus what runes added, minus what was paid, counters or not.",
             no_refund,
-        )
-        .explained_by(why_refund),
-        P::always(
+            why_refund,
+        ),
+        always(
             "no-window-between-executions",
             "158.3, 321",
             "While an item resolves, nobody passes, plays or finalizes anything and no cleanup runs, until it has finished.",
             no_window_between_executions,
-        )
-        .explained_by(why_window),
-        P::always(
+            why_window,
+        ),
+        always(
             "illegal-target-ignored",
             "359.3.e.5, 820.1.d.2",
             "Nothing is done to an object after it left the board: an illegal target is unaffected.",
             illegal_target_ignored,
-        )
-        .explained_by(why_touched),
-        P::always(
+            why_touched,
+        ),
+        always(
             "new-choices-keep-repeat",
             "752.2",
             "No [Repeat] decision is made for an item after it was finalized: new choices do not reopen it.",
             new_choices_keep_repeat,
-        )
-        .explained_by(why_reopened),
-        P::always(
+            why_reopened,
+        ),
+        always(
             "resources-conserved",
             "357, 425.1.a.1",
             "No pool goes above its start (plus what runes added) and no card is created, lost or in two zones.",
             resources_conserved,
-        )
-        .explained_by(why_unconserved),
-        P::always(
+            why_unconserved,
+        ),
+        always(
             "undone-play-gives-back-runes",
             "358.5",
             "Each player's runes are the starting runes changed only by the plays that were not undone: an undone play gives back every rune its payment exhausted or recycled.",
-            runes::undone_play_gives_back_runes,
-        )
-        .explained_by(runes::why_runes_not_given_back),
-        P::always(
+            |sys, s, _| runes::undone_play_gives_back_runes(sys, s),
+            runes::why_runes_not_given_back,
+        ),
+        always(
             "payment-within-cost",
             "357.1.a",
             "The runes used to pay for an item add no more Energy, nor Power of any domain, than its total cost asks.",
-            runes::payment_within_cost,
-        )
-        .explained_by(runes::why_payment_past_cost),
-        P::always(
+            |sys, s, _| runes::payment_within_cost(sys, s),
+            runes::why_payment_past_cost,
+        ),
+        always(
             "grant-used-by-one-play",
             "SFD-078, UNL-216, 358.5",
             "Each grant \"the next spell you play this turn\" is taken by exactly the next spell its holder plays, and by a later one only after an undone play gave it back.",
             grants::grant_used_by_one_play,
-        )
-        .explained_by(grants::why_grant_misused),
-        P::always(
+            grants::why_grant_misused,
+        ),
+        always(
             "undone-play-restores-everything",
             "358.5",
             "An undone play restores everything: each player's grants and runes are what the plays that were not undone left.",
             grants::undone_play_restores_everything,
-        )
-        .explained_by(grants::why_not_restored),
-        P::terminates(
+            grants::why_not_restored,
+        ),
+        (
+            P::terminates(
             "terminates",
             "340.2",
             "Every path ends with the chain closed and empty.",
             play_over,
         )
-        .explained_by(why_not_over),
-        P::sometimes(
+            .explained_by(why_not_over),
+            None,
+        ),
+        sometimes(
             "witness: two of three instances paid, three executions",
             "820.1.c.2, 820.3",
             "Some item with three [Repeat] instances, two of them paid, runs three executions (Curtain Call).",
             two_of_three_paid,
-        )
-        .explained_by(what_two_of_three),
-        P::sometimes(
+            what_two_of_three,
+        ),
+        sometimes(
             "witness: target made illegal by the previous execution",
             "359.3.e, 820.1.d.2",
             "Some execution's instruction is ignored because the previous execution of the same item removed its target.",
             target_removed_by_previous_execution,
-        )
-        .explained_by(what_target_removed),
-        P::sometimes(
+            what_target_removed,
+        ),
+        sometimes(
             "witness: repeat cost discounted to 0 and paid",
             "356.4.f.1",
             "Some [Repeat] instance is paid at a cost discounted to 0 and its execution runs.",
             zero_cost_witness,
-        )
-        .explained_by(what_zero_cost),
-        P::sometimes(
+            what_zero_cost,
+        ),
+        sometimes(
             "witness: repeated item countered",
             "425.1",
             "Some item with a paid [Repeat] instance is countered.",
             countered_witness,
-        )
-        .explained_by(what_countered),
-        P::sometimes(
+            what_countered,
+        ),
+        sometimes(
             "witness: new choices for a repeated item",
             "750-755",
             "Some item with a paid [Repeat] instance has a choice remade.",
             remade_witness,
-        )
-        .explained_by(what_remade),
+            what_remade,
+        ),
     ]
 }
 
@@ -247,8 +292,8 @@ fn paid_twice(i: &ItemFacts) -> bool {
     i.paid_twice
 }
 
-fn at_most_one_payment(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, paid_twice).is_none())
+fn at_most_one_payment(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, paid_twice).is_none()
 }
 
 fn why_paid_twice(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -278,8 +323,8 @@ fn wrong_executions(i: &ItemFacts) -> bool {
     i.on_chain && i.resolved_whole() && i.executions != 1 + i.paid
 }
 
-fn executions_equal_one_plus_paid(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, wrong_executions).is_none())
+fn executions_equal_one_plus_paid(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, wrong_executions).is_none()
 }
 
 fn why_executions(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -298,8 +343,8 @@ fn wrong_plays(i: &ItemFacts) -> bool {
     i.on_chain && (i.plays > 1 || (i.countered && i.plays > 0))
 }
 
-fn one_play_event(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, wrong_plays).is_none())
+fn one_play_event(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, wrong_plays).is_none()
 }
 
 fn why_plays(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -320,8 +365,8 @@ fn choices_unfixed(i: &ItemFacts) -> bool {
     i.on_chain && (i.chose_after_finalized || !(i.chose.is_empty() || i.ran.is_subset(&i.chose)))
 }
 
-fn choices_fixed_at_play(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, choices_unfixed).is_none())
+fn choices_fixed_at_play(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, choices_unfixed).is_none()
 }
 
 fn why_choices(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -340,8 +385,8 @@ fn discounted_twice(i: &ItemFacts) -> bool {
     i.on_chain && (i.self_discounts > 1 || i.unit_discounted_twice)
 }
 
-fn discount_applied_once(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, discounted_twice).is_none())
+fn discount_applied_once(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, discounted_twice).is_none()
 }
 
 fn why_discount(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -362,8 +407,8 @@ fn zero_cost_lost(i: &ItemFacts) -> bool {
     i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions != 1 + i.paid
 }
 
-fn zero_cost_still_paid(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, zero_cost_lost).is_none())
+fn zero_cost_still_paid(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, zero_cost_lost).is_none()
 }
 
 fn why_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -382,10 +427,8 @@ fn zero_cost_reached(i: &ItemFacts) -> bool {
     i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions >= 2
 }
 
-fn zero_cost_witness(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| {
-        first_item(f, zero_cost_reached).is_some() && first_item(f, zero_cost_lost).is_none()
-    })
+fn zero_cost_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, zero_cost_reached).is_some() && first_item(f, zero_cost_lost).is_none()
 }
 
 fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -401,12 +444,10 @@ fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
 /// The first player whose pool is not the start plus what runes added minus what was paid (and
 /// minus what left it as it emptied at the end of the turn, 166–167): the player and those four
 /// amounts (now, start, added, paid).
-fn refund_of(s: &State) -> Option<(Player, [Cost; 4])> {
-    let (paid, produced) = facts::with(s, |f| {
-        let paid = f.paid_by();
-        let paid: [Cost; 2] = std::array::from_fn(|i| paid[i].plus(&f.emptied[i]));
-        (paid, produced(s, f))
-    });
+fn refund_of(s: &State, f: &Facts) -> Option<(Player, [Cost; 4])> {
+    let paid = f.paid_by();
+    let paid: [Cost; 2] = std::array::from_fn(|i| paid[i].plus(&f.emptied[i]));
+    let produced = produced(s, f);
     [Player::YOU, Player::OPP].into_iter().find_map(|p| {
         let i = p.ix();
         let now = s.players[i].pool;
@@ -426,19 +467,19 @@ fn produced(s: &State, f: &Facts) -> [Cost; 2] {
     }
 }
 
-fn no_refund(_: &RepeatSystem, s: &State) -> bool {
-    refund_of(s).is_none()
+fn no_refund(_: &RepeatSystem, s: &State, f: &Facts) -> bool {
+    refund_of(s, f).is_none()
 }
 
 fn why_refund(_: &RepeatSystem, s: &State) -> Option<String> {
-    let (p, [now, start, added, paid]) = refund_of(s)?;
+    let (p, [now, start, added, paid]) = facts::with(s, |f| refund_of(s, f))?;
     Some(format!(
         "{p}: {now} in the pool, but the start {start}, plus {added} added by runes, minus {paid} paid or emptied at the end of the turn, is not that"
     ))
 }
 
-fn no_window_between_executions(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.window_during_resolution.is_none())
+fn no_window_between_executions(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    f.window_during_resolution.is_none()
 }
 
 /// The event at `at` in words, or its debug form.
@@ -460,8 +501,8 @@ fn why_window(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn illegal_target_ignored(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.touched_after_gone.is_none())
+fn illegal_target_ignored(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    f.touched_after_gone.is_none()
 }
 
 fn why_touched(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -476,8 +517,8 @@ fn repeat_reopened(i: &ItemFacts) -> bool {
     i.on_chain && i.declared_after_finalized
 }
 
-fn new_choices_keep_repeat(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, repeat_reopened).is_none())
+fn new_choices_keep_repeat(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, repeat_reopened).is_none()
 }
 
 fn why_reopened(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -490,8 +531,9 @@ fn why_reopened(sys: &RepeatSystem, s: &State) -> Option<String> {
 
 /// The first player whose pool holds more than the start plus what runes added, or whose cards
 /// are not the ones they started with: the player and what is wrong.
-fn unconserved(s: &State) -> Option<(Player, String)> {
-    let produced = facts::with(s, |f| produced(s, f));
+fn unconserved(s: &State, f: &Facts) -> Option<(Player, String)> {
+    let produced = produced(s, f);
+    let cards = s.cards();
     [Player::YOU, Player::OPP].into_iter().find_map(|p| {
         let now = s.players[p.ix()].pool;
         let start = s.start.pools[p.ix()].plus(&produced[p.ix()]);
@@ -505,7 +547,7 @@ fn unconserved(s: &State) -> Option<(Player, String)> {
                 ),
             ));
         }
-        let (cards, was) = (s.cards_of(p), s.start.cards[p.ix()]);
+        let (cards, was) = (cards[p.ix()], s.start.cards[p.ix()]);
         (cards != was).then(|| {
             (
                 p,
@@ -515,12 +557,12 @@ fn unconserved(s: &State) -> Option<(Player, String)> {
     })
 }
 
-fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
-    unconserved(s).is_none()
+fn resources_conserved(_: &RepeatSystem, s: &State, f: &Facts) -> bool {
+    unconserved(s, f).is_none()
 }
 
 fn why_unconserved(_: &RepeatSystem, s: &State) -> Option<String> {
-    let (p, what) = unconserved(s)?;
+    let (p, what) = facts::with(s, |f| unconserved(s, f))?;
     Some(format!("{p}: {what}"))
 }
 
@@ -528,8 +570,8 @@ fn two_of_three(i: &ItemFacts) -> bool {
     i.on_chain && i.declared == 3 && i.paid == 2 && i.executions == 3
 }
 
-fn two_of_three_paid(_: &RepeatSystem, s: &State) -> bool {
-    s.chain.is_empty() && facts::with(s, |f| first_item(f, two_of_three).is_some())
+fn two_of_three_paid(_: &RepeatSystem, s: &State, f: &Facts) -> bool {
+    s.chain.is_empty() && first_item(f, two_of_three).is_some()
 }
 
 fn what_two_of_three(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -540,8 +582,8 @@ fn what_two_of_three(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn target_removed_by_previous_execution(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| f.target_removed_by_previous_execution.is_some())
+fn target_removed_by_previous_execution(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    f.target_removed_by_previous_execution.is_some()
 }
 
 fn what_target_removed(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -557,8 +599,8 @@ fn countered_repeated(i: &ItemFacts) -> bool {
     i.countered && i.paid > 0
 }
 
-fn countered_witness(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, countered_repeated).is_some())
+fn countered_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, countered_repeated).is_some()
 }
 
 fn what_countered(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -576,8 +618,8 @@ fn remade_repeated(i: &ItemFacts) -> bool {
     i.remade && i.paid > 0
 }
 
-fn remade_witness(_: &RepeatSystem, s: &State) -> bool {
-    facts::with(s, |f| first_item(f, remade_repeated).is_some())
+fn remade_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
+    first_item(f, remade_repeated).is_some()
 }
 
 fn what_remade(sys: &RepeatSystem, s: &State) -> Option<String> {
@@ -625,10 +667,14 @@ mod tests {
 
     type Cond = fn(&RepeatSystem, &State) -> bool;
 
-    /// The system, explored as usual, with one property: the fused and plain readings agree.
+    /// The system, explored as usual, with one property: the fused and plain readings agree,
+    /// each condition on its own and all of them evaluated at once (`fused_conditions`).
     struct Agree {
         sys: RepeatSystem,
         pairs: Vec<(&'static str, checker::model::Condition<RepeatSystem>, Cond)>,
+        /// The system's properties by name, in the order of the bits of `at_once`.
+        order: Vec<&'static str>,
+        at_once: checker::model::FusedConditions<RepeatSystem>,
     }
 
     impl Model for Agree {
@@ -663,12 +709,18 @@ mod tests {
                 "-",
                 "every property reads the same from the facts as from the log",
                 |a: &Agree, s: &State| {
+                    let bits = (a.at_once)(&a.sys, s);
                     a.pairs.iter().all(|(name, fused, plain)| {
                         let (f, p) = (fused(&a.sys, s), plain(&a.sys, s));
                         if f != p {
                             eprintln!("`{name}`: facts say {f}, the log says {p}: {:?}", s.log);
                         }
-                        f == p
+                        let bit = a.order.iter().position(|n| n == name);
+                        let together = bit.is_none_or(|i| (bits >> i & 1 == 1) == p);
+                        if !together {
+                            eprintln!("`{name}`: evaluated with the others it says {}, the log says {p}: {:?}", !p, s.log);
+                        }
+                        f == p && together
                     })
                 },
             )]
@@ -751,9 +803,15 @@ mod tests {
                 .filter(|p| p.expectation != Expectation::Terminates)
                 .map(|p| (p.name, p.condition, plain(p.name)))
                 .collect();
+            let sys = RepeatSystem::new(rules, &bound).unwrap();
+            let props = sys.properties();
+            let order = props.iter().map(|p| p.name).collect();
+            let at_once = sys.fused_conditions(&props).expect("the invariants fuse");
             let agree = Agree {
-                sys: RepeatSystem::new(rules, &bound).unwrap(),
+                sys,
                 pairs,
+                order,
+                at_once,
             };
             let r = agree.checker().threads(2).run().unwrap();
             assert!(r.complete, "{name}: explored");

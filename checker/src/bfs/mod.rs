@@ -151,6 +151,7 @@ impl<'a, M: Model> Search<'a, M> {
         Ctx {
             model: self.model,
             props: &self.props,
+            fused: None,
             symmetry: self.symmetry,
         }
     }

@@ -206,14 +206,26 @@ impl<M: Model> TreeSearch<'_, M> {
             stored,
             fp: None,
         });
-        let props = self.ctx.props;
-        let level = depth as u32;
-        for (p, prop) in props.iter().enumerate() {
-            if prop.expectation == Expectation::Terminates || !shallower(&walk.best[p], level) {
-                continue;
+        let (props, level) = (self.ctx.props, depth as u32);
+        let state = walk.stack[depth].state.as_ref().expect("just pushed");
+        // Evaluated together where the model can; else one by one, only those a finding here
+        // would settle.
+        let Some(mut settled) = self.ctx.settled(state) else {
+            for (p, prop) in props.iter().enumerate() {
+                if prop.expectation == Expectation::Terminates || !shallower(&walk.best[p], level) {
+                    continue;
+                }
+                let state = walk.stack[depth].state.as_ref().expect("just pushed");
+                if self.ctx.settles(p, state) {
+                    walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
+                }
             }
-            let state = walk.stack[depth].state.as_ref().expect("just pushed");
-            if self.ctx.hits(&[p], state) != 0 {
+            return Ok(());
+        };
+        while settled != 0 {
+            let p = settled.trailing_zeros() as usize;
+            settled &= settled - 1;
+            if shallower(&walk.best[p], level) {
                 walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
             }
         }

@@ -276,7 +276,7 @@ impl Game {
         s.start = Start {
             pools: [s.players[0].pool, s.players[1].pool],
             runes: [s.players[0].runes.clone(), s.players[1].runes.clone()],
-            cards: [s.cards_of(Player(0)), s.cards_of(Player(1))],
+            cards: s.cards(),
             grants: s.players.clone().map(|p| Grant::ALL.map(|g| g.held(&p))),
         };
         if let Some(u) = setup.attack_trigger {

@@ -616,34 +616,37 @@ impl Clone for State {
 }
 
 impl State {
-    /// How many cards player `p` has now, in every zone (tokens excluded).
-    pub fn cards_of(&self, p: Player) -> u8 {
-        let ps = &self.players[p.ix()];
-        let board = self
-            .units
-            .iter()
-            .filter(|u| !u.token && u.owner == p && u.zone == Zone::Board)
-            .count()
-            + self
-                .gear
-                .iter()
-                .filter(|g| g.controller == p && g.zone == Zone::Board)
-                .count();
-        let chain = self
-            .chain
-            .iter()
-            .filter(|i| i.owner == p && i.origin == Origin::Hand && !i.left_chain)
-            .count();
-        // At most MAX_CARDS (the setup refuses more) plus the board: it fits a u8 unless a
-        // scenario holds over 55 permanents, and saturates rather than wraps then.
-        let n = ps.hand.len()
-            + ps.hand_other as usize
-            + ps.deck_size()
-            + ps.trash.len()
-            + ps.trash_other as usize
-            + board
-            + chain;
-        u8::try_from(n).unwrap_or(u8::MAX)
+    /// How many cards each player has now, in every zone (tokens excluded), by player index:
+    /// one pass over the board and the chain for both.
+    pub fn cards(&self) -> [u8; 2] {
+        let mut n = [0usize; 2];
+        for u in self.units.iter() {
+            if !u.token && u.zone == Zone::Board {
+                n[u.owner.ix()] += 1;
+            }
+        }
+        for g in self.gear.iter() {
+            if g.zone == Zone::Board {
+                n[g.controller.ix()] += 1;
+            }
+        }
+        for i in self.chain.iter() {
+            if i.origin == Origin::Hand && !i.left_chain {
+                n[i.owner.ix()] += 1;
+            }
+        }
+        std::array::from_fn(|p| {
+            let ps = &self.players[p];
+            let m = n[p]
+                + ps.hand.len()
+                + ps.hand_other as usize
+                + ps.deck_size()
+                + ps.trash.len()
+                + ps.trash_other as usize;
+            // At most MAX_CARDS (the setup refuses more) plus the board: it fits a u8 unless a
+            // scenario holds over 55 permanents, and saturates rather than wraps then.
+            u8::try_from(m).unwrap_or(u8::MAX)
+        })
     }
 
     /// The chain item with this id.

@@ -4,6 +4,7 @@
 //! (358.5). Both hold vacuously when nobody starts with a grant and nothing is undone.
 
 use super::runes;
+use crate::facts::{self, Facts};
 use crate::system::RepeatSystem;
 use model::card::CardKind;
 use model::state::{Event, Grant, Player, State};
@@ -23,6 +24,16 @@ struct Account {
     unused: Option<u8>,
 }
 
+impl Account {
+    /// The account of a log in which nobody ever held a grant.
+    const NONE: Account = Account {
+        held: [[false; 2]; 2],
+        exact: true,
+        misuse: None,
+        unused: None,
+    };
+}
+
 /// The account of the state last asked about on this thread, and what it was read from: the
 /// system, the grants held at the start, and the log (its buffer, length and digest, as
 /// `facts` keys its memo). Both grant properties read it, one after the other, for every state.
@@ -32,8 +43,13 @@ thread_local! {
     static MEMO: std::cell::Cell<Memo> = const { std::cell::Cell::new(None) };
 }
 
-/// The grant account of `s`, folded from its log unless it is the one folded last.
-fn account(sys: &RepeatSystem, s: &State) -> Account {
+/// The grant account of `s` (whose log's facts are `f`), folded from its grant events unless
+/// it is the one folded last.
+fn account(sys: &RepeatSystem, s: &State, f: &Facts) -> Account {
+    // Nobody held a grant, at the start or since: nothing to fold.
+    if f.grant_moves == 0 && s.start.grants == [[false; 2]; 2] {
+        return Account::NONE;
+    }
     let log = s.log.as_slice();
     let key = (
         sys as *const RepeatSystem as usize,
@@ -45,16 +61,11 @@ fn account(sys: &RepeatSystem, s: &State) -> Account {
     MEMO.with(|m| match m.get() {
         Some((k, a)) if k == key => a,
         _ => {
-            let a = fold(sys, s);
+            let a = fold_events(sys, s, &f.grant_events);
             m.set(Some((key, a)));
             a
         }
     })
-}
-
-/// Folds the log's grant events (`Facts::grant_events`) into the grant account.
-fn fold(sys: &RepeatSystem, s: &State) -> Account {
-    crate::facts::with(s, |f| fold_events(sys, s, &f.grant_events))
 }
 
 /// Folds the events of the log at `ixs` (its grant events, in order) into the grant account.
@@ -113,13 +124,13 @@ fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
 /// `grant-used-by-one-play`: each grant "the next spell you play this turn" is taken by exactly
 /// the next spell its holder puts on the chain, and by no later one unless an undone play gave
 /// it back (358.5).
-pub fn grant_used_by_one_play(sys: &RepeatSystem, s: &State) -> bool {
-    account(sys, s).exact
+pub fn grant_used_by_one_play(sys: &RepeatSystem, s: &State, f: &Facts) -> bool {
+    account(sys, s, f).exact
 }
 
 /// How `grant-used-by-one-play` fails in `s`, if it does.
 pub fn why_grant_misused(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let a = account(sys, s);
+    let a = facts::with(s, |f| account(sys, s, f));
     if let Some((item, grant)) = a.misuse {
         return Some(format!(
             "{} took the {grant:?} grant, which its controller did not hold for it",
@@ -136,7 +147,7 @@ pub fn why_grant_misused(sys: &RepeatSystem, s: &State) -> Option<String> {
 
 /// How `undone-play-restores-everything` fails in `s`, if it does.
 pub fn why_not_restored(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let a = account(sys, s);
+    let a = facts::with(s, |f| account(sys, s, f));
     for p in [Player::YOU, Player::OPP] {
         for (i, g) in Grant::ALL.iter().enumerate() {
             let (has, should) = (g.held(&s.players[p.ix()]), a.held[p.ix()][i]);
@@ -155,8 +166,8 @@ pub fn why_not_restored(sys: &RepeatSystem, s: &State) -> Option<String> {
 /// `undone-play-restores-everything` (358.5): each player's grants are what the start, the
 /// spells that took them, the undone plays that gave them back and the end of the turn say;
 /// and the runes are the start changed only by plays not undone (`undone-play-gives-back-runes`).
-pub fn undone_play_restores_everything(sys: &RepeatSystem, s: &State) -> bool {
-    restored(sys, s, account(sys, s))
+pub fn undone_play_restores_everything(sys: &RepeatSystem, s: &State, f: &Facts) -> bool {
+    restored(sys, s, account(sys, s, f))
 }
 
 /// Whether the grants held are those of account `a`, and the runes were given back.
@@ -214,9 +225,15 @@ mod tests {
         }
         let mut granted = plain.clone();
         granted.start.grants[0][0] = true;
-        assert!(undone_play_restores_everything(&sys, &plain));
+        assert!(crate::facts::with(&plain, |f| {
+            undone_play_restores_everything(&sys, &plain, f)
+        }));
         // Held at the start, never taken, not held now: not restored.
-        assert!(!undone_play_restores_everything(&sys, &granted));
-        assert!(undone_play_restores_everything(&sys, &plain));
+        assert!(!crate::facts::with(&granted, |f| {
+            undone_play_restores_everything(&sys, &granted, f)
+        }));
+        assert!(crate::facts::with(&plain, |f| {
+            undone_play_restores_everything(&sys, &plain, f)
+        }));
     }
 }

@@ -343,7 +343,7 @@ pub fn resources_conserved(_: &RepeatSystem, s: &State) -> bool {
         let start = s.start.pools[p].plus(&produced[p]);
         now.energy <= start.energy
             && (0..6).all(|d| now.power[d] <= start.power[d])
-            && s.cards_of(model::state::Player(p as u8)) == s.start.cards[p]
+            && s.cards()[p] == s.start.cards[p]
     })
 }
 
