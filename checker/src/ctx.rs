@@ -6,7 +6,6 @@ use crate::error::CheckError;
 use crate::fingerprint::fingerprint;
 use crate::model::{Expectation, FusedConditions, Model, Property};
 use crate::result::{Outcome, PropertyResult};
-use crate::visited::StateRef;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -105,12 +104,12 @@ impl<M: Model> Ctx<'_, M> {
 
     /// Evaluates the `active` state properties on `state`, remembering the first hit of each.
     #[inline]
-    pub(crate) fn check_state(
+    pub(crate) fn check_state<R: Copy>(
         &self,
         active: &[usize],
         state: &M::State,
-        r: StateRef,
-        found: &mut [Option<StateRef>],
+        r: R,
+        found: &mut [Option<R>],
     ) {
         if found.iter().all(Option::is_some) {
             return;

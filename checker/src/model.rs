@@ -91,7 +91,8 @@ pub trait Model: Sync {
     /// call each condition on its own. Override it when the conditions share work that each
     /// would otherwise redo or look up per state (a summary of the state's history): it must
     /// give exactly what the conditions give. The checker asks once per run, with at most 64
-    /// properties.
+    /// properties; the scenario-by-scenario search (`crate::forest`) uses it, at most once per
+    /// state, and the level-synchronous search calls each condition.
     fn fused_conditions(&self, _props: &[Property<Self>]) -> Option<FusedConditions<Self>>
     where
         Self: Sized,

@@ -387,6 +387,30 @@ impl<T: Clone, const N: usize> Clone for InlineVec<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> InlineVec<T, N> {
+    /// What `clone` gives, for `Copy` elements made as one copy of the whole inline array
+    /// rather than element by element: the chain items every state copy clones are made of
+    /// such vectors, and the fixed-size copy is a few moves where the element loop is not.
+    #[inline]
+    pub fn copied(&self) -> Self {
+        match self.heap() {
+            None => InlineVec {
+                len: self.len,
+                data: Data {
+                    // SAFETY: not spilled, so `inline` is the live field. `[MaybeUninit<T>; N]`
+                    // (in a `ManuallyDrop`) is `Copy` when `T` is, so reading it by value copies
+                    // its bytes, uninitialised slots included, which `MaybeUninit` permits; the
+                    // copy's first `len` slots hold the same initialised elements, and `Copy`
+                    // elements own nothing that two copies could both free.
+                    inline: unsafe { self.data.inline },
+                },
+            },
+            Some(v) if v.len() <= N => v.iter().copied().collect(),
+            Some(v) => Self::from_heap(v.clone()),
+        }
+    }
+}
+
 impl<T, const N: usize> std::ops::Deref for InlineVec<T, N> {
     type Target = [T];
 

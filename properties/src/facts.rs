@@ -188,8 +188,24 @@ impl Facts {
     /// Folds `events`, which follow the events `cur` has read, into `self`.
     fn fold(&mut self, events: &[Event], cur: &mut Cursor) {
         for e in events {
+            self.note_grant_event(e, cur.at);
             self.read(e, cur);
             cur.at += 1;
+        }
+    }
+
+    /// Lists the event at `at` if the grant account reads it (see `grant_events`).
+    #[inline]
+    fn note_grant_event(&mut self, e: &Event, at: u32) {
+        match e {
+            Event::GrantTaken { .. } | Event::GrantGiven { .. } => {
+                self.grant_moves += 1;
+                self.grant_events.push(at);
+            }
+            Event::MovedToChain { .. } | Event::PlayCancelled { .. } | Event::TurnEnded => {
+                self.grant_events.push(at)
+            }
+            _ => {}
         }
     }
 
@@ -199,7 +215,6 @@ impl Facts {
     fn read(&mut self, e: &Event, cur: &mut Cursor) {
         match *e {
             Event::MovedToChain { item: id, by, .. } => {
-                self.grant_events.push(cur.at);
                 let f = at(&mut self.items, id);
                 f.on_chain = true;
                 f.payer.get_or_insert(by);
@@ -295,16 +310,8 @@ impl Facts {
                 }
             }
             Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
-            Event::GrantTaken { .. } | Event::GrantGiven { .. } => {
-                self.grant_moves += 1;
-                self.grant_events.push(cur.at)
-            }
-            Event::TurnEnded => self.grant_events.push(cur.at),
-            Event::PlayCancelled { .. } => {
-                self.grant_events.push(cur.at);
-                self.read_resources(e)
-            }
-            Event::RuneExhausted { .. }
+            Event::PlayCancelled { .. }
+            | Event::RuneExhausted { .. }
             | Event::RuneRecycled { .. }
             | Event::DemandRuneExhausted { .. }
             | Event::PoolEmptied { .. } => self.read_resources(e),

@@ -299,6 +299,9 @@ impl<M: Model> TreeSearch<'_, M> {
             fp,
         };
         let mut steps = vec![];
+        // The last state replayed and its frame: the next replay goes on from it, so that a
+        // path is replayed at most once from end to end however many fingerprints it lacks.
+        let mut replayed: Option<(usize, M::State)> = None;
         for k in 1..walk.stack.len() {
             let frame = &walk.stack[k];
             if !frame.stored {
@@ -307,7 +310,12 @@ impl<M: Model> TreeSearch<'_, M> {
             let fp = match (frame.fp, frame.state.as_ref()) {
                 (Some(fp), _) => fp,
                 (None, Some(state)) => self.ctx.fp(state),
-                (None, None) => self.ctx.fp(&self.replayed(walk, k, prop)?),
+                (None, None) => {
+                    let state = self.replay_to(walk, k, replayed.take(), prop)?;
+                    let fp = self.ctx.fp(&state);
+                    replayed = Some((k, state));
+                    fp
+                }
             };
             walk.stack[k].fp = Some(fp);
             steps.push(hop(walk.stack[k].link, Some(fp)));
@@ -320,14 +328,23 @@ impl<M: Model> TreeSearch<'_, M> {
     }
 
     /// The state of the path's `k`-th frame, moved on into its last successor: replayed from
-    /// the nearest frame before it that still holds its state, or from the initial state.
-    fn replayed(&self, walk: &Walk<M>, k: usize, prop: usize) -> Result<M::State, Halt> {
+    /// the nearest state before it that is held by its frame or was replayed last (`from`),
+    /// or from the initial state.
+    fn replay_to(
+        &self,
+        walk: &Walk<M>,
+        k: usize,
+        from: Option<(usize, M::State)>,
+        prop: usize,
+    ) -> Result<M::State, Halt> {
         let held = (0..k).rev().find(|&j| walk.stack[j].state.is_some());
-        let (mut state, from) = match held {
-            Some(j) => (walk.stack[j].state.clone().expect("held"), j),
-            None => (walk.root.clone(), 0),
+        let (mut j, mut state) = match (held, from) {
+            (h, Some((j, state))) if h.is_none_or(|h| h <= j) => (j, state),
+            (Some(h), _) => (h, walk.stack[h].state.clone().expect("held")),
+            (None, _) => (0, walk.root.clone()),
         };
-        for (j, frame) in walk.stack.iter().enumerate().take(k).skip(from) {
+        while j < k {
+            let frame = &walk.stack[j];
             // The action taken last from a frame is the one that made the frame after it.
             let action = &frame.actions[frame.next - 1];
             let Some(next) = self.ctx.model.replay_state(&state, action) else {
@@ -339,6 +356,7 @@ impl<M: Model> TreeSearch<'_, M> {
                 .into());
             };
             state = next;
+            j += 1;
         }
         Ok(state)
     }

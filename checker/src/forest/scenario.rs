@@ -118,10 +118,11 @@ impl<M: Model> ScenarioSearch<'_, M> {
             visited_bytes: 0,
             complete: true,
         };
-        for p in self.undecided(&findings, &[Expectation::Always, Expectation::Sometimes]) {
-            if ctx.hits(&[p], &init) != 0 {
-                findings[p] = Some(Found::state(0, vec![]));
-            }
+        let undecided = self.undecided(&findings, &[Expectation::Always, Expectation::Sometimes]);
+        let mut hit = vec![None; undecided.len()];
+        ctx.check_state(&undecided, &init, (), &mut hit);
+        for (&p, _) in undecided.iter().zip(&hit).filter(|(_, h)| h.is_some()) {
+            findings[p] = Some(Found::state(0, vec![]));
         }
         let mut frontier: Vec<Entry<M>> = vec![(init, Mark::stored(0), None)];
         let mut actions = Vec::new();
@@ -313,11 +314,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
             Some(fp) => Mark::stored(self.record(store, fp, from.at, link)?),
         };
         store.visited += 1;
-        for (slot, &p) in finds.hits.iter_mut().zip(step.active) {
-            if slot.is_none() && ctx.hits(&[p], &succ) != 0 {
-                *slot = Some(to);
-            }
-        }
+        // All at once where the model evaluates them so, not once per property.
+        ctx.check_state(step.active, &succ, to, &mut finds.hits);
         next.push((succ, to, forced));
         Ok(())
     }

@@ -4,6 +4,7 @@
 
 mod forced;
 mod forest;
+mod fused;
 mod graph;
 mod models;
 mod panics;

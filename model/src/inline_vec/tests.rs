@@ -342,3 +342,24 @@ fn moves_and_shares_across_threads() {
     assert_eq!(inline, ["a".to_string()]);
     assert_eq!(spilled.concat(), "bcde");
 }
+
+/// `copied` gives what `clone` gives, inline (every length up to N) and spilled (back inline
+/// once it fits, as `clone` does), and the copy is independent of the original.
+#[test]
+fn copied_is_clone_for_copy_elements() {
+    for n in 0..7u8 {
+        let mut v: InlineVec<(u8, u16), 3> = InlineVec::new();
+        for i in 0..n {
+            v.push((i, u16::from(i) * 300));
+        }
+        if n == 6 {
+            v.truncate(2); // spilled, yet short enough to fit inline again
+        }
+        let (c, k) = (v.copied(), v.clone());
+        assert_eq!(c.as_slice(), k.as_slice());
+        assert_eq!(c.spilled(), k.spilled(), "length {n}");
+        let mut c = c;
+        c.push((9, 9));
+        assert_eq!(v.as_slice(), k.as_slice(), "the original is untouched");
+    }
+}

@@ -256,7 +256,7 @@ pub enum Pick {
 }
 
 /// The ordered choices of one execution: a mode and its picks.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct ExecChoices {
     /// The mode chosen (0 for a plain item); `None` until chosen.
     pub mode: Option<u8>,
@@ -264,6 +264,23 @@ pub struct ExecChoices {
     pub picks: InlineVec<Pick, 2>,
     /// All choices of this execution are made.
     pub complete: bool,
+}
+
+// Cloned with every chain item of every state copy: the picks are copied whole.
+impl Clone for ExecChoices {
+    #[inline]
+    fn clone(&self) -> Self {
+        let ExecChoices {
+            mode,
+            picks,
+            complete,
+        } = self;
+        ExecChoices {
+            mode: *mode,
+            picks: picks.copied(),
+            complete: *complete,
+        }
+    }
 }
 
 impl ExecChoices {
@@ -407,7 +424,7 @@ pub struct TotalCost {
 }
 
 /// An item on the chain.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct ChainItem {
     /// Unique within a state; never reused.
     pub id: u8,
@@ -442,6 +459,50 @@ pub struct ChainItem {
     /// The whole-card discounts its payer has put first, in order, where a floor makes the
     /// order matter (356.4.d-e); the others follow in board order.
     pub discount_order: InlineVec<DiscountSource, 7>,
+}
+
+// Every state copy clones its chain: the vectors of `Copy` elements are copied whole (the
+// destructuring makes a field added later a compile error here until it is copied too).
+impl Clone for ChainItem {
+    #[inline]
+    fn clone(&self) -> Self {
+        let ChainItem {
+            id,
+            card,
+            origin,
+            owner,
+            controller,
+            phase,
+            repeat,
+            accepted,
+            choices,
+            cost,
+            ever_chosen,
+            left_chain,
+            optional,
+            enters,
+            runes_spent,
+            discount_order,
+        } = self;
+        ChainItem {
+            id: *id,
+            card: *card,
+            origin: *origin,
+            owner: *owner,
+            controller: *controller,
+            phase: *phase,
+            repeat: repeat.copied(),
+            accepted: *accepted,
+            choices: choices.clone(),
+            cost: *cost,
+            ever_chosen: ever_chosen.copied(),
+            left_chain: *left_chain,
+            optional: optional.copied(),
+            enters: *enters,
+            runes_spent: *runes_spent,
+            discount_order: discount_order.copied(),
+        }
+    }
 }
 
 impl ChainItem {
