@@ -19,6 +19,7 @@ use model::game::Game;
 use model::rulebook::Rulebook;
 use model::setup::*;
 use model::state::{Obj, State};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -434,13 +435,13 @@ fn battlefield_count(case: &Case) -> u8 {
     max_bf
 }
 
-fn advance(game: &Game, s: &mut State) {
+fn advance(run: &Run, s: &mut State) {
     let mut acts = vec![];
     loop {
         acts.clear();
-        game.actions(s, &mut acts);
+        run.game.actions(s, &mut acts);
         if acts.len() == 1 && !acts[0].is_decision() {
-            *s = game.step(s, &acts[0]);
+            run.step(s, acts[0]);
         } else {
             return;
         }
@@ -498,6 +499,27 @@ pub fn replay_keeping(
     rules: Rulebook,
     positions: &[usize],
 ) -> Result<Replayed, CaseError> {
+    replay_recording(case, rules, positions, None)
+}
+
+/// Replays a case under its own rulebook, recording every step the model took: each state with
+/// the action taken from it, and last the final state with a placeholder (`Pass`). The rule
+/// clauses a step applies depend on the state it applied them in (how deep the chain was, which
+/// execution ran, whose item it was); a fuzzing run's fault localisation reads them here.
+pub fn replay_traced(case: &Case) -> Result<(Replayed, Vec<(State, Action)>), CaseError> {
+    let trace = RefCell::new(vec![]);
+    let replayed = replay_recording(case, rulebook(case, None)?, &[], Some(&trace))?;
+    let mut steps = trace.into_inner();
+    steps.push((replayed.state.clone(), Action::Pass));
+    Ok((replayed, steps))
+}
+
+fn replay_recording(
+    case: &Case,
+    rules: Rulebook,
+    positions: &[usize],
+    trace: Option<&RefCell<Vec<(State, Action)>>>,
+) -> Result<Replayed, CaseError> {
     let mut positions = positions.to_vec();
     positions.extend(checkpoint_positions(case));
     positions.sort_unstable();
@@ -512,6 +534,7 @@ pub fn replay_keeping(
     let run = Run {
         game: &game,
         labels: &labels,
+        trace,
     };
     let mut at = vec![];
     let illegal = play_all(&run, &mut s, &case.plays, &positions, &mut at)?;
@@ -551,7 +574,7 @@ fn play_all(
     let mut acts: Vec<Action> = vec![];
     let mut i = 0;
     while i < plays.len() {
-        advance(run.game, s);
+        advance(run, s);
         if plays[i].stmt == PlayStmt::Close {
             if let Err(illegal) = close(run, s, plays[i].line, i)? {
                 return Ok(Some(illegal));
@@ -566,21 +589,21 @@ fn play_all(
                 Err(illegal) => return Ok(Some(illegal)),
             };
             for (l, a) in wanted {
-                advance(run.game, s);
+                advance(run, s);
                 acts.clear();
                 run.game.actions(s, &mut acts);
                 if !acts.contains(&a) {
                     let (rule, why) = explain(run.game, run.labels, s, &a, &acts);
                     return Ok(Some(Illegal { line: l, rule, why }));
                 }
-                *s = run.game.step(s, &a);
+                run.step(s, a);
             }
         }
         // A checkpoint inside a `new-choices` block is read after the block (its lines are one
         // decision).
         for &p in positions.iter().filter(|&&p| p <= i) {
             if !at.iter().any(|(q, _)| *q == p) {
-                advance(run.game, s);
+                advance(run, s);
                 at.push((p, s.clone()));
             }
         }
@@ -607,11 +630,11 @@ fn close(
     let game = run.game;
     let mut acts: Vec<Action> = vec![];
     loop {
-        advance(game, s);
+        advance(run, s);
         acts.clear();
         game.actions(s, &mut acts);
         if acts.contains(&Action::Pass) {
-            *s = game.step(s, &Action::Pass);
+            run.step(s, Action::Pass);
         } else if s.chain.is_empty() {
             return Ok(Ok(()));
         } else {
@@ -665,14 +688,14 @@ fn close_chain(run: &Run, s: &mut State, (last, end): (usize, usize)) -> Result<
     let game = run.game;
     let mut acts: Vec<Action> = vec![];
     for _ in 0..10_000 {
-        advance(game, s);
+        advance(run, s);
         acts.clear();
         game.actions(s, &mut acts);
         if acts.is_empty() {
             break;
         }
         if acts.contains(&Action::Pass) {
-            *s = game.step(s, &Action::Pass);
+            run.step(s, Action::Pass);
             continue;
         }
         // In a turn of several plays a closed chain leaves the open state, where the turn

@@ -1,7 +1,7 @@
 //! The rule clauses a case applies, and the clauses a citation names: the common ground of the
-//! conformance table (what a passing case passed), the suspects of a finding (what failing
-//! cases apply and passing ones seldom do) and the naming of a cause (the step a statement
-//! stands for). Read from the model's own citations (`Action::citation`, `model::coverage`).
+//! conformance table (what a passing case passed) and the naming of a cause (the step a
+//! statement stands for; the suspects of a finding count clauses per step, in `spectrum`).
+//! Read from the model's own citations (`Action::citation`, `model::coverage`).
 
 use model::action::Action;
 use model::coverage::{clause_index, event_clauses};

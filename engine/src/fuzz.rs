@@ -185,8 +185,10 @@ pub struct FuzzReport {
     pub gaps: Vec<Gap>,
     /// Per rule clause, the cases the engine passed (see `conformance`).
     pub passed: super::clauses::Passed,
-    /// The clauses each case of a finding applies (see `spectrum`).
+    /// The clauses, in their situations, each case of a finding applies (see `spectrum`).
     pub failing: super::spectrum::Failing,
+    /// The same for the cases the engine passed, counted per clause and situation.
+    pub passing: super::spectrum::Passing,
     /// Of those, cases the engine answered `unsupported` to (the rest its hello does not claim).
     pub declined: usize,
     /// Cases the engine answered with a result stating no field rbcheck compares (not
@@ -569,10 +571,14 @@ pub fn fuzz_with(
         if let (Outcome::Agree(c), Some(case)) = (&outcome, &case) {
             if c.compared > 0 {
                 report.passed.count(case, i);
+                report.passing.count(case);
             }
         }
         if let (Some(kind), Some(case)) = (outcome.kind(), case) {
-            report.failing.0.insert(i, super::clauses::applied(&case));
+            report
+                .failing
+                .0
+                .insert(i, super::spectrum::predicates(&case));
             let hit = Hit {
                 outcome: &outcome,
                 kind,
@@ -604,7 +610,9 @@ pub fn fuzz_with(
         progress(i, &report);
     }
     naming::name_by_suspects(&mut report);
+    naming::join_by_suspects(&mut report);
     naming::merge_same_names(&mut report);
+    naming::largest_first(&mut report);
     report.seconds = start.elapsed().as_secs_f64();
     report
 }

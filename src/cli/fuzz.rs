@@ -163,11 +163,7 @@ fn print_finding(
         outln!("  one root cause: also seen as {}", f.merged.join("; "));
     }
     if !f.suspects.is_empty() {
-        let s: Vec<String> = f
-            .suspects
-            .iter()
-            .map(|s| format!("{} ({:.2})", s.clause, s.score))
-            .collect();
+        let s: Vec<String> = f.suspects.iter().map(|s| s.words()).collect();
         outln!(
             "  suspect clauses (its cases apply them, the cases passed seldom do): {}",
             s.join(", ")

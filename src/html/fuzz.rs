@@ -69,11 +69,7 @@ pub fn fuzz_report(r: &FuzzReport, command: &str) -> String {
             esc(&f.sentence)
         );
         if !f.suspects.is_empty() {
-            let s: Vec<String> = f
-                .suspects
-                .iter()
-                .map(|s| format!("{} ({:.2})", esc(&s.clause), s.score))
-                .collect();
+            let s: Vec<String> = f.suspects.iter().map(|s| esc(&s.words())).collect();
             let _ = write!(
                 body,
                 "<p class=\"suspects\">Suspect clauses (its cases apply them, the cases the engine passed seldom do; Ochiai's score): {}</p>",

@@ -172,6 +172,24 @@ fn a_catch_all_gives_way_to_the_suspect_clause() {
     );
 }
 
+/// An engine resolving the oldest item of the chain first, where 340.1 says the newest: every
+/// case with two items on the chain breaks, whatever else it does, and "340.1" alone is applied
+/// by every case the engine passes too. Counted in the situation it was applied in ("with two
+/// or more items on the chain") the clause singles the failures out; the cluster that explains
+/// most cases comes first and is named by 340.1, at two seeds of three at least. (Counting
+/// clauses alone, the first finding was named by whatever else those cases did: a trigger
+/// going on the chain, an execution, the counter.)
+#[test]
+fn a_clause_every_case_applies_is_named_in_the_situation_that_breaks_it() {
+    let (n, seen) = seeds_where("resolve-oldest-first", 600, |r| {
+        r.findings
+            .iter()
+            .find(|f| f.kind != NONDETERMINISTIC)
+            .is_some_and(|f| f.cited.contains("340.1"))
+    });
+    assert!(n >= 2, "{seen:#?}");
+}
+
 /// An engine whose cleanup compares damage with the printed Might: a unit made lethal by a
 /// Might penalty left standing (its own board shows the unit lethal), and a unit given Might
 /// killed by damage below its current Might, are both named by the cleanup (321), not by what

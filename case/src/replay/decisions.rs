@@ -11,6 +11,18 @@ pub(super) type Steps = Vec<(usize, Action)>;
 pub(super) struct Run<'a> {
     pub(super) game: &'a Game,
     pub(super) labels: &'a HashMap<String, Obj>,
+    /// Where each step taken is recorded, when the caller asked for the steps.
+    pub(super) trace: Option<&'a RefCell<Vec<(State, Action)>>>,
+}
+
+impl Run<'_> {
+    /// Takes step `a` from `s`, recording it when tracing.
+    pub(super) fn step(&self, s: &mut State, a: Action) {
+        if let Some(t) = self.trace {
+            t.borrow_mut().push((s.clone(), a));
+        }
+        *s = self.game.step(s, &a);
+    }
 }
 
 /// The model's steps (with their lines) that the statement at `i` stands for, and the index of

@@ -16,7 +16,7 @@ use crate::triage::{self, Cause};
 pub(super) fn name_by_suspects(report: &mut FuzzReport) {
     for f in &mut report.findings {
         let cases: Vec<usize> = f.cases.iter().map(|(i, _)| *i).collect();
-        f.suspects = crate::spectrum::suspects(&cases, &report.failing, &report.passed, 5);
+        f.suspects = crate::spectrum::suspects(&cases, &report.failing, &report.passing, 5);
         // A name traced to the event that decided the differing value, with a clause of its
         // own, is that case's cause; the spectrum is the whole run's correlation and names
         // only what the case could not (a catch-all, the step where a refusal shows).
@@ -36,6 +36,70 @@ pub(super) fn name_by_suspects(report: &mut FuzzReport) {
         f.weak = cause.weak;
         f.sentence = decisive::sentence(f);
     }
+}
+
+/// A finding whose own name the run's evidence does not bear out joins the larger cluster that
+/// evidence names: its cases point most strongly (its top suspect) at the clause another
+/// finding, with at least as many cases, is named by, and not at any clause of its own name.
+/// The name of a finding read on one shrunk case (the event that decided a differing value, the
+/// rule the engine gave for a refusal) is where that case showed the mistake; the spectrum is
+/// where all its cases share it with the larger cluster. A statement the engine wrongly
+/// accepts and a fault keep their own clusters: what the engine did there is seen, not
+/// inferred. Largest clusters are settled first, so a chain of such joins ends in the largest.
+pub(super) fn join_by_suspects(report: &mut FuzzReport) {
+    let mut order: Vec<usize> = (0..report.findings.len()).collect();
+    order.sort_by(|&a, &b| report.findings[b].hits.cmp(&report.findings[a].hits));
+    let mut into: Vec<Option<usize>> = vec![None; report.findings.len()];
+    for &n in &order {
+        let f = &report.findings[n];
+        if f.fault.is_some() || f.refused {
+            continue;
+        }
+        let Some(top) = f.suspects.first() else {
+            continue;
+        };
+        if crate::clauses::clauses_of(&f.cited).contains(&top.clause) {
+            continue;
+        }
+        let names = |g: &Finding| {
+            g.fault.is_none()
+                && !g.weak
+                && g.hits >= f.hits
+                && crate::clauses::clauses_of(&g.cited).contains(&top.clause)
+        };
+        into[n] = order
+            .iter()
+            .copied()
+            .find(|&m| m != n && into[m].is_none() && names(&report.findings[m]));
+    }
+    // A finding joined by another may itself have joined a third (of equal size, settled
+    // later): follow the joins to the cluster that stays.
+    let last = |mut n: usize| {
+        for _ in 0..into.len() {
+            match into[n] {
+                Some(m) => n = m,
+                None => break,
+            }
+        }
+        n
+    };
+    let targets: Vec<Option<usize>> = (0..into.len())
+        .map(|n| into[n].map(|_| last(n)).filter(|&m| m != n))
+        .collect();
+    let mut slots: Vec<Option<Finding>> = std::mem::take(&mut report.findings)
+        .into_iter()
+        .map(Some)
+        .collect();
+    for (n, m) in targets.iter().enumerate() {
+        if let Some(m) = *m {
+            if let Some(f) = slots[n].take() {
+                if let Some(g) = slots[m].as_mut() {
+                    g.absorb(f);
+                }
+            }
+        }
+    }
+    report.findings = slots.into_iter().flatten().collect();
 }
 
 /// Findings that end the run named by one rule are one cluster: each joins the first reported
@@ -62,6 +126,14 @@ pub(super) fn merge_same_names(report: &mut FuzzReport) {
         }
     }
     report.findings = out.into_iter().map(|(_, f)| f).collect();
+}
+
+/// Orders the findings by the generated cases each explains, most first (of equal counts, in
+/// the order found): where one mistake shows as several clusters, the one that explains most of
+/// its cases is the likeliest to be named by its cause, the smaller ones by a symptom seen on a
+/// few shrunk cases; a report read from the top meets the cause first.
+pub(super) fn largest_first(report: &mut FuzzReport) {
+    report.findings.sort_by_key(|f| std::cmp::Reverse(f.hits));
 }
 
 /// The engine accepted a statement the rules refuse (or answered it with an error).
@@ -168,6 +240,70 @@ mod tests {
                 ("the engine's answer (359.3.e)".to_string(), 1),
                 ("engine crash".to_string(), 1),
             ]
+        );
+    }
+
+    /// A finding whose cases point most strongly at the clause a larger finding is named by,
+    /// and not at its own, joins it; one the spectrum bears out, one pointing at a smaller
+    /// finding's clause and a statement the engine wrongly accepts stay apart; the largest
+    /// comes first.
+    #[test]
+    fn a_finding_joins_the_larger_cluster_its_cases_point_at() {
+        let suspect = |c: &str| crate::spectrum::Suspect {
+            clause: c.into(),
+            context: None,
+            score: 0.9,
+        };
+        let with = |f: Finding, hits: usize, top: &str| Finding {
+            hits,
+            suspects: vec![suspect(top)],
+            ..f
+        };
+        let mut report = FuzzReport {
+            findings: vec![
+                with(
+                    finding("cards counted as played (419.4.b)", "419.4.b", 1),
+                    40,
+                    "340.1",
+                ),
+                with(
+                    finding("the newest item resolves (340.1)", "340.1", 2),
+                    90,
+                    "340.1",
+                ),
+                with(finding("counter (425.1)", "425.1", 3), 20, "425.1"),
+                with(finding("new choices (750)", "750", 4), 5, "425.1"),
+                with(finding("a token is played (350.2)", "350.2", 5), 30, "750"),
+                Finding {
+                    refused: true,
+                    ..with(
+                        finding("an illegal `pass` accepted (339)", "339", 6),
+                        3,
+                        "340.1",
+                    )
+                },
+            ],
+            ..FuzzReport::default()
+        };
+        join_by_suspects(&mut report);
+        largest_first(&mut report);
+        let got: Vec<(&str, usize)> = report
+            .findings
+            .iter()
+            .map(|f| (f.kind.as_str(), f.hits))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("the newest item resolves (340.1)", 130),
+                ("a token is played (350.2)", 30),
+                ("counter (425.1)", 25),
+                ("an illegal `pass` accepted (339)", 3),
+            ]
+        );
+        assert_eq!(
+            report.findings[0].merged,
+            vec!["cards counted as played (419.4.b)"]
         );
     }
 

@@ -26,7 +26,7 @@ fn who(p: Player) -> &'static str {
 }
 
 /// The item a step concerns: the one being played, else the newest on the chain.
-fn item(s: &State) -> Option<&ChainItem> {
+pub fn item(s: &State) -> Option<&ChainItem> {
     s.chain
         .iter()
         .find(|i| i.is_pending())
@@ -41,8 +41,9 @@ fn item_words(game: &Game, s: &State) -> String {
     }
 }
 
-/// Whose things (units, gear, hands, pools, decks, runes) a step changed.
-fn affected(s: &State, n: &State) -> &'static str {
+/// Whose things (units, gear, hands, pools, decks, runes) a step changed: `you`, `opp`, `both`
+/// or `nobody`.
+pub fn affected(s: &State, n: &State) -> &'static str {
     let mut t = [false; 2];
     for (i, u) in n.units.iter().enumerate() {
         if s.units.get(i) != Some(u) {
@@ -135,19 +136,31 @@ fn target_words(game: &Game, s: &State, obj: Obj) -> String {
     }
 }
 
-/// The goals one step reaches.
-fn step_goals(game: &Game, s: &State, a: &Action, n: &State, out: &mut BTreeSet<String>) {
+/// The rule clauses the step from `s` by `a` to `n` applies: its action's citation, its new
+/// events' and the context's (what `check --coverage` counts), each once.
+pub fn step_clauses(game: &Game, s: &State, a: &Action, n: &State) -> Vec<&'static str> {
     let new = &n.log[s.log.len().min(n.log.len())..];
-    let it = item_words(game, s);
     let on_ability = matches!(a, Action::DeclareRepeat { .. })
         && item(s).is_some_and(|i| game.card(i.card).kind == CardKind::Ability);
-    let aff = affected(s, n);
-    let clauses = action_clauses(a)
+    let mut out: Vec<&'static str> = vec![];
+    let all = action_clauses(a)
         .iter()
         .copied()
         .chain(new.iter().flat_map(|e| event_clauses(e).iter().copied()))
         .chain(context_clauses(new, on_ability));
-    for c in clauses {
+    for c in all {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The goals one step reaches.
+fn step_goals(game: &Game, s: &State, a: &Action, n: &State, out: &mut BTreeSet<String>) {
+    let it = item_words(game, s);
+    let aff = affected(s, n);
+    for c in step_clauses(game, s, a, n) {
         out.insert(format!("rule {c}"));
         out.insert(format!("rule {c} | item {it} | changes {aff}"));
     }
