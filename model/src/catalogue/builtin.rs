@@ -2,6 +2,7 @@
 //! process, with case `define`s added to it (each set converted once).
 
 use super::{convert, Catalogue, CatalogueError, RawCard, RawFile, BUILTIN, BUILTIN_FILE};
+use crate::card::CardDef;
 
 impl Catalogue {
     /// The shipped catalogue with extra cards (one TOML table each) added; an extra card with a
@@ -79,7 +80,7 @@ impl Catalogue {
             out.push(convert(rc, &names).map_err(|m| CatalogueError {
                 file: file.to_string(),
                 line: 0,
-                message: format!("card `{}`: {m}", rc.name),
+                message: format!("card `{}`: {m}{}", rc.name, replaces(&rc.name)),
             })?);
         }
         Ok(Catalogue { cards: out })
@@ -97,7 +98,15 @@ impl Catalogue {
         names.extend(also.iter().cloned());
         convert(&rc, &names)
             .map(|_| ())
-            .map_err(|m| format!("card `{}`: {m}", rc.name))
+            .map_err(|m| format!("card `{}`: {m}{}", rc.name, replaces(&rc.name)))
+    }
+
+    /// The shipped card a card of this name replaces, if any.
+    fn shipped(name: &str) -> Option<CardDef> {
+        Catalogue::builtin()
+            .cards
+            .into_iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
     /// The names of the shipped catalogue's cards, in file order.
@@ -122,5 +131,24 @@ impl Catalogue {
                     .expect("the shipped catalogue is valid (a test guards it)")
             })
             .clone()
+    }
+}
+
+/// What a refused extra card with a shipped card's name should know: that card is built in, and
+/// a card under its name replaces it whole (a case that only plays it needs no `define`).
+fn replaces(name: &str) -> String {
+    match Catalogue::shipped(name) {
+        Some(c) => format!(
+            " (`{}` is built in{}: a case plays it as the catalogue has it without a `define`; a \
+             `define` under its name replaces it whole, so it must be a whole card, `printed` \
+             included when it carries a set `code`)",
+            c.name,
+            if c.code.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", c.code)
+            }
+        ),
+        None => String::new(),
     }
 }

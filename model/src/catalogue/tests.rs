@@ -162,6 +162,29 @@ fn a_printed_part_nothing_accounts_for_is_an_error_at_load() {
     assert!(err.contains("needs `printed`"), "{err}");
 }
 
+/// A case's `define` of a card the catalogue already has, refused for a missing field, says
+/// that card is built in and what a `define` under its name does; one of another name does not.
+#[test]
+fn a_refused_define_of_a_shipped_card_says_it_is_built_in() {
+    let table = |name: &str| -> toml::Table {
+        toml::from_str(&format!(
+            "name = \"{name}\"\ncode = \"OGN-213\"\ntype = \"spell\"\ncost = \"[2][A]\"\n\
+             do = [{{ effect = \"kill\", target = {{ kind = \"unit\" }} }}]\n"
+        ))
+        .unwrap()
+    };
+    let err = Catalogue::check_table(&table("Hidden Blade"), &[]).unwrap_err();
+    assert!(err.contains("needs `printed`"), "{err}");
+    assert!(err.contains("`Hidden Blade` is built in, OGN-213"), "{err}");
+    assert!(err.contains("without a `define`"), "{err}");
+    let err = Catalogue::builtin_with(&[table("hidden blade")], "case.case")
+        .unwrap_err()
+        .message;
+    assert!(err.contains("is built in"), "{err}");
+    let err = Catalogue::check_table(&table("Hidden Knife"), &[]).unwrap_err();
+    assert!(!err.contains("built in"), "{err}");
+}
+
 #[test]
 fn the_cards_of_digest_7_2_and_7_3_and_issue_12_are_present_with_their_text() {
     let c = Catalogue::builtin();
