@@ -254,3 +254,46 @@ fn paid_witness(log: &[Event], item: Option<u8>, engine: &Observation) -> (usize
         None => (start, Cause::cited(&["356"], "356", None)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn difference(field: &'static str, subject: &str) -> Difference {
+        Difference {
+            field,
+            subject: subject.into(),
+            model: String::new(),
+            engine: String::new(),
+            rule: "355.3, 820.2.a".into(),
+            kind: String::new(),
+        }
+    }
+
+    /// A difference in the modes an item's executions ran is traced to the choice of its mode
+    /// (a cause, not a symptom), even with another item's choice before it in the log.
+    #[test]
+    fn a_mode_difference_is_traced_to_its_items_mode_choice() {
+        let log = [
+            Event::ModeChosen {
+                item: 1,
+                exec: 0,
+                mode: 0,
+            },
+            Event::ModeChosen {
+                item: 0,
+                exec: 1,
+                mode: 2,
+            },
+        ];
+        let (at, cause) = witness(
+            &difference("modes", "item 1"),
+            &log,
+            None,
+            &Observation::default(),
+        );
+        assert_eq!(at, 1);
+        assert!(!cause.weak, "{cause:?}");
+        assert_eq!(cause.rule, "355.3, 820.2.a");
+    }
+}

@@ -660,7 +660,38 @@ impl Event {
             | DiscountOrdered { item, .. }
             | CostIncreased { item, .. }
             | AdditionalCostAdded { item, .. }
-            | UnitEntered { item, .. } => Some(item),
+            | UnitEntered { item, .. }
+            | ModeChosen { item, .. }
+            | TargetChosen { item, .. }
+            | TargetsEnded { item, .. }
+            | DestinationChosen { item, .. }
+            | LegalityChecked { item, .. }
+            | WindowOpened { item, .. }
+            | TargetUnaffected { item, .. }
+            | TokenQueued { item, .. }
+            | Resolved { item, .. }
+            | Refunded { item, .. }
+            | LeftChain { item, .. }
+            | ControlChanged { item, .. }
+            | NewChoicesBegun { item, .. }
+            | ChoiceRemade { item, .. }
+            | ChoiceKept { item, .. }
+            | NewChoicesEnded { item, .. }
+            | GrantTaken { item, .. }
+            | GrantGiven { item, .. }
+            | GearExhausted { item, .. }
+            | LookedAt { item, .. }
+            | DemandDecided { item, .. }
+            | ChosenChecked { item, .. }
+            | GroupAffected { item, .. }
+            | OptionalCostDeclared { item, .. }
+            | ReductionChosen { item, .. }
+            | LocationChosen { item, .. }
+            | Discarded { item, .. }
+            | PaidWithUnit { item, .. }
+            | RuneExhausted { item, .. }
+            | RuneRecycled { item, .. }
+            | DemandRuneExhausted { item, .. } => Some(item),
             _ => None,
         }
     }
