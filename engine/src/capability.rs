@@ -152,7 +152,8 @@ pub fn pays(req: &CaseRequest) -> bool {
 
 /// For an engine that decides [Repeat] itself (hello `"repeat": "automatic"`): true if its answer does not show the case's
 /// decisions (another number paid for an item, or a case that pays and an answer that cannot
-/// show it), so that the rest of the answer is about another game than the case's.
+/// show it: refused, or a play undone), so that the rest of the answer is about another game
+/// than the case's.
 pub fn decided_otherwise(req: &CaseRequest, model: &Observation, engine: &Observation) -> bool {
     let pays = pays(req);
     let refused = model.legal == Some(false) || engine.legal == Some(false);
@@ -171,5 +172,15 @@ pub fn decided_otherwise(req: &CaseRequest, model: &Observation, engine: &Observ
             | PlayStmt::Destination { exec, .. } => *exec > 1,
             _ => false,
         });
-    refused_decision || (pays && refused) || payments(model) != payments(engine)
+    // An undone play shows no payment either way, and why it was undone (a cost it could not
+    // pay, a later execution with no legal choice) may be the payment's.
+    let undone = |o: &Observation| {
+        o.items
+            .iter()
+            .flatten()
+            .any(|i| i.cancelled.as_ref().is_some_and(|c| c.is_cancelled()))
+    };
+    refused_decision
+        || (pays && (refused || undone(model) || undone(engine)))
+        || payments(model) != payments(engine)
 }

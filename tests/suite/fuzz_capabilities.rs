@@ -130,7 +130,7 @@ fn what_a_count_engine_declines_is_a_gap_named_by_its_rule() {
 /// finding and never silently dropped.
 #[test]
 fn an_automatic_repeat_engine_is_compared_where_it_decides_as_the_case() {
-    let r = fake("automatic", 120);
+    let r = fake("automatic", 200);
     assert!(r.findings.is_empty(), "{:?}", rules(&r));
     let gap = r
         .gaps
