@@ -218,6 +218,16 @@ pub enum Effect {
     /// or damage (359.3.e.14) and does `then` only if that instruction, in this execution,
     /// killed its unit; what a deal "kills" is the rulebook's `kills_it` (`game::rider`).
     IfThisKillsIt(Then),
+    /// "If you paid, ..." (`paid`) or "Otherwise, ..." (not `paid`): a rider that refers to
+    /// the spell's optional additional cost (356.2.b) and does `then` only if that cost was, or
+    /// was not, paid while the spell was played (359.3.e.14: linked to that action). Every
+    /// execution reads the same payment: the cost is paid once, as the item is played (820.3.a).
+    IfPaid {
+        /// True for "if you paid", false for "otherwise".
+        paid: bool,
+        /// What the rider does.
+        then: Then,
+    },
     /// "Give the next spell you play this turn [Repeat] equal to its cost" (Temporal Portal's
     /// activated ability): the controller holds that grant until a spell takes it.
     GrantRepeatToNextSpell,
@@ -542,6 +552,9 @@ pub enum Rider {
     /// "If you paid, draw N" as the unit is played: its play effect (383.4.a.2), a triggered
     /// ability that goes on the chain after the unit has entered the board.
     PlayTrigger(CardId),
+    /// A spell's "If you paid, ... Otherwise, ...": its instructions marked `if_paid` read the
+    /// decision as they execute (`Effect::IfPaid`).
+    IfPaid,
 }
 
 /// A mandatory additional cost that is not Energy or Power (356.2.a, 356.7), paid in 357.2 after

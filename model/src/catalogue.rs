@@ -135,6 +135,7 @@ struct RawOptionalCost {
 enum RawRider {
     Accelerate,
     PlayTrigger,
+    IfPaid,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -191,6 +192,10 @@ struct RawInstruction {
     /// "If this kills it, ...": a `draw` or `play-token` that follows a kill or deal.
     #[serde(default, skip_serializing_if = "is_default")]
     if_this_kills: bool,
+    /// "If you paid, ..." (true) or "Otherwise, ..." (false): a `draw` or `play-token` that
+    /// reads the spell's `if-paid` optional cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    if_paid: Option<bool>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -397,6 +402,14 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         return Err("field `tags`: only units have tags in this model".into());
     }
     let as_you_play = instructions(&rc.as_you_play, "as_you_play")?;
+    if as_you_play
+        .iter()
+        .any(|i| matches!(i.effect, Effect::IfPaid { .. } | Effect::IfThisKillsIt(_)))
+    {
+        return Err(
+            "field `as_you_play`: `if_paid` and `if_this_kills` are for `do` or `modes`".into(),
+        );
+    }
     if let Some(i) = as_you_play.iter().find(|i| i.target.is_some()) {
         return Err(format!(
             "field `as_you_play`: `{:?}` with a target is not supported there",
@@ -411,6 +424,7 @@ fn convert(rc: &RawCard, names: &[String]) -> Result<CardDef, String> {
         .collect::<Result<Vec<_>, _>>()?;
     abilities::units_only(rc.kind, &abilities)?;
     let optional_costs = costs::optional_costs(rc, names, &domains)?;
+    rider::check_if_paid(rc.kind, &modes, &optional_costs)?;
     let additional_costs = rc
         .additional_costs
         .iter()
@@ -488,6 +502,7 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
     for (i, ri) in raw.iter().enumerate() {
         let at = format!("field `{field}`, instruction {}", i + 1);
         let effect = rider::reflexive(effect_of(ri, &at)?, ri.if_this_kills, &out, &at)?;
+        let effect = rider::if_paid(effect, ri.if_paid, &at)?;
         let target = ri
             .target
             .as_ref()
@@ -540,7 +555,8 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             | Effect::ChannelExhausted(_)
             | Effect::GrantRepeatToNextSpell
             | Effect::GiveMightToGroup(..)
-            | Effect::IfThisKillsIt(_) => None,
+            | Effect::IfThisKillsIt(_)
+            | Effect::IfPaid { .. } => None,
         };
         if let Some(t) = target.filter(|t| t.chooses.is_some()) {
             if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {

@@ -160,6 +160,11 @@ pub struct Rulebook {
     /// item.
     #[serde(default = "yes")]
     pub increase_per_choice: bool,
+    /// 356.2.b, 359.3.e.14, digest silent on a change of control: a spell's "if you paid" reads
+    /// whether its optional additional cost was paid, whoever controls the spell as it resolves.
+    /// False reads it as paid only while the player who paid controls the spell.
+    #[serde(default = "yes")]
+    pub paid_read_after_control_change: bool,
 }
 
 /// The model's reading of `spell_played_by` (a serde default, so that older rulebook JSON still
@@ -231,6 +236,7 @@ impl Rulebook {
             damage_removed_at_end_of_turn: true,
             stun_ends_at_end_of_turn: false,
             increase_per_choice: true,
+            paid_read_after_control_change: true,
         };
         match v {
             Version::Rup4 => rup4,

@@ -87,6 +87,7 @@ MUTANTS = {
     "repeat-power-not-paid": "a Repeat cost's Power is not paid, only its Energy (356.2.b)",
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
+    "if-paid-first-execution-only": "a spell's \"If you paid\" reads its optional cost as paid in the first execution only (356.2.b, 820.3.a)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
     "failed-payment-keeps-runes": "a payment that fails leaves the runes it exhausted or recycled spent (358.5)",
     "target-kind-ignored": "a unit target may be a gear and a gear target a unit (355.8)",
@@ -1926,6 +1927,11 @@ class Game:
         if ins.get("if_this_kills") and not (done.get(slot - 1)
                                               and self.previous_killed(it, k, slot, choice)):
             return "linked-not-executed"
+        paid = self.paid_for_rider(it) and not (k > 0 and mutant("if-paid-first-execution-only"))
+        if "if_paid" in ins and paid != ins["if_paid"]:
+            # 356.2.b, 359.3.e.14: "If you paid, ..." / "Otherwise, ..." read the one payment
+            # made as the spell was played, in every execution.
+            return "linked-not-executed"
         if spec is not None:
             chosen = choice.targets.get(slot, [])
             if not chosen:
@@ -2088,6 +2094,14 @@ class Game:
                 it.opt_reductions[oi] = st["less"]
 
     # ---- costs other than [Repeat] (the `costs` statements)
+
+    def paid_for_rider(self, it):
+        """Whether the spell's `if-paid` optional cost was declared paid (356.4.f.1: however
+        much it came to)."""
+        for oi, o in enumerate(it.card.optional_costs):
+            if o[1] == "if-paid":
+                return oi < len(it.optional) and it.optional[oi]
+        return False
 
     def decide_optional_costs(self, it):
         """355.1.a: after the [Repeat] instances, each optional additional cost of the card, in

@@ -65,6 +65,10 @@ fn the_corpus_kills_the_reference_engines_feature_mutants() {
             "accelerate-enters-exhausted",
             "legion-rearguard-accelerate-paid-enters-ready.case",
         ),
+        (
+            "if-paid-first-execution-only",
+            "gambit-bolt-paid-every-execution-draws.case",
+        ),
     ];
     for (mutant, file) in kills {
         kills_on(mutant, &root().join("corpus/cases").join(file));

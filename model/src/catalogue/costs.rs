@@ -5,15 +5,15 @@ use super::{RawCard, RawRider};
 use crate::card::*;
 use crate::cost::{Cost, Domain};
 
-/// The card's optional additional costs other than [Repeat]; only units have them here (the
-/// model plays units from hand; no spell in the digest has one).
+/// The card's optional additional costs other than [Repeat]: a unit's (Accelerate, a play
+/// trigger) or a spell's "If you paid, ..." (`if-paid`; `rider::check_if_paid` checks the rest).
 pub(super) fn optional_costs(
     rc: &RawCard,
     names: &[String],
     domains: &[Domain],
 ) -> Result<Vec<OptionalCost>, String> {
-    if !rc.optional_costs.is_empty() && rc.kind != CardKind::Unit {
-        return Err("field `optional_costs`: only units have them in this model".into());
+    if !rc.optional_costs.is_empty() && !matches!(rc.kind, CardKind::Unit | CardKind::Spell) {
+        return Err("field `optional_costs`: only units and spells have them in this model".into());
     }
     if rc.optional_costs.len() > 2 {
         return Err("field `optional_costs`: at most 2".into());
@@ -23,7 +23,13 @@ pub(super) fn optional_costs(
         let at = format!("field `optional_costs`, cost {}", i + 1);
         let cost = Cost::parse(&o.cost, domains).map_err(|e| format!("{at}: {e}"))?;
         let rider = match (o.rider, &o.trigger) {
+            (RawRider::Accelerate | RawRider::PlayTrigger, _) if rc.kind != CardKind::Unit => {
+                return Err(format!(
+                    "{at}: a spell's optional cost takes `rider = \"if-paid\"` (`accelerate` and `play-trigger` are units')"
+                ))
+            }
             (RawRider::Accelerate, None) => Rider::EnterReady,
+            (RawRider::IfPaid, None) => Rider::IfPaid,
             (RawRider::PlayTrigger, Some(name)) => Rider::PlayTrigger(
                 names
                     .iter()

@@ -218,3 +218,50 @@ fn the_cards_of_digest_7_2_and_7_3_and_issue_12_are_present_with_their_text() {
     let hb = &c.cards[c.id("Hidden Blade").unwrap() as usize];
     assert_eq!(hb.printed.unmodelled, vec!["[Hidden]".to_string()]);
 }
+
+/// "If you paid, ..." needs a spell with exactly one `if-paid` optional cost and rides on a draw
+/// or a token; each way of writing it wrong is refused at load, naming what was expected.
+#[test]
+fn an_if_paid_rider_needs_a_spell_with_one_cost_to_read() {
+    let check = |fields: &str, ins: &str| {
+        let text = format!(
+            "name = \"Probe\"\ntype = \"spell\"\ncost = \"[1]\"\n{fields}\n\
+             do = [{{ effect = \"deal\", amount = 1, target = {{ kind = \"unit\" }} }}, {ins}]\n"
+        );
+        Catalogue::check_table(&toml::from_str(&text).unwrap(), &[])
+    };
+    let cost = "optional_costs = [{ cost = \"[1]\", rider = \"if-paid\" }]";
+    let draw = "{ effect = \"draw\", amount = 1, if_paid = true }";
+    assert!(check(cost, draw).is_ok());
+    assert!(check(
+        cost,
+        "{ effect = \"play-token\", amount = 1, if_paid = false }"
+    )
+    .is_ok());
+    let err = check("", draw).unwrap_err();
+    assert!(err.contains("needs an optional cost"), "{err}");
+    let err = check(cost, "{ effect = \"draw\", amount = 1 }").unwrap_err();
+    assert!(
+        err.contains("needs an instruction marked `if_paid`"),
+        "{err}"
+    );
+    let err = check(
+        cost,
+        "{ effect = \"deal\", amount = 1, if_paid = true, target = { kind = \"unit\" } }",
+    )
+    .unwrap_err();
+    assert!(err.contains("`draw` or `play-token` only"), "{err}");
+    let two = "optional_costs = [{ cost = \"[1]\", rider = \"if-paid\" }, { cost = \"[2]\", rider = \"if-paid\" }]";
+    let err = check(two, draw).unwrap_err();
+    assert!(err.contains("at most one `if-paid`"), "{err}");
+    let err = check(
+        "optional_costs = [{ cost = \"[1]\", rider = \"accelerate\" }]",
+        draw,
+    )
+    .unwrap_err();
+    assert!(err.contains("a spell's optional cost takes"), "{err}");
+    let unit = "name = \"Probe\"\ntype = \"unit\"\nmight = 1\n\
+                optional_costs = [{ cost = \"[1]\", rider = \"if-paid\" }]\n";
+    let err = Catalogue::check_table(&toml::from_str(unit).unwrap(), &[]).unwrap_err();
+    assert!(err.contains("`if-paid` is a spell's cost"), "{err}");
+}

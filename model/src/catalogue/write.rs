@@ -74,6 +74,7 @@ pub(super) fn unconvert(c: &CardDef, name_of: impl Fn(CardId) -> String) -> RawC
                 let (rider, trigger) = match o.rider {
                     Rider::EnterReady => (RawRider::Accelerate, None),
                     Rider::PlayTrigger(id) => (RawRider::PlayTrigger, Some(name_of(id))),
+                    Rider::IfPaid => (RawRider::IfPaid, None),
                 };
                 RawOptionalCost {
                     cost: o.cost.to_string(),
@@ -133,6 +134,14 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::GrantRepeatToNextSpell => (RawEffect::GrantRepeatToNextSpell, None, None),
                 Effect::IfThisKillsIt(Then::Draw(a)) => (RawEffect::Draw, n(a), None),
                 Effect::IfThisKillsIt(Then::PlayToken(a)) => (RawEffect::PlayToken, n(a), None),
+                Effect::IfPaid {
+                    then: Then::Draw(a),
+                    ..
+                } => (RawEffect::Draw, n(a), None),
+                Effect::IfPaid {
+                    then: Then::PlayToken(a),
+                    ..
+                } => (RawEffect::PlayToken, n(a), None),
             };
             let tag = match i.effect {
                 Effect::GiveMightToGroup(t, _) => Some(t.name().to_string()),
@@ -157,6 +166,10 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
             });
             RawInstruction {
                 if_this_kills: matches!(i.effect, Effect::IfThisKillsIt(_)),
+                if_paid: match i.effect {
+                    Effect::IfPaid { paid, .. } => Some(paid),
+                    _ => None,
+                },
                 effect,
                 amount,
                 to,

@@ -157,6 +157,7 @@ impl Game {
             | Effect::GiveMightToGroup(..)
             | Effect::StunOrReturnToHand => self.run_combat(s, ex, at, ins.effect, &legal),
             Effect::IfThisKillsIt(then) => self.if_this_kills_it(s, item, at, then),
+            Effect::IfPaid { paid, then } => self.if_paid(s, item, at, paid, then),
         };
         if outcome == Outcome::Performed {
             s.log.push(Event::Performed {

@@ -1,5 +1,6 @@
-//! Reflexive riders, "If this kills it, ..." (359.3.e.14: a later instruction that refers to an
-//! earlier one's action executes only if that action happened). Each execution's rider reads its
+//! Riders linked to an earlier action (359.3.e.14: a later instruction that refers to an
+//! earlier one's action executes only if that action happened): "If this kills it, ..." and a
+//! spell's "If you paid, ... Otherwise, ...". Each execution's rider reads its
 //! own execution's previous instruction (820.2.a: executions are separate). A kill kills at once;
 //! damage kills only in the next cleanup (321), after the item has resolved, so whether a deal
 //! "kills it" is read from the damage as the rider executes, the way the rulebook's `kills_it`
@@ -7,7 +8,7 @@
 
 use super::instruction::{ignored, At, Outcome};
 use super::Game;
-use crate::card::{Effect, Then};
+use crate::card::{Effect, Rider, Then};
 use crate::rulebook::KillsIt;
 use crate::state::*;
 
@@ -22,6 +23,36 @@ impl Game {
         then: Then,
     ) -> Outcome {
         if !at.prev_done || !self.previous_killed(s, item, at) {
+            return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
+        }
+        let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
+        self.run_untargeted(s, &live, then.effect());
+        Outcome::Performed
+    }
+
+    /// IfPaid (356.2.b, 359.3.e.14): "If you paid, `then`" happens only if the spell's `if-paid`
+    /// optional cost was paid while it was played, "Otherwise, `then`" only if it was not; the
+    /// other is ignored. A cost reduced to nothing counts as paid (356.4.f.1; the payment step
+    /// records it so under the rulebook's `zero_cost_counts_as_paid`). Each execution reads the
+    /// one payment. After a change of control, whether the new controller "paid" is the
+    /// rulebook's `paid_read_after_control_change`.
+    pub(super) fn if_paid(
+        &self,
+        s: &mut State,
+        item: &ChainItem,
+        at: At,
+        paid: bool,
+        then: Then,
+    ) -> Outcome {
+        let def = self.card(item.card);
+        let was_paid = def
+            .optional_costs
+            .iter()
+            .position(|c| c.rider == Rider::IfPaid)
+            .and_then(|i| item.optional.get(i))
+            .is_some_and(|o| o.paid);
+        let by_payer = at.controller == item.owner || self.rules.paid_read_after_control_change();
+        if (was_paid && by_payer) != paid {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
         let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());

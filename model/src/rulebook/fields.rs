@@ -194,4 +194,9 @@ pub const FIELDS: &[FieldDoc] = &[
         rule: "356.3, 809.1.c, digest silent on increases",
         doc: "\"spells that choose me cost [N] more\" adds [N] for each choice of the unit, as Deflect's errata reads Deflect (false: once per item)",
     },
+    FieldDoc {
+        name: "paid_read_after_control_change",
+        rule: "356.2.b, 359.3.e.14, digest silent on a change of control",
+        doc: "a spell's \"if you paid\" reads whether its optional cost was paid, whoever controls it now (false: paid only while the player who paid controls it)",
+    },
 ];

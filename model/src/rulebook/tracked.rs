@@ -110,7 +110,8 @@ tracked_fields! {
     spell_played_by: SpellPlayedBy,
     damage_removed_at_end_of_turn: bool,
     stun_ends_at_end_of_turn: bool,
-    increase_per_choice: bool
+    increase_per_choice: bool,
+    paid_read_after_control_change: bool
 }
 
 /// The values a field of some type can take, for walking every edit of one field.

@@ -60,7 +60,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "costs",
-        purpose: "costs other than [Repeat]: units from hand, Ezreal's choice, token locations, discard, kill and exhaust costs",
+        purpose: "costs other than [Repeat]: units from hand, a spell's \"if you paid\", Ezreal's choice, token locations, discard, kill and exhaust costs",
         build: costs,
     },
     Preset {
@@ -279,7 +279,8 @@ fn deck() -> Bound {
 }
 
 /// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
-/// Clockwork Keeper, Blast Corps Cadet), Ezreal's choice of what to take off, token locations and
+/// Clockwork Keeper, Blast Corps Cadet) and a spell's read by "If you paid, ... Otherwise, ..."
+/// (Gambit Bolt), Ezreal's choice of what to take off, token locations and
 /// plays, and The Academy's grant beside the Portal's; mandatory costs that exhaust or kill a
 /// friendly unit (the Mixed board has one) and the "if this kills it" rider.
 fn costs() -> Bound {
@@ -297,6 +298,7 @@ fn costs() -> Bound {
             "Desert's Call",
             "Hidden Blade",
             "Tithe Bolt",
+            "Gambit Bolt",
             "Grim Offering",
             "Rallying Cry",
             "Deadly Strike",
