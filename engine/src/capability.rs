@@ -53,7 +53,11 @@ const FEATURE_RULES: [(&str, &str, &str); 18] = [
         "135.2.b.3",
     ),
     ("deck-cards", "draw named cards", "359.3.e"),
-    ("demands", "demand a payment (Hard Bargain)", "SFD-136"),
+    (
+        "demands",
+        "ask for a payment as an instruction executes (Hard Bargain, \"you may pay\")",
+        "SFD-136",
+    ),
     ("chosen-counters", "count what an item chose", "359.3.e.9.a"),
     ("combat", "hold combat statuses and Might", "807.2"),
     ("runes", "pay with runes", "357.1.a"),

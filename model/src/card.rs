@@ -139,6 +139,23 @@ pub struct Mode {
     pub instructions: Vec<Instruction>,
 }
 
+impl Mode {
+    /// How many of its riders marked `if_paid` read the card's optional additional cost: those
+    /// with no "you may pay" before them in the mode, which they would read instead.
+    pub fn cost_readers(&self) -> usize {
+        let mut asked = false;
+        let mut n = 0;
+        for i in &self.instructions {
+            match i.effect {
+                Effect::MayPay(_) => asked = true,
+                Effect::IfPaid { .. } if !asked => n += 1,
+                _ => {}
+            }
+        }
+        n
+    }
+}
+
 /// One instruction: an effect and, if it chooses objects, what it may choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Instruction {
@@ -192,6 +209,11 @@ pub enum Effect {
     /// "Counter it unless its controller pays [N]" (Hard Bargain): the target's controller
     /// decides while the instruction executes; paying is optional (RUP4), declining counters (425).
     CounterUnlessPays(u8),
+    /// "You may pay [N]": not a cost but a game action (205) that the item's controller decides
+    /// while the instruction executes, paying Energy from their pool (runes as for a demand,
+    /// the rulebook's `demand_paid_with_runes`); the riders after it marked `if_paid` read the
+    /// decision ("If you do, ...", 359.3.e.14). Each execution asks again.
+    MayPay(u8),
     /// "Channel N runes exhausted" (Find Your Center). Runes are not modelled yet: the model
     /// counts them per player and logs the event.
     ChannelExhausted(u8),
@@ -222,6 +244,8 @@ pub enum Effect {
     /// the spell's optional additional cost (356.2.b) and does `then` only if that cost was, or
     /// was not, paid while the spell was played (359.3.e.14: linked to that action). Every
     /// execution reads the same payment: the cost is paid once, as the item is played (820.3.a).
+    /// After a "you may pay" of its mode (`MayPay`) it reads that decision instead ("If you
+    /// do, ..."), made again in each execution.
     IfPaid {
         /// True for "if you paid", false for "otherwise".
         paid: bool,

@@ -165,6 +165,7 @@ enum RawEffect {
     // ---- the main deck, demands, combat ----
     LookAtTop,
     CounterUnlessPays,
+    MayPay,
     ChannelExhausted,
     Choose,
     GiveAssault,
@@ -474,6 +475,7 @@ fn effect_name(e: Effect) -> &'static str {
         Effect::NewChoices => "new-choices",
         Effect::LookAtTop { .. } => "look-at-top",
         Effect::CounterUnlessPays(_) => "counter-unless-pays",
+        Effect::MayPay(_) => "may-pay",
         _ => "this effect",
     }
 }
@@ -556,7 +558,8 @@ fn instructions(raw: &[RawInstruction], field: &str) -> Result<Vec<Instruction>,
             | Effect::GrantRepeatToNextSpell
             | Effect::GiveMightToGroup(..)
             | Effect::IfThisKillsIt(_)
-            | Effect::IfPaid { .. } => None,
+            | Effect::IfPaid { .. }
+            | Effect::MayPay(_) => None,
         };
         if let Some(t) = target.filter(|t| t.chooses.is_some()) {
             if !matches!(t.kind, TargetKind::Spell | TargetKind::SpellOrAbility) {
@@ -655,6 +658,7 @@ fn effect_of(ri: &RawInstruction, at: &str) -> Result<Effect, String> {
             })?,
         },
         RawEffect::CounterUnlessPays => Effect::CounterUnlessPays(unsigned("counter-unless-pays")?),
+        RawEffect::MayPay => Effect::MayPay(unsigned("may-pay")?),
         RawEffect::ChannelExhausted => Effect::ChannelExhausted(unsigned("channel-exhausted")?),
         RawEffect::GrantRepeatToNextSpell => Effect::GrantRepeatToNextSpell,
     };

@@ -11,6 +11,10 @@ pub mod uncited;
 
 /// Every clause the model can cite, with what it is about.
 pub const CLAUSES: &[(&str, &str)] = &[
+    (
+        "205",
+        "\"you may pay\" is a game action, not a cost: decided as it executes",
+    ),
     ("354", "move a card to the chain"),
     (
         "354.3",
@@ -245,6 +249,8 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::ChosenChecked { .. } => &["359.3.e.9.a"],
         Event::DrewLooked { .. } => &["SFD-122"],
         Event::Revealed { .. } => &["UNL-032"],
+        // An item asks its own controller only for a "you may pay" (it never targets itself).
+        Event::DemandDecided { item, target, .. } if item == target => &["205"],
         Event::DemandDecided { .. } => &["SFD-136"],
         Event::RunesChannelled { .. } => &["OGN-047"],
         Event::AssaultGiven { .. } => &["807.2"],
@@ -537,6 +543,13 @@ mod tests {
                 by: Player::OPP,
                 paid: false,
                 energy: 2,
+            },
+            Event::DemandDecided {
+                item: 0,
+                target: 0,
+                by: Player::YOU,
+                paid: true,
+                energy: 1,
             },
             Event::RunesChannelled {
                 who: Player::YOU,

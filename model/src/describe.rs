@@ -519,6 +519,17 @@ impl Game {
                 target,
                 by,
                 paid,
+                energy,
+            } if item == target => format!(
+                "{}: {by} {} [{energy}] (\"you may pay\", 205)",
+                self.item_name(s, item),
+                if paid { "pays" } else { "declines to pay" },
+            ),
+            Event::DemandDecided {
+                item,
+                target,
+                by,
+                paid,
                 ..
             } => format!(
                 "{}: {by} {} for {}",

@@ -170,6 +170,8 @@ pub enum Extra {
     Syndra,
     /// A "when you play a spell" trigger.
     Spellwatcher,
+    /// A "when you play a spell" trigger that asks "you may pay [1]. If you do, draw 1" (205).
+    Tollkeeper,
     /// The opponent is within 3 points of the Victory Score (Find Your Center's discount).
     OpponentNearVictory,
     /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.

@@ -87,6 +87,7 @@ MUTANTS = {
     "repeat-power-not-paid": "a Repeat cost's Power is not paid, only its Energy (356.2.b)",
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
+    "may-pay-asked-once": "a repeated \"you may pay\" asks only in the first execution, the later ones reading its answer (205, 820.3)",
     "if-paid-first-execution-only": "a spell's \"If you paid\" reads its optional cost as paid in the first execution only (356.2.b, 820.3.a)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
     "failed-payment-keeps-runes": "a payment that fails leaves the runes it exhausted or recycled spent (358.5)",
@@ -609,6 +610,7 @@ class Item:
         self.reductions = {}    # paid Pay component index -> "energy" | "power" (Ezreal, 356.4.c)
         self.reductions_used = []
         self.optional = []      # optional costs other than [Repeat]: paid or not, in order
+        self.may_paid = {}      # execution index -> its answer to a "you may pay" (205)
         self.opt_reductions = {}  # paid optional cost index -> "energy" | "power" (Ezreal)
         self.enters = None      # a unit played from hand: where it enters (355.2)
         self.entered = None     # ... and once it entered: (location, ready) (359.2, 805)
@@ -1927,8 +1929,7 @@ class Game:
         if ins.get("if_this_kills") and not (done.get(slot - 1)
                                               and self.previous_killed(it, k, slot, choice)):
             return "linked-not-executed"
-        paid = self.paid_for_rider(it) and not (k > 0 and mutant("if-paid-first-execution-only"))
-        if "if_paid" in ins and paid != ins["if_paid"]:
+        if "if_paid" in ins and self.rider_reads_paid(it, k, slot, choice) != ins["if_paid"]:
             # 356.2.b, 359.3.e.14: "If you paid, ..." / "Otherwise, ..." read the one payment
             # made as the spell was played, in every execution.
             return "linked-not-executed"
@@ -2028,6 +2029,8 @@ class Game:
             return self.look_at_top(it, ins)
         elif eff == "counter-unless-pays":
             return self.demand(it, ins, targets)
+        elif eff == "may-pay":
+            return self.may_pay(it, ins, k)
         elif eff in COMBAT_EFFECTS:
             return self.run_combat(it, slot, ins, choice, done, targets)
         elif eff == "banish-self":
@@ -2094,6 +2097,14 @@ class Game:
                 it.opt_reductions[oi] = st["less"]
 
     # ---- costs other than [Repeat] (the `costs` statements)
+
+    def rider_reads_paid(self, it, k, slot, choice):
+        """What an `if_paid` rider reads: this execution's answer to a "you may pay" before it
+        in its mode (205), else the spell's `if-paid` optional cost."""
+        mode = it.card.modes[choice.mode or 0] if it.card.modes else []
+        if any(x.get("effect") == "may-pay" for x in mode[:slot]):
+            return it.may_paid.get(k, False)
+        return self.paid_for_rider(it) and not (k > 0 and mutant("if-paid-first-execution-only"))
 
     def paid_for_rider(self, it):
         """Whether the spell's `if-paid` optional cost was declared paid (356.4.f.1: however
@@ -2481,6 +2492,32 @@ class Game:
             return None
         amount = ins.get("amount", 0)
         payer = self.players[it.controller if mutant("demand-from-caster") else t.controller]
+        if self.answer_payment(payer, amount, "the spell's controller pays or declines the demand"):
+            if not mutant("demand-paid-free"):
+                payer.pool.energy -= amount
+        else:
+            self.counter(t)
+        return None
+
+    def may_pay(self, it, ins, k):
+        """"You may pay [N]" (205: not a cost, a game action): the item's controller as it
+        executes pays from their pool, runes first as for a demand, or declines; the riders
+        after it marked `if_paid` read the answer ("If you do", 359.3.e.14), asked again in each
+        execution."""
+        if mutant("may-pay-asked-once") and k > 0:
+            it.may_paid[k] = it.may_paid.get(0, False)
+            return None
+        amount = ins.get("amount", 0)
+        payer = self.players[it.controller]
+        paid = self.answer_payment(payer, amount, "the item's controller pays or declines")
+        if paid:
+            payer.pool.energy -= amount
+        it.may_paid[k] = paid
+        return None
+
+    def answer_payment(self, payer, amount, what):
+        """Runes exhausted for a payment asked while an instruction executes, then the answer
+        (a `demand pay|decline` line); true if paid."""
         pool = payer.pool
         used = 0
         last = 0  # the format's one order: domains R G B O P Y (corpus/FORMAT.md, "Runes")
@@ -2512,18 +2549,13 @@ class Game:
             self.consume()
         st = self.need("the answer to the demand")
         if st["do"] != "demand":
-            raise self.illegal("425", "the spell's controller pays or declines the demand")
+            raise self.illegal("425", what)
         if st["pay"] and pool.energy < amount:
             raise self.illegal("425", "the pool cannot pay the demand")
         if used and not st["pay"]:
             raise self.illegal("357.1.a", "runes were exhausted to pay the demand: it is paid")
         self.consume()
-        if st["pay"]:
-            if not mutant("demand-paid-free"):
-                pool.energy -= amount
-        else:
-            self.counter(t)
-        return None
+        return bool(st["pay"])
 
     # ---- counters by what a spell chose (Not So Fast, Repulse; feature `chosen-counters`)
 

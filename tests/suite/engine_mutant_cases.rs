@@ -69,6 +69,10 @@ fn the_corpus_kills_the_reference_engines_feature_mutants() {
             "if-paid-first-execution-only",
             "gambit-bolt-paid-every-execution-draws.case",
         ),
+        (
+            "may-pay-asked-once",
+            "toll-bolt-repeated-asks-in-each-execution.case",
+        ),
     ];
     for (mutant, file) in kills {
         kills_on(mutant, &root().join("corpus/cases").join(file));

@@ -113,10 +113,7 @@ pub fn spell(rng: &mut Rng, parts: &Parts) -> Option<CardDef> {
         .collect::<Option<Vec<_>>>()?;
     let repeats = rng.weighted(&[1, 5, 2, 1])?;
     // A mode that reads "If you paid" comes with a cost for it to read (one per spell).
-    let reads_paid = modes
-        .iter()
-        .flat_map(|m| &m.instructions)
-        .any(|i| matches!(i.effect, Effect::IfPaid { .. }));
+    let reads_paid = modes.iter().any(|m| m.cost_readers() > 0);
     let optional_costs = match reads_paid {
         true => vec![OptionalCost {
             cost: match rng.chance(1, 2) {

@@ -185,6 +185,7 @@ fn instruction_features(i: &model::card::Instruction) -> [Option<&'static str>; 
         }
         E::Counter => (Some("counters"), None),
         E::CounterUnlessPays(_) => (Some("counters"), Some("demands")),
+        E::MayPay(_) => (Some("demands"), None),
         E::LookAtTop { .. } => (Some("deck-cards"), None),
         E::NewChoices | E::GainControl => (Some("new-choices"), None),
         E::PlayToken(_) => (Some("tokens"), None),

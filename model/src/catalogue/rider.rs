@@ -63,19 +63,34 @@ pub(super) fn if_paid(effect: Effect, if_paid: Option<bool>, at: &str) -> Result
     Ok(Effect::IfPaid { paid, then })
 }
 
-/// A card whose instructions read "if you paid" has exactly one optional additional cost for
-/// them to read (`rider = "if-paid"`), on a spell; and such a cost has an instruction reading it,
-/// since a cost that changes nothing would be paid for nothing.
+/// A rider marked `if_paid` reads the "you may pay" before it in its mode (`MayPay`), if any,
+/// or else the card's optional additional cost (`rider = "if-paid"`): a spell has exactly one
+/// such cost when riders read it, and none that no rider reads, since a cost that changes
+/// nothing would be paid for nothing; a "you may pay" likewise has a rider after it.
 pub(super) fn check_if_paid(
     kind: CardKind,
     modes: &[Mode],
     costs: &[OptionalCost],
 ) -> Result<(), String> {
-    let readers = modes
-        .iter()
-        .flat_map(|m| &m.instructions)
-        .filter(|i| matches!(i.effect, Effect::IfPaid { .. }))
-        .count();
+    for (mi, m) in modes.iter().enumerate() {
+        // Each "you may pay" has a rider reading it before the next one, or the mode's end.
+        let mut unread = false;
+        for i in &m.instructions {
+            match i.effect {
+                Effect::MayPay(_) if unread => break,
+                Effect::MayPay(_) => unread = true,
+                Effect::IfPaid { .. } => unread = false,
+                _ => {}
+            }
+        }
+        if unread {
+            return Err(format!(
+                "mode {}: a `may-pay` needs a rider marked `if_paid` after it (\"If you do, ...\"), before any other `may-pay`",
+                mi + 1
+            ));
+        }
+    }
+    let readers: usize = modes.iter().map(Mode::cost_readers).sum();
     let paid_costs = costs.iter().filter(|c| c.rider == Rider::IfPaid).count();
     if paid_costs > 0 && kind != CardKind::Spell {
         return Err(

@@ -260,6 +260,20 @@ fn an_if_paid_rider_needs_a_spell_with_one_cost_to_read() {
     )
     .unwrap_err();
     assert!(err.contains("a spell's optional cost takes"), "{err}");
+    // "You may pay [1]. If you do, ...": the rider reads the payment, not a cost; a payment no
+    // rider reads is refused, and so is a cost that only such riders would read.
+    let may = "{ effect = \"may-pay\", amount = 1 }";
+    assert!(check("", &format!("{may}, {draw}")).is_ok());
+    let err = check("", may).unwrap_err();
+    assert!(err.contains("a `may-pay` needs a rider"), "{err}");
+    let err = check("", &format!("{may}, {may}, {draw}")).unwrap_err();
+    assert!(err.contains("a `may-pay` needs a rider"), "{err}");
+    let err = check(cost, &format!("{may}, {draw}")).unwrap_err();
+    assert!(
+        err.contains("needs an instruction marked `if_paid`"),
+        "{err}"
+    );
+    assert!(check(cost, &format!("{draw}, {may}, {draw}")).is_ok());
     let unit = "name = \"Probe\"\ntype = \"unit\"\nmight = 1\n\
                 optional_costs = [{ cost = \"[1]\", rider = \"if-paid\" }]\n";
     let err = Catalogue::check_table(&toml::from_str(unit).unwrap(), &[]).unwrap_err();

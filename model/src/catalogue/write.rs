@@ -130,6 +130,7 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::StunOrReturnToHand => (RawEffect::StunOrReturnToHand, None, None),
                 Effect::LookAtTop { n: a, .. } => (RawEffect::LookAtTop, n(a), None),
                 Effect::CounterUnlessPays(a) => (RawEffect::CounterUnlessPays, n(a), None),
+                Effect::MayPay(a) => (RawEffect::MayPay, n(a), None),
                 Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
                 Effect::GrantRepeatToNextSpell => (RawEffect::GrantRepeatToNextSpell, None, None),
                 Effect::IfThisKillsIt(Then::Draw(a)) => (RawEffect::Draw, n(a), None),

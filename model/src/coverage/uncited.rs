@@ -48,7 +48,6 @@ pub const UNCITED: &[(&str, Stance, &str)] = &[
     ("204", Stance::Heading, "costs are base, additional, within instructions or applied (heading; 204.3 and 204.4 also uncited; base and additional costs are 356 and 356.2.a/b)"),
     ("204.3", Stance::NotModelled, "costs written as do x to do y inside instructions: no catalogue card has one; a trigger's base cost is always zero (model/src/game/cost.rs fn determine_total_cost)"),
     ("204.4", Stance::NotModelled, "applied costs are paid as a game action is performed: no catalogue card has an applied cost"),
-    ("205", Stance::Within, "paying without a linked effect is a game action, not a cost: shown by Action::PayDemand, which cites another clause (Hard Bargain's \"unless its controller pays\" is decided while its instruction executes, outside 356–357)"),
     ("206.1", Stance::NotModelled, "anything reading an ability's cost uses its base cost: no modelled effect reads an ability's cost"),
     ("303.2.a", Stance::NotModelled, "simultaneous triggers are ordered by turn order from the turn player: triggers go on the chain in a fixed order (choice or board order); no player orders them"),
     ("308", Stance::Refusal, "a showdown or combat in progress puts the turn in showdown state: model/src/game/play.rs fn may_play_now; model/src/game/activate.rs fn activation_refused (in a showdown only [Action]/[Reaction] cards: refuses Action::MoveToChain and Action::ActivateAbility; State::showdown is a fixed setup flag)"),

@@ -43,10 +43,13 @@ impl Game {
         true
     }
 
-    /// "Counter it unless its controller pays [N]": the target's controller decides.
-    pub(super) fn begin_demand(&self, s: &mut State, id: u8, exec: u8, target: u8, energy: u8) {
+    /// "Counter it unless its controller pays [N]": the target's controller decides; "you may
+    /// pay [N]" (`target` the item itself): its own controller does.
+    pub(super) fn begin_demand(&self, s: &mut State, at: (u8, u8, u8), target: u8, energy: u8) {
+        let (id, exec, slot) = at;
         on_chain_mut(s, id).phase = Phase::Demanding {
             exec,
+            slot,
             target,
             energy,
             runes: 0,
@@ -133,6 +136,7 @@ impl Game {
     pub(super) fn exhaust_for_demand(&self, s: &mut State, id: u8, domain: Domain) {
         let Phase::Demanding {
             exec,
+            slot,
             target,
             energy,
             runes,
@@ -159,6 +163,7 @@ impl Game {
         });
         on_chain_mut(s, id).phase = Phase::Demanding {
             exec,
+            slot,
             target,
             energy,
             runes: runes.saturating_add(1),
@@ -272,11 +277,14 @@ impl Game {
     }
 
     /// PayDemand's effect: the target's controller pays from their pool, or declines and the
-    /// target is countered (425); either way the execution is complete.
+    /// target is countered (425); either way the execution is complete. For a "you may pay"
+    /// (205) the item's controller pays or not, and the mode's later instructions run, the
+    /// riders reading the decision (359.3.e.14).
     pub(super) fn pay_demand(&self, s: &mut State, pay: bool) {
         let id = self.paused_id(s);
         let Phase::Demanding {
             exec,
+            slot,
             target,
             energy,
             ..
@@ -296,11 +304,14 @@ impl Game {
                 paid: pay,
                 energy,
             });
-            if !pay {
+            if !pay && target != id {
                 self.counter(s, target, id);
             }
         }
         on_chain_mut(s, id).phase = Phase::Resolving { done: exec };
+        if target == id && self.run_instructions_from(s, id, exec, slot + 1, true) {
+            return;
+        }
         self.after_execution(s, id, exec);
     }
 

@@ -118,16 +118,7 @@ impl Game {
                 Outcome::Performed
             }
             Effect::NewChoices => return self.begin_new_choices(s, ex, at),
-            // With the rune deck empty there is no rune to channel: the instruction cannot be
-            // followed and is ignored, not performed (359.3.e.6, 820.1.d.2). A pool-only player
-            // has no rune deck and counts what it channels.
-            Effect::ChannelExhausted(n)
-                if n > 0
-                    && s.players[item.controller.ix()]
-                        .runes
-                        .as_ref()
-                        .is_some_and(|r| r.deck.is_empty()) =>
-            {
+            Effect::ChannelExhausted(n) if n > 0 && no_rune_to_channel(s, item.controller) => {
                 return ignored(s, at, IgnoredWhy::Impossible);
             }
             Effect::Choose | Effect::ChannelExhausted(_) | Effect::GrantRepeatToNextSpell => {
@@ -150,6 +141,7 @@ impl Game {
             Effect::CounterUnlessPays(energy) => {
                 return self.counter_unless_pays(s, at, &legal, energy)
             }
+            Effect::MayPay(energy) => return self.may_pay(s, at, energy),
             Effect::GiveAssault(_)
             | Effect::Stun
             | Effect::Ready
@@ -185,7 +177,19 @@ impl Game {
             exec: at.exec,
             slot: at.slot,
         });
-        self.begin_demand(s, at.id, at.exec, t, energy);
+        self.begin_demand(s, (at.id, at.exec, at.slot), t, energy);
+        Outcome::Paused
+    }
+
+    /// "You may pay [N]" (205): offered as it executes to whoever controls the item now, the
+    /// decision pausing the execution; the riders after it read the answer.
+    fn may_pay(&self, s: &mut State, at: At, energy: u8) -> Outcome {
+        s.log.push(Event::Performed {
+            item: at.id,
+            exec: at.exec,
+            slot: at.slot,
+        });
+        self.begin_demand(s, (at.id, at.exec, at.slot), at.id, energy);
         Outcome::Paused
     }
 
@@ -485,4 +489,14 @@ fn gain_control(s: &mut State, at: At, legal: &[Obj]) {
             }
         }
     }
+}
+
+/// With the rune deck empty there is no rune to channel: the instruction cannot be followed and
+/// is ignored, not performed (359.3.e.6, 820.1.d.2). A pool-only player has no rune deck and
+/// counts what it channels.
+fn no_rune_to_channel(s: &State, who: Player) -> bool {
+    s.players[who.ix()]
+        .runes
+        .as_ref()
+        .is_some_and(|r| r.deck.is_empty())
 }

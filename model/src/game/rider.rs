@@ -35,7 +35,8 @@ impl Game {
     /// other is ignored. A cost reduced to nothing counts as paid (356.4.f.1; the payment step
     /// records it so under the rulebook's `zero_cost_counts_as_paid`). Each execution reads the
     /// one payment. After a change of control, whether the new controller "paid" is the
-    /// rulebook's `paid_read_after_control_change`.
+    /// rulebook's `paid_read_after_control_change`. After a "you may pay" of its mode (205) the
+    /// rider reads that answer, given in this execution by whoever controls the item now.
     pub(super) fn if_paid(
         &self,
         s: &mut State,
@@ -45,14 +46,23 @@ impl Game {
         then: Then,
     ) -> Outcome {
         let def = self.card(item.card);
-        let was_paid = def
-            .optional_costs
+        let mode = item.choices[at.exec as usize].mode.unwrap_or(0);
+        let asked = def.modes[mode as usize].instructions[..at.slot as usize]
             .iter()
-            .position(|c| c.rider == Rider::IfPaid)
-            .and_then(|i| item.optional.get(i))
-            .is_some_and(|o| o.paid);
-        let by_payer = at.controller == item.owner || self.rules.paid_read_after_control_change();
-        if (was_paid && by_payer) != paid {
+            .any(|i| matches!(i.effect, Effect::MayPay(_)));
+        let was_paid = if asked {
+            // "If you do": this execution's answer to the "you may pay" before it (205).
+            paid_in_this_execution(s, item.id, at.exec)
+        } else {
+            let was_paid = def
+                .optional_costs
+                .iter()
+                .position(|c| c.rider == Rider::IfPaid)
+                .and_then(|i| item.optional.get(i))
+                .is_some_and(|o| o.paid);
+            was_paid && (at.controller == item.owner || self.rules.paid_read_after_control_change())
+        };
+        if was_paid != paid {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
         let live = s.item(item.id).cloned().unwrap_or_else(|| item.clone());
@@ -91,4 +101,19 @@ impl Game {
             _ => false,
         }
     }
+}
+
+/// Whether the "you may pay" of execution `exec` of item `id` was paid: its answer is the last
+/// one the item asked of itself since that execution started.
+fn paid_in_this_execution(s: &State, id: u8, exec: u8) -> bool {
+    for e in s.log.iter().rev() {
+        match *e {
+            Event::DemandDecided {
+                item, target, paid, ..
+            } if item == id && target == id => return paid,
+            Event::ExecutionStarted { item, exec: k } if item == id && k == exec => return false,
+            _ => {}
+        }
+    }
+    false
 }

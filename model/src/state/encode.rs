@@ -550,6 +550,7 @@ impl Encode for ChainItem {
             }
             Phase::Demanding {
                 exec,
+                slot,
                 target,
                 energy,
                 runes,
@@ -557,6 +558,7 @@ impl Encode for ChainItem {
             } => {
                 b.put(9, 4);
                 b.u8(exec);
+                b.u8(slot);
                 b.u8(target);
                 b.u8(energy);
                 b.u8(runes);

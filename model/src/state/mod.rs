@@ -382,7 +382,11 @@ pub enum Phase {
     Demanding {
         /// The execution.
         exec: u8,
-        /// The chain item whose controller is asked to pay.
+        /// The asking instruction's index in its mode.
+        slot: u8,
+        /// The chain item whose controller is asked to pay: the target of a demand (425), or
+        /// the resolving item itself for a "you may pay" (205; an item never targets itself,
+        /// 355.9).
         target: u8,
         /// What they are asked to pay.
         energy: u8,

@@ -249,6 +249,7 @@ fn extra_cards(s: &mut Setup, cards: &[CardDef], extras: &[Extra]) -> Result<(),
                 showdown = true;
             }
             Extra::Spellwatcher => add_unit(s, cards, "Spellwatcher", you, Location::Base(you))?,
+            Extra::Tollkeeper => add_unit(s, cards, "Tollkeeper", you, Location::Base(you))?,
             Extra::FrugalAdept => add_unit(s, cards, "Frugal Adept", you, Location::Base(you))?,
             Extra::OpponentNearVictory => s.players[1].near_victory = true,
             Extra::Academy => s.players[0].academy_charged = true,

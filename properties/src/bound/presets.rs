@@ -4,7 +4,8 @@
 
 use super::{BoardShape, BodyShape, Bound, Extra, HandDraw, Resources, TurnBound};
 use Extra::{
-    Ezreal, FrugalAdept, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher, Syndra,
+    Ezreal, FrugalAdept, MaraiSpire, OpponentNearVictory, Portal, PortalReady, Spellwatcher,
+    Syndra, Tollkeeper,
 };
 
 fn s(v: &[&str]) -> Vec<String> {
@@ -60,7 +61,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "costs",
-        purpose: "costs other than [Repeat]: units from hand, a spell's \"if you paid\", Ezreal's choice, token locations, discard, kill and exhaust costs",
+        purpose: "costs other than [Repeat]: units from hand, a spell's \"if you paid\", \"you may pay\", Ezreal's choice, token locations, discard, kill and exhaust costs",
         build: costs,
     },
     Preset {
@@ -280,7 +281,8 @@ fn deck() -> Bound {
 
 /// Costs other than [Repeat]: units played from hand with optional additional costs (Accelerate,
 /// Clockwork Keeper, Blast Corps Cadet) and a spell's read by "If you paid, ... Otherwise, ..."
-/// (Gambit Bolt), Ezreal's choice of what to take off, token locations and
+/// (Gambit Bolt), a "you may pay" that is no cost (Toll Bolt's instruction, Tollkeeper's
+/// "when you play a spell" trigger; 205), Ezreal's choice of what to take off, token locations and
 /// plays, and The Academy's grant beside the Portal's; mandatory costs that exhaust or kill a
 /// friendly unit (the Mixed board has one) and the "if this kills it" rider.
 fn costs() -> Bound {
@@ -299,6 +301,7 @@ fn costs() -> Bound {
             "Hidden Blade",
             "Tithe Bolt",
             "Gambit Bolt",
+            "Toll Bolt",
             "Grim Offering",
             "Rallying Cry",
             "Deadly Strike",
@@ -309,7 +312,7 @@ fn costs() -> Bound {
             &[],
             &[Ezreal, MaraiSpire],
             &[Portal, Extra::Academy],
-            &[Ezreal, Spellwatcher],
+            &[Ezreal, Tollkeeper],
         ]),
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
