@@ -592,8 +592,14 @@ pub enum AdditionalCost {
     /// "As an additional cost, exhaust a friendly unit": the payer chooses which ready unit
     /// (357.2, 414.4: an exhausted unit cannot be exhausted to pay a cost).
     ExhaustFriendlyUnit,
-    /// "As an additional cost, kill a friendly unit": the payer chooses which (357.2, 356.7).
-    KillFriendlyUnit,
+    /// "As an additional cost, kill a friendly unit" (357.2, 356.7), with `min_might` or more
+    /// Might when the card restricts the cost's object (0: any unit; a [Mighty]-style
+    /// restriction, read from the unit's Might as the cost is paid, 807.1.c): the payer chooses
+    /// which.
+    KillFriendlyUnit {
+        /// The least Might the unit killed may have.
+        min_might: u8,
+    },
     /// "As an additional cost, exhaust me": a triggered ability's source unit, which must be
     /// on the board and ready (414.4); no choice, so no decision.
     ExhaustMe,
@@ -605,7 +611,10 @@ impl AdditionalCost {
         match self {
             AdditionalCost::Discard(n) => format!("Discard {n}"),
             AdditionalCost::ExhaustFriendlyUnit => "Exhaust a friendly unit".into(),
-            AdditionalCost::KillFriendlyUnit => "Kill a friendly unit".into(),
+            AdditionalCost::KillFriendlyUnit { min_might: 0 } => "Kill a friendly unit".into(),
+            AdditionalCost::KillFriendlyUnit { min_might } => {
+                format!("Kill a friendly unit with {min_might}+ Might")
+            }
             AdditionalCost::ExhaustMe => "Exhaust me".into(),
         }
     }

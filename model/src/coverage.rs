@@ -622,7 +622,7 @@ mod tests {
             Event::PaidWithUnit {
                 item: 0,
                 unit: 0,
-                cost: crate::card::AdditionalCost::KillFriendlyUnit,
+                cost: crate::card::AdditionalCost::KillFriendlyUnit { min_might: 0 },
             },
             Event::GrantGiven {
                 item: 0,

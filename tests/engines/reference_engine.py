@@ -87,6 +87,7 @@ MUTANTS = {
     "repeat-power-not-paid": "a Repeat cost's Power is not paid, only its Energy (356.2.b)",
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
+    "kill-might-ignored": "a kill cost restricted to a unit with N+ Might takes any friendly unit (357.2)",
     "may-pay-asked-once": "a repeated \"you may pay\" asks only in the first execution, the later ones reading its answer (205, 820.3)",
     "if-paid-first-execution-only": "a spell's \"If you paid\" reads its optional cost as paid in the first execution only (356.2.b, 820.3.a)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
@@ -2158,13 +2159,28 @@ class Game:
                 discard += int(c.split()[1])
             elif c == "Exhaust a friendly unit":
                 exhaust += 1
-            elif c == "Kill a friendly unit":
+            elif c == "Kill a friendly unit" or self.kill_might_of(c) is not None:
                 kill += 1
             elif c.lower() == "exhaust me":
                 me = True
             else:
                 raise Unsupported("costs", "additional cost " + c)
         return discard, exhaust, kill, me
+
+    @staticmethod
+    def kill_might_of(c):
+        """N for "Kill a friendly unit with N+ Might" (the cost's object restricted), else None."""
+        head, tail = "kill a friendly unit with ", "+ might"
+        low = c.lower()
+        if low.startswith(head) and low.endswith(tail) and low[len(head):-len(tail)].isdigit():
+            return int(low[len(head):-len(tail)])
+        return None
+
+    def kill_might(self, it):
+        """The least Might a unit killed for the item's cost may have (0: any)."""
+        if mutant("kill-might-ignored"):
+            return 0
+        return max([self.kill_might_of(str(c)) or 0 for c in it.card.additional_costs] or [0])
 
     def chose(self, it, u):
         """Whether item `it` chose unit `u` as a target for some execution."""
@@ -2175,7 +2191,8 @@ class Game:
         then be illegal targets: the play is undone (358.5) before anything is paid."""
         kill = self.mandatory_costs(it)[2]
         spare = [u for u in self.on_board_units()
-                 if u.controller == it.controller and not self.chose(it, u)]
+                 if u.controller == it.controller and not self.chose(it, u)
+                 and u.current_might() >= self.kill_might(it)]
         return kill > 0 and len(spare) < kill
 
     def unit_costs_payable(self, it):
@@ -2191,7 +2208,8 @@ class Game:
         friendly = [u for u in self.on_board_units()
                     if u.controller == it.controller and u is not src]
         ready = [u for u in friendly if not u.status["exhausted"]]
-        return len(ready) >= exhaust and len(friendly) >= kill
+        mighty = [u for u in friendly if u.current_might() >= self.kill_might(it)]
+        return len(ready) >= exhaust and len(mighty) >= kill
 
     def pay_other_costs(self, it, discard):
         """357.2: after Energy and Power: "exhaust me", then each card to discard, each unit to
@@ -2210,7 +2228,8 @@ class Game:
         for kills, n in ((False, exhaust), (True, kill)):
             for _ in range(n):
                 options = [u for u in self.on_board_units() if u.controller == it.controller
-                           and (kills or not u.status["exhausted"])]
+                           and (kills or not u.status["exhausted"])
+                           and (not kills or u.current_might() >= self.kill_might(it))]
                 # 357.3: no self-sabotage: a unit the item chose is not killed while another
                 # unit can pay.
                 spared = [u for u in options if not self.chose(it, u)]

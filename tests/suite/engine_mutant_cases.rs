@@ -73,6 +73,10 @@ fn the_corpus_kills_the_reference_engines_feature_mutants() {
             "may-pay-asked-once",
             "toll-bolt-repeated-asks-in-each-execution.case",
         ),
+        (
+            "kill-might-ignored",
+            "titans-tithe-kill-cost-takes-only-a-mighty-unit.case",
+        ),
     ];
     for (mutant, file) in kills {
         kills_on(mutant, &root().join("corpus/cases").join(file));

@@ -50,7 +50,8 @@ pub(super) fn optional_costs(
 }
 
 /// A mandatory additional cost as the catalogue writes it: `Discard N`, `Exhaust a friendly
-/// unit`, `Kill a friendly unit` or `Exhaust me` (356.2.a, 357.2). Other non-standard costs are
+/// unit`, `Kill a friendly unit` (or `Kill a friendly unit with N+ Might`, a restriction on the
+/// cost's object) or `Exhaust me` (356.2.a, 357.2). Other non-standard costs are
 /// named so that a card needing one is refused, not approximated.
 pub(super) fn additional_cost(text: &str, kind: CardKind) -> Result<AdditionalCost, String> {
     let t = text.trim();
@@ -67,7 +68,7 @@ pub(super) fn additional_cost(text: &str, kind: CardKind) -> Result<AdditionalCo
     let lower = t.to_ascii_lowercase();
     match lower.as_str() {
         "exhaust a friendly unit" => return Ok(AdditionalCost::ExhaustFriendlyUnit),
-        "kill a friendly unit" => return Ok(AdditionalCost::KillFriendlyUnit),
+        "kill a friendly unit" => return Ok(AdditionalCost::KillFriendlyUnit { min_might: 0 }),
         // "Me" is the source of a triggered ability; a card being played has no unit on the
         // board that is "me".
         "exhaust me" if kind == CardKind::Ability => return Ok(AdditionalCost::ExhaustMe),
@@ -78,9 +79,25 @@ pub(super) fn additional_cost(text: &str, kind: CardKind) -> Result<AdditionalCo
         }
         _ => {}
     }
+    if let Some(n) = lower
+        .strip_prefix("kill a friendly unit with ")
+        .and_then(|r| r.strip_suffix("+ might"))
+    {
+        return n
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(|min_might| AdditionalCost::KillFriendlyUnit { min_might })
+            .ok_or_else(|| {
+                format!(
+                    "{at}: `{t}`: expected `Kill a friendly unit with N+ Might`, N from 1 to 255"
+                )
+            });
+    }
     if lower.starts_with("kill") || lower.starts_with("exhaust") || lower.starts_with("recycle") {
         return Err(format!(
-            "{at}: `{t}` is not modelled (expected `Discard N`, `Exhaust a friendly unit`, `Kill a friendly unit` or `Exhaust me`)"
+            "{at}: `{t}` is not modelled (expected `Discard N`, `Exhaust a friendly unit`, `Kill a friendly unit`, `Kill a friendly unit with N+ Might` or `Exhaust me`)"
         ));
     }
     Err(format!(

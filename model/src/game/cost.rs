@@ -580,7 +580,10 @@ impl Game {
                 AdditionalCost::ExhaustFriendlyUnit => {
                     cost.exhaust = cost.exhaust.saturating_add(1)
                 }
-                AdditionalCost::KillFriendlyUnit => cost.kill = cost.kill.saturating_add(1),
+                AdditionalCost::KillFriendlyUnit { min_might } => {
+                    cost.kill = cost.kill.saturating_add(1);
+                    cost.kill_might = cost.kill_might.max(min_might);
+                }
                 AdditionalCost::ExhaustMe => cost.exhaust_me = true,
             }
         }

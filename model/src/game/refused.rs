@@ -83,6 +83,11 @@ pub enum Refusal {
     },
     /// 357.3: a unit the play chose is not killed for its cost while another unit can pay.
     KillsChosenTarget,
+    /// 357.2: the cost kills a friendly unit with `need` or more Might; this one has less.
+    TooLittleMight {
+        /// The Might the cost asks for.
+        need: u8,
+    },
     /// 355.4.a: a move's destination is not where the unit already is.
     AlreadyThere,
     /// 355.1.a: Repeat is decided while an item is being played; none is.
@@ -217,6 +222,7 @@ impl Refusal {
             OptionalFirst => "402.1",
             ModeWithoutTargets { .. } => "355.16",
             KillsChosenTarget => "357.3",
+            TooLittleMight { .. } => "357.2",
             AlreadyThere => "355.4.a",
             RepeatOnAbility { .. } => "820.1.a",
             NoSuchRepeat { .. } => "820.1.c",
@@ -284,6 +290,7 @@ impl fmt::Display for Refusal {
             OptionalFirst => f.write_str("the triggered ability's \"you may\" is decided first"),
             ModeWithoutTargets { mode } => write!(f, "mode {} has a target with no legal choice: choosing it would surely make the play illegal", mode + 1),
             KillsChosenTarget => f.write_str("a unit the play chose is not killed to pay its cost while another unit can pay: its target would then be illegal"),
+            TooLittleMight { need } => write!(f, "the cost kills a friendly unit with {need} or more Might; this unit has less"),
             AlreadyThere => f.write_str("a unit cannot be moved to where it already is"),
             RepeatWithoutPlay => f.write_str("Repeat is decided while the item is being played (its choices step); no item is being played now"),
             RepeatOnAbility { book, card } => write!(f, "under {book} only spells have [Repeat]; {card} is an ability"),
@@ -376,6 +383,15 @@ impl Game {
             }
             // 357.3: killing a unit the item chose, while another unit could pay, surely makes
             // the play fail (the chosen target is then illegal, 358.1).
+            Action::KillForCost { unit }
+                if s.units.get(usize::from(unit)).is_some_and(|u| {
+                    u.zone == crate::state::Zone::Board && u.current_might() < item.cost.kill_might
+                }) =>
+            {
+                Some(Refusal::TooLittleMight {
+                    need: item.cost.kill_might,
+                })
+            }
             Action::KillForCost { unit } => {
                 let spared = unit_options(s, item);
                 (chose(item, unit) && !spared.contains(&unit) && !spared.is_empty())

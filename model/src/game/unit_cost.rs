@@ -43,10 +43,12 @@ impl Game {
                 .filter(|(i, u)| u.controller == item.controller && Some(*i) != me)
         };
         let ready = friendly().filter(|(_, u)| !u.status.exhausted).count();
-        let all = friendly().count();
+        let mighty = friendly()
+            .filter(|(_, u)| u.current_might() >= need.kill_might)
+            .count();
         (!need.exhaust_me || me.is_some() || gear_me)
             && ready >= usize::from(need.exhaust)
-            && all >= usize::from(need.kill)
+            && mighty >= usize::from(need.kill)
     }
 
     /// 358.1 before paying: the kills the item's cost needs can be paid only with units it chose,
@@ -56,6 +58,7 @@ impl Game {
         item.cost.kill > 0
             && s.units_on_board()
                 .filter(|(i, u)| u.controller == item.controller && !chose(item, *i))
+                .filter(|(_, u)| u.current_might() >= item.cost.kill_might)
                 .count()
                 < usize::from(item.cost.kill)
     }
@@ -82,7 +85,8 @@ impl Game {
     /// KillForCost's effect (357.2): the unit goes to its owner's trash (a token ceases to
     /// exist), a zone change (124); then any payment left with one option is made at once.
     pub(super) fn kill_for_cost(&self, s: &mut State, unit: u8) {
-        self.pay_with(s, unit, AdditionalCost::KillFriendlyUnit);
+        let min_might = pending(s).cost.kill_might;
+        self.pay_with(s, unit, AdditionalCost::KillFriendlyUnit { min_might });
         self.forced_payments(s);
     }
 
@@ -117,7 +121,7 @@ impl Game {
         let item = pending_mut(s);
         let id = item.id;
         match cost {
-            AdditionalCost::KillFriendlyUnit => item.cost.kill -= 1,
+            AdditionalCost::KillFriendlyUnit { .. } => item.cost.kill -= 1,
             _ => item.cost.exhaust -= 1,
         }
         s.log.push(Event::PaidWithUnit {
@@ -125,7 +129,7 @@ impl Game {
             unit,
             cost,
         });
-        if cost == AdditionalCost::KillFriendlyUnit {
+        if matches!(cost, AdditionalCost::KillFriendlyUnit { .. }) {
             self.kill(s, Obj::Unit(unit));
         } else {
             s.units[unit as usize].status.exhausted = true;
@@ -143,7 +147,9 @@ impl Game {
             }
             let how = match item.cost.exhaust > 0 {
                 true => AdditionalCost::ExhaustFriendlyUnit,
-                false => AdditionalCost::KillFriendlyUnit,
+                false => AdditionalCost::KillFriendlyUnit {
+                    min_might: item.cost.kill_might,
+                },
             };
             match unit_options(s, item)[..] {
                 [only] => self.pay_with(s, only, how),
@@ -154,14 +160,16 @@ impl Game {
 }
 
 /// The friendly units that can pay the pending item's next unit cost: ready ones while units are
-/// still to be exhausted, then any. A unit the item chose is not killed while another unit can
-/// pay (357.3: no deterministic self-sabotage; killed, it would be an illegal target, 358.1).
+/// still to be exhausted, then any with the Might a restricted kill asks for. A unit the item
+/// chose is not killed while another unit can pay (357.3: no deterministic self-sabotage;
+/// killed, it would be an illegal target, 358.1).
 pub(super) fn unit_options(s: &State, item: &ChainItem) -> Vec<u8> {
     let exhausting = item.cost.exhaust > 0;
     let all: Vec<u8> = s
         .units_on_board()
         .filter(|(_, u)| u.controller == item.controller)
         .filter(|(_, u)| !exhausting || !u.status.exhausted)
+        .filter(|(_, u)| exhausting || u.current_might() >= item.cost.kill_might)
         .map(|(i, _)| i)
         .collect();
     if exhausting {

@@ -579,12 +579,14 @@ impl Encode for ChainItem {
             discard,
             exhaust,
             kill,
+            kill_might,
             exhaust_me,
         } = *cost;
         resources.encode(b);
         b.u8(discard);
         b.u8(exhaust);
         b.u8(kill);
+        b.u8(kill_might);
         b.bool(exhaust_me);
         b.list(ever_chosen);
         b.bool(*left_chain);

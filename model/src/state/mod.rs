@@ -423,6 +423,8 @@ pub struct TotalCost {
     pub exhaust: u8,
     /// Friendly units to kill, the payer's choice (357.2).
     pub kill: u8,
+    /// The least Might a unit killed for the cost may have (0: any).
+    pub kill_might: u8,
     /// A triggered ability's source unit is exhausted as its cost ("exhaust me", 414.4).
     pub exhaust_me: bool,
 }

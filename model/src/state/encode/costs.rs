@@ -102,7 +102,7 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             let (k, n) = match cost {
                 AdditionalCost::Discard(n) => (0, n),
                 AdditionalCost::ExhaustFriendlyUnit => (1, 0),
-                AdditionalCost::KillFriendlyUnit => (2, 0),
+                AdditionalCost::KillFriendlyUnit { min_might } => (2, min_might),
                 AdditionalCost::ExhaustMe => (3, 0),
             };
             b.put(k, 2);
