@@ -140,19 +140,20 @@ pub struct Mode {
 }
 
 impl Mode {
-    /// How many of its riders marked `if_paid` read the card's optional additional cost: those
-    /// with no "you may pay" before them in the mode, which they would read instead.
+    /// Whether a "you may pay" comes before instruction `slot`: a rider there marked `if_paid`
+    /// reads its answer rather than the card's optional additional cost.
+    pub fn asks_before(&self, slot: usize) -> bool {
+        self.instructions[..slot.min(self.instructions.len())]
+            .iter()
+            .any(|i| matches!(i.effect, Effect::MayPay(_)))
+    }
+
+    /// How many of its riders marked `if_paid` read the card's optional additional cost.
     pub fn cost_readers(&self) -> usize {
-        let mut asked = false;
-        let mut n = 0;
-        for i in &self.instructions {
-            match i.effect {
-                Effect::MayPay(_) => asked = true,
-                Effect::IfPaid { .. } if !asked => n += 1,
-                _ => {}
-            }
-        }
-        n
+        (0..self.instructions.len())
+            .filter(|&k| matches!(self.instructions[k].effect, Effect::IfPaid { .. }))
+            .filter(|&k| !self.asks_before(k))
+            .count()
     }
 }
 
@@ -257,7 +258,7 @@ pub enum Effect {
     GrantRepeatToNextSpell,
 }
 
-/// What an "if this kills it" rider does.
+/// What a rider ("if this kills it", "if you paid") does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Then {
     /// The item's controller draws N.
@@ -267,6 +268,15 @@ pub enum Then {
 }
 
 impl Then {
+    /// The rider an effect can be: a draw or a token (`None` for any other effect).
+    pub fn of(effect: Effect) -> Option<Then> {
+        match effect {
+            Effect::Draw(n) => Some(Then::Draw(n)),
+            Effect::PlayToken(n) => Some(Then::PlayToken(n)),
+            _ => None,
+        }
+    }
+
     /// The same action as an effect of its own.
     pub fn effect(self) -> Effect {
         match self {

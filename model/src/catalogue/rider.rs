@@ -16,14 +16,10 @@ pub(super) fn reflexive(
     if !if_this_kills {
         return Ok(effect);
     }
-    let then = match effect {
-        Effect::Draw(n) => Then::Draw(n),
-        Effect::PlayToken(n) => Then::PlayToken(n),
-        _ => {
-            return Err(format!(
-                "{at}: `if_this_kills` rides on `draw` or `play-token` only in this model"
-            ))
-        }
+    let Some(then) = Then::of(effect) else {
+        return Err(format!(
+            "{at}: `if_this_kills` rides on `draw` or `play-token` only in this model"
+        ));
     };
     let prev = before.last();
     let ok = prev.is_some_and(|p| {
@@ -46,19 +42,15 @@ pub(super) fn if_paid(effect: Effect, if_paid: Option<bool>, at: &str) -> Result
     let Some(paid) = if_paid else {
         return Ok(effect);
     };
-    let then = match effect {
-        Effect::Draw(n) => Then::Draw(n),
-        Effect::PlayToken(n) => Then::PlayToken(n),
-        Effect::IfThisKillsIt(_) => {
-            return Err(format!(
-                "{at}: `if_paid` and `if_this_kills` cannot both mark one instruction"
-            ))
-        }
-        _ => {
-            return Err(format!(
-                "{at}: `if_paid` rides on `draw` or `play-token` only in this model"
-            ))
-        }
+    if matches!(effect, Effect::IfThisKillsIt(_)) {
+        return Err(format!(
+            "{at}: `if_paid` and `if_this_kills` cannot both mark one instruction"
+        ));
+    }
+    let Some(then) = Then::of(effect) else {
+        return Err(format!(
+            "{at}: `if_paid` rides on `draw` or `play-token` only in this model"
+        ));
     };
     Ok(Effect::IfPaid { paid, then })
 }

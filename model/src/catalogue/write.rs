@@ -133,16 +133,10 @@ fn raw_instructions(list: &[Instruction]) -> Vec<RawInstruction> {
                 Effect::MayPay(a) => (RawEffect::MayPay, n(a), None),
                 Effect::ChannelExhausted(a) => (RawEffect::ChannelExhausted, n(a), None),
                 Effect::GrantRepeatToNextSpell => (RawEffect::GrantRepeatToNextSpell, None, None),
-                Effect::IfThisKillsIt(Then::Draw(a)) => (RawEffect::Draw, n(a), None),
-                Effect::IfThisKillsIt(Then::PlayToken(a)) => (RawEffect::PlayToken, n(a), None),
-                Effect::IfPaid {
-                    then: Then::Draw(a),
-                    ..
-                } => (RawEffect::Draw, n(a), None),
-                Effect::IfPaid {
-                    then: Then::PlayToken(a),
-                    ..
-                } => (RawEffect::PlayToken, n(a), None),
+                Effect::IfThisKillsIt(then) | Effect::IfPaid { then, .. } => match then {
+                    Then::Draw(a) => (RawEffect::Draw, n(a), None),
+                    Then::PlayToken(a) => (RawEffect::PlayToken, n(a), None),
+                },
             };
             let tag = match i.effect {
                 Effect::GiveMightToGroup(t, _) => Some(t.name().to_string()),

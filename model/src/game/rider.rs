@@ -47,10 +47,7 @@ impl Game {
     ) -> Outcome {
         let def = self.card(item.card);
         let mode = item.choices[at.exec as usize].mode.unwrap_or(0);
-        let asked = def.modes[mode as usize].instructions[..at.slot as usize]
-            .iter()
-            .any(|i| matches!(i.effect, Effect::MayPay(_)));
-        let was_paid = if asked {
+        let was_paid = if def.modes[mode as usize].asks_before(at.slot as usize) {
             // "If you do": this execution's answer to the "you may pay" before it (205).
             paid_in_this_execution(s, item.id, at.exec)
         } else {
