@@ -611,6 +611,7 @@ pub fn fuzz_with(
     }
     naming::name_by_suspects(&mut report);
     naming::join_by_suspects(&mut report);
+    naming::join_by_decision(&mut report);
     naming::merge_same_names(&mut report);
     naming::largest_first(&mut report);
     report.seconds = start.elapsed().as_secs_f64();

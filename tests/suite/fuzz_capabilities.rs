@@ -70,15 +70,16 @@ fn a_count_engine_accepting_two_payments_of_one_instance_is_reported() {
 }
 
 /// A count-shaped engine that uses one target list for every execution is sent cases whose
-/// executions choose differently, and caught at each of three seeds, by what its second
-/// execution does. Which rule names the finding varies with the cases drawn (where the second
-/// execution shows it, 820.3 or 751.1, or the choices themselves, 820.2.a): at least one of the
-/// three runs names 820.2.a; how often the planted rule is named is measured in
-/// docs/fuzzing.md, not asserted here.
+/// executions choose differently, and caught at each of six seeds, by what a later execution
+/// does. Which rule names the finding varies with the cases drawn (where the later execution
+/// shows it, 820.3 or 751.1, or the choices themselves, 820.2.a, when a later execution
+/// choosing as the first cures the case; Curtain Call's distinct modes forbid that cure): at
+/// least two of the six runs name 820.2.a (8 of seeds 0-11 did when this was written, any
+/// card added to the catalogue moves which ones).
 #[test]
 fn a_count_engine_with_one_target_list_is_reported() {
     let mut named = vec![];
-    for seed in 0..3 {
+    for seed in 0..6 {
         let mut e = ProcessEngine::new(&fake_cmd("count-one-target-list"), Duration::from_secs(20))
             .unwrap();
         let r = fuzz(
@@ -93,10 +94,11 @@ fn a_count_engine_with_one_target_list_is_reported() {
         assert!(!r.findings.is_empty(), "seed {seed}: {r:?}");
         named.push(rules(&r));
     }
-    assert!(
-        named.iter().any(|r| r.iter().any(|c| c == "820.2.a")),
-        "{named:?}"
-    );
+    let naming = named
+        .iter()
+        .filter(|r| r.iter().any(|c| c == "820.2.a"))
+        .count();
+    assert!(naming >= 2, "{named:?}");
 }
 
 /// A count-shaped engine that declines what a count cannot say is not failed for it, but each

@@ -185,7 +185,12 @@ pub(super) fn name_cluster(
             decisive
                 .clone()
                 .or_else(|| best.cause.clone().filter(|c| !c.weak))
-                .or_else(|| triage::fault_line(case, m).and_then(|l| triage::applied_at(case, l)))
+                // Where a fault shows is only its symptom, as a refusal's step is.
+                .or_else(|| {
+                    triage::fault_line(case, m)
+                        .and_then(|l| triage::applied_at(case, l))
+                        .map(Cause::weak)
+                })
         }
         (None, None) => None,
     };

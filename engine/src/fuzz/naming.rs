@@ -1,7 +1,7 @@
 //! The names findings end a run with: the suspect clauses of the whole run rename the findings
 //! named only by a symptom, and findings that end under one name are one cluster.
 
-use super::{decisive, Finding, FuzzReport};
+use super::{decisive, Finding, FuzzReport, NOT_RECURRING};
 use crate::triage::{self, Cause};
 
 /// Ranks each finding's suspect clauses over the whole run (`spectrum`) and names by the most
@@ -12,15 +12,27 @@ use crate::triage::{self, Cause};
 /// lives. A cause the engine is seen to take (a statement it wrongly accepts, a wrong reading
 /// of one rule), the specific clause of the event that decided the differing value, a settled
 /// name (the rule the engine gave for refusing, executions cured by choosing alike) and a
-/// fault keep their names; a renamed finding's first name is kept in `merged`.
+/// fault that did not recur keep their names; a fault that recurs, named by where it showed,
+/// is a symptom like a refusal. A renamed finding's first name is kept in `merged`.
 pub(super) fn name_by_suspects(report: &mut FuzzReport) {
     for f in &mut report.findings {
         let cases: Vec<usize> = f.cases.iter().map(|(i, _)| *i).collect();
         f.suspects = crate::spectrum::suspects(&cases, &report.failing, &report.passing, 5);
+    }
+    rename_symptoms(report);
+}
+
+/// Names each finding that is only a symptom by its most suspect clause (`name_by_suspects`).
+fn rename_symptoms(report: &mut FuzzReport) {
+    for f in &mut report.findings {
         // A name traced to the event that decided the differing value, with a clause of its
         // own, is that case's cause; the spectrum is the whole run's correlation and names
         // only what the case could not (a catch-all, the step where a refusal shows).
-        let symptom = f.fault.is_none() && !f.settled && f.weak;
+        let recurs = f
+            .fault
+            .as_deref()
+            .is_none_or(|m| !m.contains(NOT_RECURRING));
+        let symptom = recurs && !f.settled && f.weak;
         let Some(top) = f.suspects.first().filter(|_| symptom) else {
             continue;
         };
@@ -72,6 +84,11 @@ pub(super) fn join_by_suspects(report: &mut FuzzReport) {
             .copied()
             .find(|&m| m != n && into[m].is_none() && names(&report.findings[m]));
     }
+    absorb_into(report, &into);
+}
+
+/// Moves each finding `n` with `into[n]` set into the cluster its joins end in.
+fn absorb_into(report: &mut FuzzReport, into: &[Option<usize>]) {
     // A finding joined by another may itself have joined a third (of equal size, settled
     // later): follow the joins to the cluster that stays.
     let last = |mut n: usize| {
@@ -100,6 +117,34 @@ pub(super) fn join_by_suspects(report: &mut FuzzReport) {
         }
     }
     report.findings = slots.into_iter().flatten().collect();
+}
+
+/// A finding named by the event that decided a differing value joins the larger cluster cured
+/// by the same decision when that event is itself one the decision brings about
+/// (`decisive::consequences`): the value differs because the decision was taken, and the
+/// decision is where the larger cluster shows the one mistake. A fault, a refusal and a
+/// finding without a decision that cures it keep their clusters.
+pub(super) fn join_by_decision(report: &mut FuzzReport) {
+    let mut order: Vec<usize> = (0..report.findings.len()).collect();
+    order.sort_by(|&a, &b| report.findings[b].hits.cmp(&report.findings[a].hits));
+    let mut into: Vec<Option<usize>> = vec![None; report.findings.len()];
+    for &n in order.iter().rev() {
+        let f = &report.findings[n];
+        let clauses = crate::clauses::clauses_of(&f.cited);
+        let brought = !clauses.is_empty() && clauses.iter().all(|c| f.cured.contains(c));
+        if f.fault.is_some() || f.refused || f.decisive.is_none() || !brought {
+            continue;
+        }
+        into[n] = order.iter().copied().find(|&m| {
+            let g = &report.findings[m];
+            m != n
+                && into[m].is_none()
+                && g.hits > f.hits
+                && g.fault.is_none()
+                && g.decisive == f.decisive
+        });
+    }
+    absorb_into(report, &into);
 }
 
 /// Findings that end the run named by one rule are one cluster: each joins the first reported
@@ -147,10 +192,12 @@ fn strict(f: &Finding) -> bool {
 }
 
 /// What a finding is merged by: the clauses it is named by, when they name a cause; else its
-/// whole name.
+/// whole name. A fault's clauses name a cause only where the run's suspects renamed it (its
+/// first name then kept in `merged`; faults join no other cluster before this).
 fn root(f: &Finding) -> String {
     let clauses = crate::clauses::clauses_of(&f.cited);
-    if f.fault.is_some() || clauses.is_empty() || clauses.iter().any(|c| triage::catch_all(c)) {
+    let unnamed_fault = f.fault.is_some() && f.merged.is_empty();
+    if unnamed_fault || clauses.is_empty() || clauses.iter().any(|c| triage::catch_all(c)) {
         return format!("name: {}", f.kind);
     }
     let mut clauses = clauses;
@@ -336,5 +383,115 @@ mod tests {
             ),
         ]);
         assert_eq!(got.len(), 2, "{got:?}");
+    }
+
+    /// A fault that recurs, named only by the step it showed at, is renamed by its cases' most
+    /// suspect clause and joins the finding of that rule; one that did not recur keeps its
+    /// name and its cluster.
+    #[test]
+    fn a_recurring_fault_is_renamed_by_its_suspects() {
+        let fault = |kind: &str, message: &str, i| Finding {
+            fault: Some(message.into()),
+            weak: true,
+            suspects: vec![crate::spectrum::Suspect {
+                clause: "340.1".into(),
+                context: None,
+                score: 0.99,
+            }],
+            ..finding(kind, "419.4.b", i)
+        };
+        let mut report = FuzzReport {
+            findings: vec![
+                finding("the newest item resolves (340.1)", "340.1", 1),
+                fault("cards counted as played (419.4.b)", "an error", 2),
+                fault(
+                    "cards counted as played (419.4.b) again",
+                    &format!("an error (it {NOT_RECURRING})"),
+                    3,
+                ),
+            ],
+            ..FuzzReport::default()
+        };
+        rename_symptoms(&mut report);
+        merge_same_names(&mut report);
+        let got: Vec<(&str, usize)> = report
+            .findings
+            .iter()
+            .map(|f| (f.kind.as_str(), f.hits))
+            .collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].1, 2, "{got:?}");
+        assert!(report.findings[0]
+            .merged
+            .contains(&"cards counted as played (419.4.b)".into()));
+        assert_eq!(got[1].0, "cards counted as played (419.4.b) again");
+    }
+
+    /// A finding named by the event that decided a differing value joins the larger cluster
+    /// cured by the same decision when the decision brings that event about; one whose event
+    /// the decision does not bring about, one cured by another decision, and a fault stay.
+    #[test]
+    fn a_value_the_decision_brings_about_joins_the_cluster_it_cures() {
+        let repeat = Some("each Repeat instance paid once (820.1.c.3)".to_string());
+        let cured = |f: Finding, hits: usize, decisive: &Option<String>, cured: &[&str]| Finding {
+            hits,
+            decisive: decisive.clone(),
+            cured: cured.iter().map(|c| c.to_string()).collect(),
+            ..f
+        };
+        let mut report = FuzzReport {
+            findings: vec![
+                cured(
+                    finding("component discounts (356.4.c)", "356.4.c", 1),
+                    3,
+                    &repeat,
+                    &["356.2.b", "356.4.c"],
+                ),
+                cured(
+                    finding("optional additional costs added (356.2.b)", "356.2.b", 2),
+                    200,
+                    &repeat,
+                    &["356.2.b", "820.1.c.3"],
+                ),
+                cured(
+                    finding("whole-card discounts once (356.4.d)", "356.4.d", 3),
+                    2,
+                    &repeat,
+                    &["356.2.b"],
+                ),
+                cured(
+                    finding("cost increases (356.3)", "356.3", 4),
+                    2,
+                    &Some("a mode (355.3)".into()),
+                    &["356.3"],
+                ),
+                Finding {
+                    fault: Some("an error".into()),
+                    ..cured(
+                        finding("base cost (356.1.c)", "356.1.c", 5),
+                        1,
+                        &repeat,
+                        &["356.1.c"],
+                    )
+                },
+            ],
+            ..FuzzReport::default()
+        };
+        join_by_decision(&mut report);
+        largest_first(&mut report);
+        let got: Vec<(&str, usize)> = report
+            .findings
+            .iter()
+            .map(|f| (f.kind.as_str(), f.hits))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("optional additional costs added (356.2.b)", 203),
+                ("whole-card discounts once (356.4.d)", 2),
+                ("cost increases (356.3)", 2),
+                ("base cost (356.1.c)", 1),
+            ]
+        );
     }
 }

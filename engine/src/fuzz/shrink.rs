@@ -195,11 +195,45 @@ pub(super) fn relabel(case: &mut Case) {
     }
 }
 
-/// Smaller variants of a case with the same plays: a board statement dropped, a pool
-/// emptied of one kind of resource, fewer cards, no damage.
+/// The case without each of its plays in turn: the statements from a `play` or an `activate`
+/// up to the next one (or `end turn`), with its decisions and passes; and without each chain
+/// from such a statement to the `close` that resolves it (responses included). A play an
+/// earlier one made possible, or one a later play needs, leaves a case the rules refuse
+/// elsewhere, and that candidate simply does not keep the symptom.
+fn fewer_plays(case: &Case) -> Vec<Case> {
+    let starts = |s: &PlayStmt| matches!(s, PlayStmt::Play { .. } | PlayStmt::Activate { .. });
+    let n = case.plays.len();
+    let after = |from: usize, end: &dyn Fn(&PlayStmt) -> bool| {
+        case.plays[from + 1..]
+            .iter()
+            .position(|p| end(&p.stmt))
+            .map(|k| from + 1 + k)
+    };
+    let mut spans: Vec<(usize, usize)> = vec![];
+    for from in (0..n).filter(|&k| starts(&case.plays[k].stmt)) {
+        let play = after(from, &|s| starts(s) || *s == PlayStmt::EndTurn).unwrap_or(n);
+        let chain = after(from, &|s| *s == PlayStmt::Close).map_or(n, |k| k + 1);
+        for to in [play, chain] {
+            if (from, to) != (0, n) && !spans.contains(&(from, to)) {
+                spans.push((from, to));
+            }
+        }
+    }
+    spans
+        .into_iter()
+        .map(|(from, to)| {
+            let mut c = case.clone();
+            c.plays.drain(from..to);
+            c
+        })
+        .collect()
+}
+
+/// Smaller variants of a case: one play fewer (`fewer_plays`), a board statement dropped, a
+/// pool emptied of one kind of resource, fewer cards, no damage.
 pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
     use rbcheck_case::ast::{BoardStmt, UnitStmt};
-    let mut out = vec![];
+    let mut out = fewer_plays(case);
     for j in 0..case.board.len() {
         let mut c = case.clone();
         c.board.remove(j);
@@ -248,7 +282,7 @@ pub(super) fn case_candidates(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Shrinks a case, keeping its plays, while the engine still shows the same symptom.
+/// Shrinks a case while the engine still shows the same symptom.
 pub(super) fn shrink_case(
     checker: &mut Checker,
     start: Shrunk,
@@ -284,4 +318,53 @@ pub(super) fn shrink_case(
         break;
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each play can go, alone or with the chain its `close` resolves; a case of one play
+    /// has nothing to drop.
+    #[test]
+    fn a_case_loses_one_play_or_one_chain_at_a_time() {
+        let case = rbcheck_case::parse(
+            "rbcheck-case 1\nrules rup4\n\n\
+             unit u1 \"Taxing Warden\" opponent battlefield 2\n\
+             gear g1 \"Temporal Portal\" you\n\
+             pool you [P]\nhand you \"Vanishing Bolt\"\nhand you \"Blood Rush\"\n\
+             turn plays 3 end-turn\n\n\
+             you activate g1\npay any P\nclose\n\
+             you play \"Vanishing Bolt\"\nrepeat 1 skip\nrepeat 2 skip\nexec 1 target 1 u1\n\
+             you play \"Blood Rush\"\nclose\n\
+             end turn\n",
+        )
+        .expect("a case");
+        let kept = |c: &Case| -> Vec<String> {
+            c.plays
+                .iter()
+                .map(|p| rbcheck_case::print::play_stmt(&p.stmt))
+                .collect()
+        };
+        let got: Vec<Vec<String>> = fewer_plays(&case).iter().map(kept).collect();
+        let all = kept(&case);
+        let without = |from: usize, to: usize| -> Vec<String> {
+            all.iter()
+                .enumerate()
+                .filter(|(k, _)| *k < from || *k >= to)
+                .map(|(_, s)| s.clone())
+                .collect()
+        };
+        assert_eq!(
+            got,
+            vec![without(0, 3), without(3, 7), without(3, 9), without(7, 9)],
+            "{all:?}"
+        );
+        let one = rbcheck_case::parse(
+            "rbcheck-case 1\nrules rup4\n\npool you [P]\nhand you \"Blood Rush\"\n\n\
+             you play \"Blood Rush\"\n",
+        )
+        .expect("a case");
+        assert!(fewer_plays(&one).is_empty());
+    }
 }

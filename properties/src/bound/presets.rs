@@ -61,7 +61,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "costs",
-        purpose: "costs other than [Repeat]: units from hand, a spell's \"if you paid\", \"you may pay\", Ezreal's choice, token locations, discard, kill and exhaust costs",
+        purpose: "costs other than [Repeat]: units from hand, a spell's \"if you paid\", \"you may pay\", Ezreal's choice, token locations, discard, kill (one restricted by Might) and exhaust costs",
         build: costs,
     },
     Preset {
@@ -316,6 +316,28 @@ fn costs() -> Bound {
         ]),
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Defy"], &["Mystic Reversal"]]),
+        deck_top: vec![],
+        turn: TurnBound::default(),
+        also: vec![costs_mighty()],
+    }
+}
+
+/// `costs`' second part: a kill cost restricted by Might (Titan's Tithe, "kill a friendly unit
+/// with 3 or more Might"; 357.2) beside Grim Offering's unrestricted one, on the Exhausted board
+/// (a 4-Might unit can pay) and the Mixed one (no unit of yours can: the play is undone).
+fn costs_mighty() -> Bound {
+    Bound {
+        name: "costs".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&["Titan's Tithe", "Grim Offering"]),
+        abilities: false,
+        boards: vec![BoardShape::Exhausted, BoardShape::Mixed],
+        extras: e(&[&[]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"]]),
         deck_top: vec![],
         turn: TurnBound::default(),
         also: vec![],
