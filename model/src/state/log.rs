@@ -316,6 +316,60 @@ mod tests {
         assert_eq!(&pushed[1..], &events()[1..]);
     }
 
+    /// Events of different variants digest differently even where every field is zero: the
+    /// digest stands for the events in a state's hash, so two variants sharing a tag (and, with
+    /// zero fields, every bit) would make two different states one.
+    #[test]
+    fn events_of_different_variants_never_share_a_digest() {
+        use crate::state::{Grant, Location};
+        let zero = Cost::energy(0);
+        let pairs = [
+            (
+                Event::TurnEnded,
+                Event::OptionalCostDeclared {
+                    item: 0,
+                    index: 0,
+                    pay: false,
+                },
+            ),
+            (
+                Event::GrantTaken {
+                    item: 0,
+                    who: Player::YOU,
+                    grant: Grant::Portal,
+                },
+                Event::OptionalCostAdded {
+                    item: 0,
+                    index: 0,
+                    cost: zero,
+                },
+            ),
+            (
+                Event::GearExhausted { item: 0, gear: 0 },
+                Event::LocationChosen {
+                    item: 0,
+                    to: Location::Base(Player::YOU),
+                },
+            ),
+            (
+                Event::PoolEmptied {
+                    who: Player::YOU,
+                    amount: zero,
+                },
+                Event::UnitEntered {
+                    item: 0,
+                    unit: 0,
+                    at: Location::Base(Player::YOU),
+                    ready: false,
+                },
+            ),
+        ];
+        for (a, b) in pairs {
+            let (da, db) = (Log::from(vec![a]).digest(), Log::from(vec![b]).digest());
+            assert_ne!(da, db, "{a:?} and {b:?}");
+        }
+    }
+
     /// Copies share events until they diverge; each must still read as its own events, whoever
     /// appends first, past a chunk's end, and on several threads at once.
     #[test]

@@ -7,6 +7,16 @@ use crate::cost::Domain;
 use crate::state::{Component, Event, OptionalChoice, Reduction, Runes, RunesSpent};
 use std::hash::Hasher;
 
+/// The tag of an event past the 6-bit tags: tag 63, its two-bit value 3, then `k` in three bits
+/// (0 and 1 this group's, 2 to 7 the main group's, `Encode for Event`). Every event's tag must
+/// differ from every other's: each event is digested on its own, zero-padded, so two variants
+/// sharing a tag would share a digest wherever their fields are zero.
+pub(super) fn escape<H: Hasher>(b: &mut Bits<'_, H>, k: u64) {
+    b.put(63, 6);
+    b.put(3, 2);
+    b.put(k, 3);
+}
+
 /// One event of this group: its tag in 6 bits, then its fields.
 pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
     use Event::*;
@@ -108,18 +118,13 @@ pub(super) fn encode_event<H: Hasher>(e: &Event, b: &mut Bits<'_, H>) {
             b.put(k, 2);
             b.u8(n);
         }
-        // The last two-bit value under tag 63: a further event adds a bit of its own after it.
         DiscountOrdered { item, source } => {
-            tag(63);
-            b.put(3, 2);
-            b.put(0, 1);
+            escape(b, 0);
             b.u8(item);
             source.encode(b);
         }
         CostIncreased { item, unit, amount } => {
-            tag(63);
-            b.put(3, 2);
-            b.put(1, 1);
+            escape(b, 1);
             b.u8(item);
             b.u8(unit);
             b.u8(amount);

@@ -276,25 +276,27 @@ impl Encode for Event {
             }
             Cleanup => tag(39),
             ChainClosed => tag(40),
-            TurnEnded => tag(54),
+            // Tags 54 to 63 are the cost group's (`costs::encode_event`): these take the escape
+            // it leaves under tag 63, after the two values of its own (`escape`).
+            TurnEnded => super::costs::escape(b, 2),
             PoolEmptied { who, amount } => {
-                tag(58);
+                super::costs::escape(b, 6);
                 who.encode(b);
                 amount.encode(b);
             }
             GrantGiven { item, who, grant } => {
-                tag(56);
+                super::costs::escape(b, 4);
                 b.u8(item);
                 who.encode(b);
                 b.bool(grant == crate::state::Grant::Academy);
             }
             GearExhausted { item, gear } => {
-                tag(57);
+                super::costs::escape(b, 5);
                 b.u8(item);
                 b.u8(gear);
             }
             GrantTaken { item, who, grant } => {
-                tag(55);
+                super::costs::escape(b, 3);
                 b.u8(item);
                 who.encode(b);
                 b.bool(grant == crate::state::Grant::Academy);
