@@ -306,7 +306,7 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
                 s.players[p.ix()].pool = *c;
             }
             BoardStmt::Hand(p, c) => {
-                let id = card(line, c, &[CardKind::Spell, CardKind::Unit])?;
+                let id = card(line, c, &[CardKind::Spell, CardKind::Unit, CardKind::Gear])?;
                 s.players[p.ix()].hand.push(id);
             }
             BoardStmt::OtherCards(p, n) => s.players[p.ix()].hand_other = *n,
@@ -410,9 +410,13 @@ fn card_of(
         return Err(err(
             line,
             format!(
-                "\"{name}\" is a {:?}, expected a {:?}",
-                game.card(id).kind,
-                kinds[0]
+                "\"{name}\" is a {}, expected a {}",
+                game.card(id).kind.word(),
+                kinds
+                    .iter()
+                    .map(|k| k.word())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
         ));
     }

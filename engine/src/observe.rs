@@ -76,7 +76,9 @@ fn events(r: &View) -> Vec<EventObs> {
                 item: n(item),
                 exec: n(exec),
             }),
-            Event::UnitEntered { item, .. } => Some(EventObs::UnitEntered { item: n(item) }),
+            Event::UnitEntered { item, .. } | Event::GearEntered { item, .. } => {
+                Some(EventObs::UnitEntered { item: n(item) })
+            }
             Event::Triggered { card, .. } => Some(EventObs::Triggered {
                 ability: r.game.card(card).name.clone(),
             }),
@@ -110,8 +112,9 @@ fn modes(r: &View, item: u8) -> Vec<u32> {
     ran
 }
 
-/// How item `n` (1-based), a unit played from hand, entered the board, as the log's
-/// `UnitEntered` says (359.2; ready if its [Accelerate] was paid, 805); `None` if it did not.
+/// How item `n` (1-based), a unit or gear played from hand, entered the board, as the log's
+/// `UnitEntered` or `GearEntered` says (359.2; a unit ready if its [Accelerate] was paid, 805;
+/// a gear ready in its controller's base); `None` if it did not.
 fn entered(r: &View, n: u8) -> Option<EnteredObs> {
     match observed(r, &Expect::Entered(n, Location::Base(Player::YOU), false)) {
         Some(Expect::Entered(_, at, ready)) => Some(EnteredObs {

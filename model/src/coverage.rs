@@ -266,7 +266,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
         Event::OptionalCostAdded { cost, .. } if cost.is_zero() => &["356.2.b", "356.4.f.1"],
         Event::OptionalCostAdded { .. } => &["356.2.b"],
         Event::UnitEntered { ready: true, .. } => &["359.2", "805"],
-        Event::UnitEntered { .. } => &["359.2"],
+        Event::UnitEntered { .. } | Event::GearEntered { .. } => &["359.2"],
         Event::AdditionalCostAdded { .. } => &["356.2.a"],
         Event::Discarded { .. } => &["357.2"],
         Event::PaidWithUnit { .. } => &["356.7"],

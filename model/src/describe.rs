@@ -151,6 +151,10 @@ impl Game {
                 "{} is exhausted to pay its ability's [E]",
                 self.obj_name(s, Obj::Gear(*gear))
             ),
+            Event::GearEntered { gear, .. } => format!(
+                "{} enters the board ready, in its controller's base",
+                self.obj_name(s, Obj::Gear(*gear))
+            ),
             Event::TurnEnded => "the turn ends: \"this turn\" effects and unused grants end".into(),
             Event::PoolEmptied { who, amount } => {
                 format!("{who}'s rune pool empties at the end of the turn: {amount} is gone")

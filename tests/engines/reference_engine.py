@@ -88,6 +88,7 @@ MUTANTS = {
     "discard-cost-ignored": "a \"Discard N\" Repeat cost discards nothing (356.2.b)",
     "optional-trigger-forced": "a declined \"you may\" trigger resolves anyway (402.1)",
     "kill-might-ignored": "a kill cost restricted to a unit with N+ Might takes any friendly unit (357.2)",
+    "grant-used-by-gear": "a gear played from hand uses up Temporal Portal's \"next spell\" grant (SFD-078, 359.2)",
     "may-pay-asked-once": "a repeated \"you may pay\" asks only in the first execution, the later ones reading its answer (205, 820.3)",
     "if-paid-first-execution-only": "a spell's \"If you paid\" reads its optional cost as paid in the first execution only (356.2.b, 820.3.a)",
     "gear-to-wrong-trash": "a killed gear goes to the killer's trash, not its controller's",
@@ -671,6 +672,7 @@ class Game:
             gear = Gear(g["label"], self.card(g["card"]), player_of(g["controller"]))
             self.gear.append(gear)
             self.labels[g["label"]] = gear
+        self.setup_gear = len(self.gear)
         self.battlefields = {}
         for f in b.get("battlefields", []):
             ctrl = f.get("controller")
@@ -966,6 +968,8 @@ class Game:
             it.instances.append([r, 0])
         if mutant("grant-used-by-unit") and card.type == "unit":
             p.portal = False
+        if mutant("grant-used-by-gear") and card.type == "gear":
+            p.portal = False
         if mutant("portal-grant-any-player") and card.type == "spell" and not p.portal \
                 and self.players[1 - player].portal:
             self.players[1 - player].portal, p.portal = False, True
@@ -1091,6 +1095,9 @@ class Game:
             # 355.2: a unit has no executions; where it enters is its choice.
             n = 0
             it.enters = self.entry_location(it.controller)
+        elif card.type == "gear":
+            # 359.2: a gear has no executions and enters in its controller's base.
+            n = 0
         # 355.3-355.5, 820.2.a: every execution's choices.
         for k in range(n):
             ex = Exec()
@@ -1194,6 +1201,8 @@ class Game:
                 raise Unsupported("as-you-play", "as-you-play " + ins["effect"])
         if card.type == "unit" and it.kind == "spell":
             return self.enter_board(it)
+        if card.type == "gear" and it.kind == "spell":
+            return self.gear_enters(it)
         it.state = "finalized"
         if it.kind == "spell" or mutant("abilities-counted-as-played"):
             p.finalized += len(it.execs) if mutant("finalized-per-execution") else 1
@@ -2301,6 +2310,18 @@ class Game:
             self.count_trigger(trig)
             self.new_ability(trig, u)
 
+    def gear_enters(self, it):
+        """359.2, 337.2: a gear played from hand leaves the chain and enters its controller's
+        base, ready; it is played now."""
+        self.chain.remove(it)
+        it.state = "gone"
+        self.players[it.controller].finalized += 1
+        self.gear.append(Gear("played-%d" % it.num, it.card, it.controller))
+        it.entered = (("base", it.controller), True)
+        it.play_events += 1
+        self.events.append({"event": "unit-entered", "item": it.num})
+        self.events.append({"event": "played", "item": it.num})
+
     def card_rider(self, it, oi):
         _, rider, trigger = it.card.optional_costs[oi]
         return (rider, trigger)
@@ -2745,9 +2766,10 @@ class Game:
             if not V1 and u.zone == "board":
                 units[u.label]["might"] = u.current_might()
                 units[u.label]["status"] = dict(u.status)
-        gear = {g.label: {"zone": g.zone} for g in self.gear}
+        # Only the case's labelled gear: one played from hand has no label to answer under.
+        gear = {g.label: {"zone": g.zone} for g in self.gear[:self.setup_gear]}
         if not V1:
-            for g in self.gear:
+            for g in self.gear[:self.setup_gear]:
                 if g.zone == "board":
                     gear[g.label]["exhausted"] = g.status["exhausted"]
         players = {}

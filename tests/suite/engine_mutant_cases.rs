@@ -77,6 +77,10 @@ fn the_corpus_kills_the_reference_engines_feature_mutants() {
             "kill-might-ignored",
             "titans-tithe-kill-cost-takes-only-a-mighty-unit.case",
         ),
+        (
+            "grant-used-by-gear",
+            "turn-gear-from-hand-leaves-the-portal-grant-to-the-spell.case",
+        ),
     ];
     for (mutant, file) in kills {
         kills_on(mutant, &root().join("corpus/cases").join(file));

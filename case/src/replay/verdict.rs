@@ -4,7 +4,7 @@
 use super::{Replayed, View};
 use crate::ast::*;
 use crate::print::{expect_stmt, play_stmt};
-use model::state::{Event, Obj, Zone};
+use model::state::{Event, Location, Obj, Zone};
 
 /// The verdict on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +220,12 @@ fn costs_observed(r: &View, e: &Expect) -> Option<Expect> {
             Event::UnitEntered {
                 item, at, ready, ..
             } if *item == n - 1 => Some(Expect::Entered(*n, *at, *ready)),
+            // 359.2: a gear enters ready, in its controller's base.
+            Event::GearEntered { item, gear } if *item == n - 1 => Some(Expect::Entered(
+                *n,
+                Location::Base(s.gear[*gear as usize].controller),
+                true,
+            )),
             _ => None,
         })?,
         Expect::Discarded(n, _) => Expect::Discarded(
@@ -285,7 +291,10 @@ fn moment_at(r: &View, m: &Moment) -> Option<usize> {
         (Moment::Finalize(n), Event::Finalized { item }) => *item == n - 1,
         (Moment::Play(n), Event::Played { item, .. }) => *item == n - 1,
         (Moment::Finish(n), Event::Resolved { item }) => *item == n - 1,
-        (Moment::Entry(ObjRef::Item(n)), Event::UnitEntered { item, .. }) => *item == n - 1,
+        (
+            Moment::Entry(ObjRef::Item(n)),
+            Event::UnitEntered { item, .. } | Event::GearEntered { item, .. },
+        ) => *item == n - 1,
         (Moment::Entry(ObjRef::Label(_)), Event::UnitEntered { unit, .. }) => Some(*unit) == token,
         (Moment::Trigger(name), Event::Triggered { card, .. }) => {
             r.game.card(*card).name.eq_ignore_ascii_case(name)

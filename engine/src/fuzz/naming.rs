@@ -33,7 +33,11 @@ fn rename_symptoms(report: &mut FuzzReport) {
             .as_deref()
             .is_none_or(|m| !m.contains(NOT_RECURRING));
         let symptom = recurs && !f.settled && f.weak;
-        let Some(top) = f.suspects.first().filter(|_| symptom) else {
+        let Some(top) = f
+            .suspects
+            .first()
+            .filter(|top| symptom || unborne(f, &top.clause))
+        else {
             continue;
         };
         let cause = Cause::suspected(&top.clause);
@@ -48,6 +52,23 @@ fn rename_symptoms(report: &mut FuzzReport) {
         f.weak = cause.weak;
         f.sentence = decisive::sentence(f);
     }
+}
+
+/// True if `f`'s name, read on its shrunk case (the event that decided a differing value), is
+/// borne out neither by that case nor by the run: the decision that cures the case does not
+/// bring that event about (`decisive::consequences`) but does bring about `top`, the cluster's
+/// most suspect clause, and none of the name's clauses is among the suspects at all. The case
+/// then showed the mistake through a value the decision only passes through (a discount of a
+/// cost a [Repeat] instance changed), and the decision and the run agree on another rule.
+fn unborne(f: &Finding, top: &str) -> bool {
+    let own = crate::clauses::clauses_of(&f.cited);
+    f.fault.is_none()
+        && !f.refused
+        && !f.settled
+        && !own.is_empty()
+        && own.iter().all(|c| !f.cured.contains(c))
+        && f.cured.iter().any(|c| c == top)
+        && f.suspects.iter().all(|s| !own.contains(&s.clause))
 }
 
 /// A finding whose own name the run's evidence does not bear out joins the larger cluster that
@@ -492,6 +513,44 @@ mod tests {
                 ("cost increases (356.3)", 2),
                 ("base cost (356.1.c)", 1),
             ]
+        );
+    }
+
+    /// A name read on the shrunk case (a discount that decided the differing Cost) gives way to
+    /// the cluster's top suspect when the decision that cures the case brings the suspect about
+    /// and not the discount, and no suspect is the discount's clause; where the run does suspect
+    /// the discount, or the cure brings it about too, the name stands.
+    #[test]
+    fn a_name_the_cure_and_the_run_both_pass_over_gives_way() {
+        let suspects = |cs: &[&str]| {
+            cs.iter()
+                .map(|c| crate::spectrum::Suspect {
+                    clause: c.to_string(),
+                    context: None,
+                    score: 0.6,
+                })
+                .collect::<Vec<_>>()
+        };
+        let read = |suspected: &[&str], cured: &[&str], i| Finding {
+            decisive: Some("each Repeat instance paid once (820.1.c.3)".into()),
+            cured: cured.iter().map(|c| c.to_string()).collect(),
+            suspects: suspects(suspected),
+            ..finding("whole-card discounts once (356.4.d)", "356.4.d", i)
+        };
+        let mut report = FuzzReport {
+            findings: vec![
+                read(&["356.2.b", "820.1.c.3"], &["356.2.b", "820.1.c.3"], 1),
+                read(&["356.2.b", "356.4.d"], &["356.2.b"], 2),
+                read(&["356.2.b"], &["356.2.b", "356.4.d"], 3),
+            ],
+            ..FuzzReport::default()
+        };
+        rename_symptoms(&mut report);
+        let cited: Vec<&str> = report.findings.iter().map(|f| f.cited.as_str()).collect();
+        assert_eq!(cited, vec!["356.2.b", "356.4.d", "356.4.d"]);
+        assert_eq!(
+            report.findings[0].merged,
+            vec!["whole-card discounts once (356.4.d)"]
         );
     }
 }

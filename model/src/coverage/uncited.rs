@@ -83,7 +83,7 @@ pub const UNCITED: &[(&str, Stance, &str)] = &[
     ("337.1", Stance::Within, "the oldest pending item's controller plays it until finalized: model/src/game/mod.rs fn turn, fn pending_index (the play steps always run on the oldest pending item)"),
     ("337.1.a", Stance::Within, "finalizing an item does not pass priority: model/src/game/resolve.rs fn after_chain_change (no Event::Passed; priority goes to the newest item's controller with passes reset)"),
     ("337.1.b", Stance::Within, "items are finalized in the order they were added: model/src/game/mod.rs fn turn (takes the first pending item, oldest first)"),
-    ("337.2", Stance::Within, "units, gear and add abilities resolve right after finalizing: shown by Action::Finalize, which cites another clause (a unit or token enters in Finalize (Event::UnitEntered); gear is never played; rune Adds resolve at once in ExhaustRune/RecycleRune)"),
+    ("337.2", Stance::Within, "units, gear and add abilities resolve right after finalizing: shown by Action::Finalize, which cites another clause (a unit or token enters in Finalize (Event::UnitEntered); a gear from hand in Finalize too (Event::GearEntered); rune Adds resolve at once in ExhaustRune/RecycleRune)"),
     ("337.4", Stance::Within, "with nothing left to finalize, next item's controller gets priority: model/src/game/resolve.rs fn after_chain_change"),
     ("338", Stance::Heading, "execute step of fepr; under it: 338.1.b"),
     ("338.1.a.5", Stance::Within, "the first priority holder may add more items to the new chain: shown by Action::MoveToChain, which cites another clause (after Finalize the item's controller holds priority and may add a [Reaction])"),

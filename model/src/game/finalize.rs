@@ -4,7 +4,7 @@
 
 use super::{pending, pending_index, pending_mut, Game};
 use crate::action::Action;
-use crate::card::{Ability, CardId, Rider};
+use crate::card::{Ability, CardId, CardKind, Rider};
 use crate::rulebook::{PriorityAfterUndone, TargetingTriggers};
 use crate::state::*;
 
@@ -108,6 +108,9 @@ impl Game {
         let id = item.id;
         let def = self.card(item.card);
         s.log.push(Event::Finalized { item: id });
+        if def.kind == CardKind::Gear {
+            return self.gear_enters(s, &item);
+        }
         if !def.resolves() {
             return self.enter_board(s, &item);
         }
@@ -214,6 +217,30 @@ impl Game {
                 self.put_trigger_on_chain(s, card, u);
             }
         }
+        self.after_chain_change(s);
+    }
+
+    /// 359.2: a gear played from hand leaves the chain and enters the board ready in its
+    /// controller's base, not waiting for priority (337.2); its play is complete, so it is
+    /// played now (one play event). It is no spell: "the next spell you play" grants wait on.
+    fn gear_enters(&self, s: &mut State, item: &ChainItem) {
+        s.chain.retain(|i| i.id != item.id);
+        s.players[item.controller.ix()].finalized_this_turn += 1;
+        let gear = s.gear.len() as u8;
+        s.gear.push(Gear {
+            card: item.card,
+            controller: item.controller,
+            zone: Zone::Board,
+            exhausted: false,
+        });
+        s.log.push(Event::GearEntered {
+            item: item.id,
+            gear,
+        });
+        s.log.push(Event::Played {
+            item: item.id,
+            by: item.controller,
+        });
         self.after_chain_change(s);
     }
 

@@ -38,7 +38,7 @@ impl Game {
     /// only exploration leaves it alone (`Game::retry_undone`), so that undoing cannot loop.
     fn may_play_now(&self, s: &State, p: Player, card: CardId) -> bool {
         let c = self.card(card);
-        if !matches!(c.kind, CardKind::Spell | CardKind::Unit)
+        if !matches!(c.kind, CardKind::Spell | CardKind::Unit | CardKind::Gear)
             || (!self.retry_undone && s.players[p.ix()].undone.contains(&card))
         {
             return false;
@@ -600,7 +600,9 @@ impl Game {
     /// to finalizing; a unit from hand goes on to 356.
     fn complete_location(&self, s: &mut State, id: u8) {
         let item = on_chain(s, id);
-        if item.enters.is_none() {
+        // 359.2: a gear enters in its controller's base; there is nothing to choose.
+        let gear = self.card(item.card).kind == CardKind::Gear;
+        if item.enters.is_none() && !gear {
             let places = self.entry_locations(s, item.controller);
             let [only] = places[..] else { return };
             on_chain_mut(s, id).enters = Some(only);

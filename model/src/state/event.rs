@@ -537,6 +537,13 @@ pub enum Event {
         /// Ready (805) rather than exhausted (359.2).
         ready: bool,
     },
+    /// A gear played from hand entered the board, ready, in its controller's base (359.2).
+    GearEntered {
+        /// The item it was.
+        item: u8,
+        /// The gear.
+        gear: u8,
+    },
     /// A mandatory additional cost was added (356.2.a): cards to discard.
     AdditionalCostAdded {
         /// The item.
@@ -631,7 +638,7 @@ impl Event {
             } => [unit(u), None],
             MightsExchanged { a, b } => [unit(a), unit(b)],
             ZoneChange { obj, .. } | TargetUnaffected { obj, .. } => [Some(obj), None],
-            GearExhausted { gear, .. } => [Some(Obj::Gear(gear)), None],
+            GearExhausted { gear, .. } | GearEntered { gear, .. } => [Some(Obj::Gear(gear)), None],
             _ => [None, None],
         }
     }
@@ -661,6 +668,7 @@ impl Event {
             | CostIncreased { item, .. }
             | AdditionalCostAdded { item, .. }
             | UnitEntered { item, .. }
+            | GearEntered { item, .. }
             | ModeChosen { item, .. }
             | TargetChosen { item, .. }
             | TargetsEnded { item, .. }

@@ -125,6 +125,7 @@ impl Event {
             | ReductionChosen { .. }
             | LocationChosen { .. }
             | UnitEntered { .. }
+            | GearEntered { .. }
             | AdditionalCostAdded { .. }
             | Discarded { .. }
             | RuneExhausted { .. }

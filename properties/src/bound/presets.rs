@@ -76,7 +76,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "multi",
-        purpose: "a turn of two plays, each player able to respond; Temporal Portal activated in the turn",
+        purpose: "a turn of two plays, each player able to respond; Temporal Portal activated in the turn; a gear played from hand beside a spell",
         build: multi,
     },
 ];
@@ -479,7 +479,7 @@ fn multi() -> Bound {
                 up_to: 1,
             },
         },
-        also: vec![multi_battlefield(), multi_activation()],
+        also: vec![multi_battlefield(), multi_activation(), multi_gear()],
     }
 }
 
@@ -512,6 +512,36 @@ fn multi_activation() -> Bound {
                 from: s(&["Defy"]),
                 up_to: 1,
             },
+        },
+        also: vec![],
+    }
+}
+
+/// `multi`'s fourth part: a gear played from hand (Spare Gear, 359.2: it enters ready in your
+/// base once paid) beside Feral Strength, with Temporal Portal's grant held: whichever is played
+/// first, only the spell takes "the next spell you play this turn" (SFD-078); rich and tight
+/// resources, the opponent holding nothing or Defy.
+fn multi_gear() -> Bound {
+    Bound {
+        name: "multi".into(),
+        instances: vec![],
+        instance_costs: vec![],
+        bodies: vec![],
+        item_cost: 1,
+        catalogue: s(&["Feral Strength"]),
+        abilities: false,
+        boards: vec![BoardShape::EnemyBase],
+        extras: e(&[&[Portal]]),
+        resources: vec![Resources::Rich, Resources::Tight],
+        reactions: r(&[&[], &["Defy"]]),
+        deck_top: vec![],
+        turn: TurnBound {
+            plays: 2,
+            yours: HandDraw {
+                from: s(&["Spare Gear"]),
+                up_to: 1,
+            },
+            opponent: HandDraw::default(),
         },
         also: vec![],
     }

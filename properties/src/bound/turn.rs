@@ -145,11 +145,11 @@ impl TurnBound {
                 };
                 if !matches!(
                     cat.cards[id as usize].kind,
-                    CardKind::Spell | CardKind::Unit
+                    CardKind::Spell | CardKind::Unit | CardKind::Gear
                 ) {
                     return err(
                         &[who, "from"],
-                        format!("`turn.{who}.from`: `{n}` is not a spell or a unit"),
+                        format!("`turn.{who}.from`: `{n}` is not a spell, a unit or a gear"),
                     );
                 }
             }

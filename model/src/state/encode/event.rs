@@ -295,6 +295,11 @@ impl Encode for Event {
                 b.u8(item);
                 b.u8(gear);
             }
+            GearEntered { item, gear } => {
+                super::costs::escape(b, 7);
+                b.u8(item);
+                b.u8(gear);
+            }
             GrantTaken { item, who, grant } => {
                 super::costs::escape(b, 3);
                 b.u8(item);
