@@ -238,10 +238,12 @@ pub fn setup(game: &Game, case: &Case) -> Result<(Setup, HashMap<String, Obj>), 
     for Line { line, stmt } in &case.board {
         let line = *line;
         let mut label = |l: &str, obj: Obj| -> Result<(), CaseError> {
-            if l.starts_with("token-") || l == "item" || l == "own" {
+            if l.starts_with("token-") || l.starts_with("played-") || l == "item" || l == "own" {
                 return Err(err(
                     line,
-                    format!("the label `{l}` is reserved (`item N`, `token-N`, `discount own`)"),
+                    format!(
+                        "the label `{l}` is reserved (`item N`, `token-N`, `played-N`, `discount own`)"
+                    ),
                 ));
             }
             if labels.insert(l.to_string(), obj).is_some() {
@@ -470,6 +472,14 @@ fn resolve_obj(
                     .checked_sub(1)
                     .and_then(|k| verdict::nth_token(s, k))
                     .ok_or_else(|| err(line, format!("`{l}`: no such token has been played yet")));
+            }
+            if let Some(n) = verdict::played_item(l) {
+                return verdict::played(s, n).ok_or_else(|| {
+                    err(
+                        line,
+                        format!("`{l}`: item {n} has put no unit or gear on the board yet"),
+                    )
+                });
             }
             labels.get(l).copied().ok_or_else(|| {
                 err(

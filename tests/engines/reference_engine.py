@@ -760,6 +760,9 @@ class Game:
             tokens = [u for u in self.units if u.token]
             k = int(name.split("-")[1])
             return tokens[k - 1] if 0 < k <= len(tokens) else None
+        if name.startswith("played-"):
+            # A unit or gear played from hand, by the item that put it on the board.
+            return next((o for o in self.units + self.gear if o.label == name), None)
         return self.labels.get(name)
 
     def controls_bf(self, player, ability):
@@ -913,7 +916,7 @@ class Game:
         spell: its cost is the activation cost (403.1), "[E]" its "exhaust me" (357.2, 414).
         Like the model, only in a turn that goes on after its chain closes and while a play of
         the turn is left."""
-        g = self.labels.get(label)
+        g = self.obj(label)
         if not isinstance(g, Gear) or g.zone != "board" or g.controller != player:
             raise self.illegal("401", "no gear of yours with that label on the board")
         ab = next((a for a in g.card.abilities if a.get("ability") == "activated"), None)

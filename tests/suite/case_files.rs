@@ -545,6 +545,12 @@ fn an_expectation_about_nothing_is_an_error_in_a_case_expecting_illegal_too() {
         &format!("{base}expect unit token-1 on board\n"),
         "no such token entered the board",
     );
+    // Nothing played from hand entered the board: `played-N` names nothing.
+    assert_case_error(
+        "illegal-played.case",
+        &format!("{base}expect gear played-1 on board\n"),
+        "`played-1`: item 1 put no unit or gear on the board",
+    );
     assert_case_error(
         "illegal-order.case",
         &format!("{base}expect order play of item 1 then execution 1 of item 9\n"),

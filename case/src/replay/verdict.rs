@@ -254,7 +254,8 @@ fn costs_observed(r: &View, e: &Expect) -> Option<Expect> {
 
 // ---- Token labels and the order of events ----
 
-/// A label of the case, or `token-K`: the K-th unit token that entered the board.
+/// A label of the case, `token-K` (the K-th unit token that entered the board) or `played-N`
+/// (the unit or gear item N put on the board, played from hand).
 pub fn unit_or_label(r: &View, l: &str) -> Option<Obj> {
     if let Some(k) = l
         .strip_prefix("token-")
@@ -262,7 +263,27 @@ pub fn unit_or_label(r: &View, l: &str) -> Option<Obj> {
     {
         return k.checked_sub(1).and_then(|k| nth_token(r.state, k));
     }
+    if let Some(n) = played_item(l) {
+        return played(r.state, n);
+    }
     r.labels.get(l).copied()
+}
+
+/// The item number N of a `played-N` label.
+pub fn played_item(l: &str) -> Option<u8> {
+    l.strip_prefix("played-")?
+        .parse::<u8>()
+        .ok()
+        .filter(|n| *n > 0)
+}
+
+/// The unit or gear that item `n` (1-based), played from hand, put on the board, if it has.
+pub fn played(s: &model::state::State, n: u8) -> Option<Obj> {
+    s.log.iter().find_map(|e| match *e {
+        Event::UnitEntered { item, unit, .. } if item + 1 == n => Some(Obj::Unit(unit)),
+        Event::GearEntered { item, gear } if item + 1 == n => Some(Obj::Gear(gear)),
+        _ => None,
+    })
 }
 
 /// The `k`-th (0-based) unit token that entered the board, in the order they entered.
@@ -484,9 +505,15 @@ fn subjects(case: &Case, expects: &[Line<Expect>], r: &View) -> Result<(), super
                     "`{l}`: no such token entered the board (tokens are numbered from 1 in the order they enter)"
                 ));
             }
+            if played_item(l).is_some() && unit_or_label(r, l).is_none() && end {
+                return fail(format!(
+                    "`{l}`: item {} put no unit or gear on the board (`played-N` names what item N, played from hand, put there)",
+                    &l["played-".len()..]
+                ));
+            }
             match (unit_or_label(r, l).as_ref(), unit) {
                 (Some(Obj::Unit(_)), true) | (Some(Obj::Gear(_)), false) => {}
-                (None, true) if l.starts_with("token-") => {}
+                (None, _) if l.starts_with("token-") || played_item(l).is_some() => {}
                 (Some(_), true) => return fail(format!("`{l}` is not a unit")),
                 (Some(_), false) => return fail(format!("`{l}` is not a gear")),
                 (None, _) => {
