@@ -80,8 +80,7 @@ fn unborne(f: &Finding, top: &str) -> bool {
 /// accepts and a fault keep their own clusters: what the engine did there is seen, not
 /// inferred. Largest clusters are settled first, so a chain of such joins ends in the largest.
 pub(super) fn join_by_suspects(report: &mut FuzzReport) {
-    let mut order: Vec<usize> = (0..report.findings.len()).collect();
-    order.sort_by(|&a, &b| report.findings[b].hits.cmp(&report.findings[a].hits));
+    let order = by_hits(report);
     let mut into: Vec<Option<usize>> = vec![None; report.findings.len()];
     for &n in &order {
         let f = &report.findings[n];
@@ -146,26 +145,29 @@ fn absorb_into(report: &mut FuzzReport, into: &[Option<usize>]) {
 /// decision is where the larger cluster shows the one mistake. A fault, a refusal and a
 /// finding without a decision that cures it keep their clusters.
 pub(super) fn join_by_decision(report: &mut FuzzReport) {
-    let mut order: Vec<usize> = (0..report.findings.len()).collect();
-    order.sort_by(|&a, &b| report.findings[b].hits.cmp(&report.findings[a].hits));
+    let order = by_hits(report);
     let mut into: Vec<Option<usize>> = vec![None; report.findings.len()];
-    for &n in order.iter().rev() {
+    for &n in &order {
         let f = &report.findings[n];
         let clauses = crate::clauses::clauses_of(&f.cited);
         let brought = !clauses.is_empty() && clauses.iter().all(|c| f.cured.contains(c));
         if f.fault.is_some() || f.refused || f.decisive.is_none() || !brought {
             continue;
         }
+        // The largest such cluster; it may itself join a larger one (`absorb_into` follows).
         into[n] = order.iter().copied().find(|&m| {
             let g = &report.findings[m];
-            m != n
-                && into[m].is_none()
-                && g.hits > f.hits
-                && g.fault.is_none()
-                && g.decisive == f.decisive
+            g.hits > f.hits && g.fault.is_none() && g.decisive == f.decisive
         });
     }
     absorb_into(report, &into);
+}
+
+/// The findings' indices, most cases first (of equal counts, in the order found).
+fn by_hits(report: &FuzzReport) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..report.findings.len()).collect();
+    order.sort_by_key(|&n| std::cmp::Reverse(report.findings[n].hits));
+    order
 }
 
 /// Findings that end the run named by one rule are one cluster: each joins the first reported
