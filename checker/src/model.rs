@@ -66,6 +66,13 @@ pub trait Model: Sync {
         self.next_state(state, action)
     }
 
+    /// Whether the model counts or records the steps it is asked for (coverage, probes of
+    /// what a step reads): the checker then asks for no step beyond the search's own, such as
+    /// the random walks that estimate a scenario's size to order a run's scenarios.
+    fn observes_steps(&self) -> bool {
+        false
+    }
+
     /// The one action of `state` if `state` is a *forced step*: it has exactly one enabled
     /// action, and no player chooses it (a procedure step of the rules, like SPIN's `d_step`).
     /// `Some(a)` promises that `actions(state)` is exactly `[a]`; a trace that finds otherwise

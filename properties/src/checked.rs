@@ -120,6 +120,10 @@ impl Model for RepeatSystem {
         Some(next)
     }
 
+    fn observes_steps(&self) -> bool {
+        self.coverage.is_some() || !self.probes.is_empty()
+    }
+
     // A replayed transition was counted and probed when the search first took it.
     fn replay_state(&self, state: &State, action: &Action) -> Option<State> {
         Some(self.game.step(state, action))

@@ -13,7 +13,7 @@
 //! only); a test checks that both agree on every state of the bounded universe under every
 //! rulebook, wrong ones included.
 
-use model::state::{DiscountSource, Event, Log, Obj, State, Zone};
+use model::state::{DiscountSource, Event, Obj, State, Zone};
 use model::Cost;
 use std::cell::RefCell;
 
@@ -468,18 +468,18 @@ fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
     &mut items[ix]
 }
 
-/// The facts of the state last asked about on this thread, the log they were read from, and
+/// The facts of the state last asked about on this thread, which log they were read from, and
 /// where that fold stands.
 ///
 /// A state's log shares its events with the log of the state it came from (`Log`: a step
-/// appends to its copy, in place, in the chunk both share). So when the log asked about has the
-/// same events buffer as the one read last and is no shorter, the one read last is a prefix of
-/// it: the slots of a chunk are written once, and the memo holds a copy of that log, so the
-/// chunk cannot be freed and its address reused. Then only the new events are folded, which in
-/// a depth-first search is a step's few events rather than the whole log.
+/// appends to its copy, in place, in the buffer both share). So when the log asked about is of
+/// the same lineage as the one read last ([`model::state::Log::lineage`]) and is no shorter, the one read
+/// last is a prefix of it, and only the new events are folded: in a depth-first search, a
+/// step's few events rather than the whole log. Holding no copy of the log, the memo never
+/// keeps a buffer shared that a step could otherwise extend alone.
 struct Memo {
-    /// A copy of the log read last (`None`: nothing read yet).
-    log: Option<Log>,
+    /// The lineage and length of the log read last (`None`: nothing read yet).
+    seen: Option<(Option<u64>, usize)>,
     facts: Facts,
     cursor: Cursor,
 }
@@ -489,7 +489,7 @@ thread_local! {
     // it was initialised (there are sixteen per state).
     static MEMO: RefCell<Memo> = const {
         RefCell::new(Memo {
-            log: None,
+            seen: None,
             facts: Facts {
                 items: Vec::new(),
                 window_during_resolution: None,
@@ -519,11 +519,11 @@ pub fn with<R>(s: &State, f: impl FnOnce(&Facts) -> R) -> R {
     MEMO.with(|m| {
         let m = &mut *m.borrow_mut();
         let new = s.log.as_slice();
-        let read = m.log.as_ref().map_or(0, |l| l.len());
-        let extends = m
-            .log
-            .as_ref()
-            .is_some_and(|old| old.as_slice().as_ptr() == new.as_ptr() && read <= new.len());
+        let lineage = s.log.lineage();
+        let (read, extends) = match m.seen {
+            Some((l, read)) => (read, l == lineage && read <= new.len()),
+            None => (0, false),
+        };
         if !extends || read == 0 {
             m.facts.clear();
             m.cursor.reset();
@@ -531,9 +531,7 @@ pub fn with<R>(s: &State, f: impl FnOnce(&Facts) -> R) -> R {
         } else if read < new.len() {
             m.facts.fold(&new[read..], &mut m.cursor);
         }
-        if read != new.len() || !extends {
-            m.log = Some(s.log.clone());
-        }
+        m.seen = Some((lineage, new.len()));
         f(&m.facts)
     })
 }

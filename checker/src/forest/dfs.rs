@@ -38,8 +38,8 @@ use crate::trace::Hop;
 
 /// One state of the current path and where its expansion is.
 struct Frame<M: Model> {
-    /// The state, until it is moved into its last successor.
-    state: Option<M::State>,
+    /// Where its state is in [`Walk::states`], until it is moved into its last successor.
+    slot: Option<usize>,
     /// Its actions (the forced one alone, for a forced state).
     actions: Vec<M::Action>,
     /// The index of the next action to take.
@@ -61,6 +61,12 @@ struct Walk<M: Model> {
     /// The initial state, kept to rebuild a path's states once they are moved on.
     root: M::State,
     stack: Vec<Frame<M>>,
+    /// The path's states, each frame's at its slot: a successor is made in a slot of its own
+    /// (copied from its parent, then stepped in place) and never moved, since moving a state
+    /// of several hundred bytes, into the path and out, cost as much as a step's copy.
+    states: Vec<M::State>,
+    /// Slots of `states` no frame holds, for reuse.
+    free: Vec<usize>,
     /// Action lists of popped frames, for reuse.
     spare: Vec<Vec<M::Action>>,
     summary: Summary,
@@ -93,6 +99,8 @@ impl<M: Model> TreeSearch<'_, M> {
         let mut walk = Walk {
             root: init.clone(),
             stack: vec![],
+            states: vec![init],
+            free: vec![],
             spare: vec![],
             summary: Summary {
                 init: index,
@@ -110,7 +118,7 @@ impl<M: Model> TreeSearch<'_, M> {
             work: 0,
             unreported: 0,
         };
-        self.enter(&mut walk, init, None)?;
+        self.enter(&mut walk, 0, None)?;
         while let Some(top) = walk.stack.last_mut() {
             if top.next == top.actions.len() {
                 self.leave(&mut walk)?;
@@ -120,17 +128,24 @@ impl<M: Model> TreeSearch<'_, M> {
             top.next += 1;
             let via = u32::try_from(a).map_err(|_| CheckError::TooManyActions)?;
             let model = self.ctx.model;
+            let (states, free) = (&mut walk.states, &mut walk.free);
             let succ = if top.next == top.actions.len() {
-                let mut s = top.state.take().expect("present until its last successor");
-                if model.next_state_in_place_of_enabled(&mut s, &top.actions[a]) {
-                    Some(s)
+                let slot = top.slot.take().expect("present until its last successor");
+                if model.next_state_in_place_of_enabled(&mut states[slot], &top.actions[a]) {
+                    Some(slot)
                 } else {
-                    top.state = Some(s);
+                    top.slot = Some(slot);
                     None
                 }
             } else {
-                let state = top.state.as_ref().expect("present");
-                model.next_state_of_enabled(state, &top.actions[a])
+                let from = top.slot.expect("present");
+                let slot = copy_into(states, free, from);
+                if model.next_state_in_place_of_enabled(&mut states[slot], &top.actions[a]) {
+                    Some(slot)
+                } else {
+                    free.push(slot);
+                    None
+                }
             };
             self.tick(&mut walk.work)?;
             let Some(succ) = succ else { continue };
@@ -160,17 +175,17 @@ impl<M: Model> TreeSearch<'_, M> {
         Ok(summary)
     }
 
-    /// Visits `state`, made from the top of the path by `from` = (the parent's progress, the
-    /// action's index, the link), or the initial state (`None`): counts it, checks progress
-    /// and the state properties, lists its actions and pushes it on the path.
+    /// Visits the state in `slot`, made from the top of the path by `from` = (the parent's
+    /// progress, the action's index, the link), or the initial state (`None`): counts it,
+    /// checks progress and the state properties, lists its actions and pushes it on the path.
     fn enter(
         &self,
         walk: &mut Walk<M>,
-        state: M::State,
+        slot: usize,
         from: Option<(u64, u32, Link)>,
     ) -> Result<(), Halt> {
         let (model, depth) = (self.ctx.model, walk.stack.len());
-        let progress = self.progress_of(walk, &state, from)?;
+        let progress = self.progress_of(walk, &walk.states[slot], from)?;
         walk.visited += 1;
         if walk.visited >= walk.unreported + 4096 {
             (self.tally)(walk.visited - walk.unreported);
@@ -184,8 +199,9 @@ impl<M: Model> TreeSearch<'_, M> {
         summary.states_per_depth[depth] += 1;
         let link = from.map_or(Link::ROOT, |(_, _, link)| link);
         // The initial state is always stored; past it, as the breadth-first search decides.
+        let state = &walk.states[slot];
         let forced = if from.is_some() && self.collapse && link.forced() < Link::MAX_FORCED {
-            model.forced(&state)
+            model.forced(state)
         } else {
             None
         };
@@ -194,10 +210,10 @@ impl<M: Model> TreeSearch<'_, M> {
         let stored = forced.is_none();
         match forced {
             Some(a) => actions.push(a),
-            None => model.actions(&state, &mut actions),
+            None => model.actions(state, &mut actions),
         }
         walk.stack.push(Frame {
-            state: Some(state),
+            slot: Some(slot),
             actions,
             next: 0,
             made: 0,
@@ -207,7 +223,7 @@ impl<M: Model> TreeSearch<'_, M> {
             fp: None,
         });
         let (props, level) = (self.ctx.props, depth as u32);
-        let state = walk.stack[depth].state.as_ref().expect("just pushed");
+        let state = &walk.states[slot];
         // Evaluated together where the model can; else one by one, only those a finding here
         // would settle.
         let Some(mut settled) = self.ctx.settled(state) else {
@@ -215,8 +231,7 @@ impl<M: Model> TreeSearch<'_, M> {
                 if prop.expectation == Expectation::Terminates || !shallower(&walk.best[p], level) {
                     continue;
                 }
-                let state = walk.stack[depth].state.as_ref().expect("just pushed");
-                if self.ctx.settles(p, state) {
+                if self.ctx.settles(p, &walk.states[slot]) {
                     walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
                 }
             }
@@ -274,10 +289,7 @@ impl<M: Model> TreeSearch<'_, M> {
                 if prop.expectation != Expectation::Terminates || !shallower(&walk.best[p], level) {
                     continue;
                 }
-                let state = walk.stack[depth]
-                    .state
-                    .as_ref()
-                    .expect("kept: no successor");
+                let state = walk.held(depth).expect("kept: no successor");
                 if !(prop.condition)(self.ctx.model, state) {
                     walk.best[p] = Some(Found::state(level, self.path(walk, p)?));
                 }
@@ -285,6 +297,7 @@ impl<M: Model> TreeSearch<'_, M> {
         }
         let frame = walk.stack.pop().expect("not empty");
         walk.spare.push(frame.actions);
+        walk.free.extend(frame.slot);
         Ok(())
     }
 
@@ -307,7 +320,7 @@ impl<M: Model> TreeSearch<'_, M> {
             if !frame.stored {
                 continue;
             }
-            let fp = match (frame.fp, frame.state.as_ref()) {
+            let fp = match (frame.fp, walk.held(k)) {
                 (Some(fp), _) => fp,
                 (None, Some(state)) => self.ctx.fp(state),
                 (None, None) => {
@@ -337,10 +350,10 @@ impl<M: Model> TreeSearch<'_, M> {
         from: Option<(usize, M::State)>,
         prop: usize,
     ) -> Result<M::State, Halt> {
-        let held = (0..k).rev().find(|&j| walk.stack[j].state.is_some());
+        let held = (0..k).rev().find(|&j| walk.stack[j].slot.is_some());
         let (mut j, mut state) = match (held, from) {
             (h, Some((j, state))) if h.is_none_or(|h| h <= j) => (j, state),
-            (Some(h), _) => (h, walk.stack[h].state.clone().expect("held")),
+            (Some(h), _) => (h, walk.held(h).expect("held").clone()),
             (None, _) => (0, walk.root.clone()),
         };
         while j < k {
@@ -372,6 +385,34 @@ impl<M: Model> TreeSearch<'_, M> {
             }
         }
         Ok(())
+    }
+}
+
+impl<M: Model> Walk<M> {
+    /// The state of the path's `k`-th frame, unless it was moved into its last successor.
+    fn held(&self, k: usize) -> Option<&M::State> {
+        self.stack[k].slot.map(|slot| &self.states[slot])
+    }
+}
+
+/// A free slot of `states` (or a new one) holding a copy of the state in slot `from`.
+fn copy_into<S: Clone>(states: &mut Vec<S>, free: &mut Vec<usize>, from: usize) -> usize {
+    match free.pop() {
+        Some(slot) => {
+            let (src, dst) = if from < slot {
+                let (a, b) = states.split_at_mut(slot);
+                (&a[from], &mut b[0])
+            } else {
+                let (a, b) = states.split_at_mut(from);
+                (&b[0], &mut a[slot])
+            };
+            dst.clone_from(src);
+            slot
+        }
+        None => {
+            states.push(states[from].clone());
+            states.len() - 1
+        }
     }
 }
 

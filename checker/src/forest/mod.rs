@@ -176,7 +176,7 @@ pub(crate) struct Options {
 /// Counters shared by the workers, read by the progress reporter.
 #[derive(Default)]
 struct Shared {
-    /// Next position (in the shard's scenario list) to start.
+    /// Next place in [`Workers::order`] to start.
     next: AtomicUsize,
     /// Lowest position that failed; later ones stop.
     failed: AtomicUsize,
@@ -232,10 +232,12 @@ pub(crate) fn run_part<M: Model>(
     };
     let slots: Vec<Slot> = mine.iter().map(|_| Mutex::new(None)).collect();
     let prefix = Mutex::new((0usize, 0u64));
+    let order = work_order(ctx, &opts, &mine, pool)?;
     let workers = Workers {
         ctx,
         opts: &opts,
         mine: &mine,
+        order: &order,
         slots: &slots,
         shared: &shared,
         prefix: &prefix,
@@ -302,6 +304,45 @@ fn distinct_inits<M: Model>(
     Ok((init_states, distinct))
 }
 
+/// The order in which the workers take the scenarios (positions in `mine`): with several
+/// threads, largest first by [`plan::rough_estimate`], so that no large scenario is left to
+/// run alone at the end while the other threads idle (Graham's LPT rule). Results are booked by position,
+/// so the order changes nothing reported. In position order when one thread runs, with a
+/// state limit, whose prefix of scenarios must be explored first, and for a model that
+/// observes its steps ([`Model::observes_steps`]), which the walks would add to.
+fn work_order<M: Model>(
+    ctx: Ctx<'_, M>,
+    opts: &Options,
+    mine: &[Pending<M::State>],
+    pool: &rayon::ThreadPool,
+) -> Result<Vec<usize>, CheckError> {
+    if pool.current_num_threads() < 2
+        || opts.max_states.is_some()
+        || mine.len() < 2
+        || ctx.model.observes_steps()
+    {
+        return Ok((0..mine.len()).collect());
+    }
+    let sizes: Vec<u64> = pool.install(|| {
+        use rayon::prelude::*;
+        mine.par_iter()
+            .map(|m| {
+                let pending = lock(m);
+                let (index, fp, init) = pending.as_ref().expect("not taken yet");
+                catch(
+                    || Ok(plan::rough_estimate(ctx.model, init, *fp)),
+                    || {
+                        format!(
+                            "while estimating the size of the scenario of initial state #{index}"
+                        )
+                    },
+                )
+            })
+            .collect::<Result<_, _>>()
+    })?;
+    Ok(plan::largest_first(&sizes))
+}
+
 /// The plan dealing the scenarios of this run to `n` shards ([`plan::Plan::make`]).
 pub(crate) fn make_plan<M: Model>(
     ctx: Ctx<'_, M>,
@@ -317,6 +358,8 @@ struct Workers<'a, M: Model> {
     ctx: Ctx<'a, M>,
     opts: &'a Options,
     mine: &'a [Pending<M::State>],
+    /// The positions in `mine`, in the order the workers take them.
+    order: &'a [usize],
     slots: &'a [Slot],
     shared: &'a Shared,
     /// With `max_states`: (positions whose counts are summed, their total states).
@@ -332,12 +375,16 @@ impl<M: Model> Workers<'_, M> {
             || self.opts.budget.exceeded()
     }
 
-    /// One worker: takes the next scenario in order until none is left.
+    /// One worker: takes the next scenario in [`Workers::order`] until none is left.
     fn work(&self) {
         loop {
-            let pos = self.shared.next.fetch_add(1, Ordering::Relaxed);
-            if pos >= self.mine.len() || self.unwanted(pos) {
+            let next = self.shared.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&pos) = self.order.get(next) else {
                 return;
+            };
+            if self.unwanted(pos) {
+                // A later place may hold an earlier position, still wanted.
+                continue;
             }
             let (index, fp, init) = lock(&self.mine[pos]).take().expect("taken once");
             let result = self.explore(pos, (index, fp, init), self.opts.max_states, true);

@@ -75,6 +75,20 @@ pub fn estimate<M: Model>(model: &M, init: &M::State, fp: u64) -> u64 {
     walks(model, init, &mut Rng::derive(fp, 0), PROBES) / PROBES
 }
 
+/// Knuth's estimate of the states reachable from `init` from one random walk seeded by `fp`:
+/// rough (it can be off by a factor of several), but a few dozen steps, so that ordering a
+/// run's scenarios by it costs next to nothing beside exploring them.
+pub fn rough_estimate<M: Model>(model: &M, init: &M::State, fp: u64) -> u64 {
+    walks(model, init, &mut Rng::derive(fp, 0), 1)
+}
+
+/// Positions of `sizes`, largest first; equal sizes in position order.
+pub fn largest_first(sizes: &[u64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by_key(|&pos| Reverse(sizes[pos]));
+    order
+}
+
 /// The estimated sizes of the scenarios (initial index, fingerprint, state), in parallel on the
 /// current rayon pool: [`estimate`] for each, then a second round of walks for the large ones
 /// ([`SECOND`]). A panic in model code is an error naming the scenario.
@@ -254,6 +268,13 @@ mod tests {
         }
         for d in 0..10 {
             assert_eq!(estimate(&Binary(d), &(0, 0), 7), (1 << (d + 1)) - 1);
+            assert_eq!(rough_estimate(&Binary(d), &(0, 0), 7), (1 << (d + 1)) - 1);
         }
+    }
+
+    #[test]
+    fn the_largest_are_taken_first_and_ties_in_position_order() {
+        assert_eq!(largest_first(&[1, 5, 0, 5, 9]), vec![4, 1, 3, 0, 2]);
+        assert_eq!(largest_first(&[]), Vec::<usize>::new());
     }
 }

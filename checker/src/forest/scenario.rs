@@ -125,6 +125,10 @@ impl<M: Model> ScenarioSearch<'_, M> {
             findings[p] = Some(Found::state(0, vec![]));
         }
         let mut frontier: Vec<Entry<M>> = vec![(init, Mark::stored(0), None)];
+        // The level before last's frontier, emptied, whose memory the next level reuses: a
+        // level of a large scenario holds gigabytes of states, and memory given back to the
+        // system costs a page fault per page when it is asked for again.
+        let mut spare: Vec<Entry<M>> = Vec::new();
         let mut actions = Vec::new();
         let mut work = 0u32;
         let mut unreported = 0u64;
@@ -142,7 +146,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 cycle: None,
                 progress_missing: false,
             };
-            let mut next = Vec::with_capacity(frontier.len());
+            let mut next = std::mem::take(&mut spare);
+            next.reserve(frontier.len());
             let mut transitions = 0u64;
             let mut capped = false;
             for entry in frontier.drain(..) {
@@ -187,7 +192,8 @@ impl<M: Model> ScenarioSearch<'_, M> {
             if self.settle && findings.iter().all(Option::is_some) {
                 break;
             }
-            frontier = next;
+            frontier.clear();
+            spare = std::mem::replace(&mut frontier, next);
         }
         Ok(self.finish(summary, findings, &store))
     }

@@ -82,24 +82,23 @@ impl Game {
     /// checked as each instruction executes, so an earlier execution can make a later one's
     /// targets illegal.
     pub(super) fn execute(&self, s: &mut State) {
-        let top = s.chain.last().expect("resolving").clone();
+        let top = s.chain.last().expect("resolving");
+        let (id, card) = (top.id, top.card);
         let Phase::Resolving { done: k } = top.phase else {
             unreachable!("execute while not resolving")
         };
-        s.log.push(Event::ExecutionStarted {
-            item: top.id,
-            exec: k,
-        });
+        s.log.push(Event::ExecutionStarted { item: id, exec: k });
         if self.rules.as_you_play_repeated() && k > 0 {
-            for ins in self.card(top.card).as_you_play.clone() {
+            let top = s.chain.last().expect("resolving").clone();
+            for ins in self.card(card).as_you_play.clone() {
                 self.run_untargeted(s, &top, ins.effect);
             }
         }
-        let paused = self.run_instructions(s, top.id, k);
+        let paused = self.run_instructions(s, id, k);
         if paused {
             return;
         }
-        self.after_execution(s, top.id, k);
+        self.after_execution(s, id, k);
     }
 
     /// After execution `k`: count it done, or every execution done if the item left the chain
@@ -173,12 +172,13 @@ impl Game {
     /// play is complete (one play event, 820.3.a) and "when you play a spell" triggers; what it
     /// queued is placed now.
     pub(super) fn finish_resolution(&self, s: &mut State) {
-        let top = s.chain.last().expect("resolving").clone();
+        let top = s.chain.last().expect("resolving");
+        let (id, card, owner) = (top.id, top.card, top.owner);
         if top.origin == Origin::Hand && !top.left_chain {
-            s.players[top.owner.ix()].trash.push(top.card);
+            s.players[owner.ix()].trash.push(card);
         }
-        s.log.push(Event::Resolved { item: top.id });
-        self.play_event(s, top.id);
+        s.log.push(Event::Resolved { item: id });
+        self.play_event(s, id);
         s.chain.pop();
         self.place_queued(s);
         self.after_chain_change(s);

@@ -8,7 +8,7 @@ use std::cell::UnsafeCell;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// What happened, in order: an append-only list of events that keeps a running digest of itself.
@@ -25,9 +25,10 @@ use std::sync::Arc;
 ///
 /// Every step copies a state and appends to the copy's log, so copies share their events: a
 /// copy is a reference to its original's `Chunk`, and the first of them to append extends the
-/// chunk in place. Only a log that is not the first (a sibling: another successor of the same
-/// state) or that fills its chunk copies its events, into a new chunk. The checker's states form
-/// nearly a tree in which most states have one successor, so most steps copy no event at all.
+/// chunk in place. A log that holds its chunk alone (the last successor of a state, in a
+/// depth-first search, once its siblings are gone) appends in place too, over what a sibling
+/// wrote there. Only a log that is not the first of several living copies or that fills its
+/// chunk copies its events, into a new chunk. So most steps copy no event at all.
 pub struct Log {
     /// Holds the events in its first `len` slots; `None` for the empty log.
     chunk: Option<Arc<Chunk>>,
@@ -45,14 +46,20 @@ pub struct Log {
 ///
 /// The invariants the `unsafe` code relies on, for every log `l` whose `chunk` is `c`:
 /// 1. `l.len <= c.claimed <= c.slots.len()`, and slots `0..l.len` are initialised.
-/// 2. `claimed` only grows, by one, through a successful compare-exchange from `n` to `n + 1`,
-///    which one log alone can win for a given `n` (read-modify-writes of one atomic are totally
-///    ordered); a chunk is built with `claimed` equal to the slots it was built with.
+/// 2. While the chunk is shared, `claimed` only grows, by one, through a successful
+///    compare-exchange from `n` to `n + 1`, which one log alone can win for a given `n`
+///    (read-modify-writes of one atomic are totally ordered); a chunk is built with `claimed`
+///    equal to the slots it was built with. A log that holds the chunk alone (`Arc::get_mut`:
+///    no other log can read or claim it) may set `claimed` back to its own `len`, writing over
+///    slots no log reads any more; it then gives the chunk a new `lineage`.
 /// 3. A log's `len` grows only by its own claim; a copy starts with its original's `len`. So a
 ///    log with `len > i` is the claimer of slot `i` after writing it, or a copy made later.
 struct Chunk {
     /// Slots below it are written or being written by the log that claimed them.
     claimed: AtomicUsize,
+    /// Unique among the chunks made in this process, and renewed when slots are written over:
+    /// two logs of the same lineage hold the same events up to the shorter one's length.
+    lineage: u64,
     slots: Box<[UnsafeCell<MaybeUninit<Event>>]>,
 }
 
@@ -66,6 +73,14 @@ unsafe impl Sync for Chunk {}
 
 /// The fewest slots of a new chunk: room for a lineage of steps to append before copying again.
 const LOG_MIN_CHUNK: usize = 32;
+/// The next chunk lineage to hand out.
+static LINEAGES: AtomicU64 = AtomicU64::new(1);
+
+/// A lineage no chunk had before.
+fn new_lineage() -> u64 {
+    LINEAGES.fetch_add(1, Ordering::Relaxed)
+}
+
 /// The digest of an empty log (hex digits of π).
 const LOG_SEED: u64 = 0x243f_6a88_85a3_08d3;
 
@@ -88,7 +103,19 @@ impl Log {
         b.finish();
         self.digest = d.0;
         let n = self.len;
-        if let Some(c) = &self.chunk {
+        if let Some(c) = self.chunk.as_mut().and_then(Arc::get_mut) {
+            if n < c.slots.len() {
+                // Alone with the chunk: no atomic claim, and slots past `len` are nobody's.
+                let claimed = c.claimed.get_mut();
+                if *claimed > n {
+                    c.lineage = new_lineage();
+                }
+                *claimed = n + 1;
+                c.slots[n].get_mut().write(e);
+                self.len = n + 1;
+                return;
+            }
+        } else if let Some(c) = &self.chunk {
             if n < c.slots.len()
                 && c.claimed
                     .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
@@ -121,6 +148,7 @@ impl Log {
         slots.resize_with(cap, || UnsafeCell::new(MaybeUninit::uninit()));
         self.chunk = Some(Arc::new(Chunk {
             claimed: AtomicUsize::new(n + 1),
+            lineage: new_lineage(),
             slots: slots.into_boxed_slice(),
         }));
         self.len = n + 1;
@@ -140,6 +168,13 @@ impl Log {
                 std::slice::from_raw_parts(c.slots.as_ptr().cast::<Event>(), self.len)
             },
         }
+    }
+
+    /// Which events buffer the log reads, as a number no other buffer had: two logs of the
+    /// same lineage hold the same events up to the shorter one's length, so a reader that has
+    /// read one can go on from there with the other. `None` for the empty log.
+    pub fn lineage(&self) -> Option<u64> {
+        self.chunk.as_ref().map(|c| c.lineage)
     }
 
     /// The running digest of the events (the same for equal logs).
@@ -422,6 +457,50 @@ mod tests {
             assert_eq!(l.digest(), Log::from(v).digest());
         }
         assert_eq!(base, with(250));
+    }
+
+    /// A log alone with its chunk appends in place, over what a dropped copy wrote there, and
+    /// takes a new lineage then: a reader that went on by lineage would otherwise take the
+    /// dropped copy's events for its own.
+    #[test]
+    fn a_log_alone_writes_over_a_dropped_copy_under_a_new_lineage() {
+        let ev = |n: u8| Event::Resolved { item: n };
+        let mut parent: Log = (0..3).map(ev).collect();
+        let before = parent.lineage();
+        let mut sibling = parent.clone();
+        sibling.push(ev(10));
+        sibling.push(ev(11));
+        assert_eq!(
+            sibling.lineage(),
+            before,
+            "the first copy extends the shared chunk"
+        );
+        let ptr = sibling.as_slice().as_ptr();
+        drop(sibling);
+        parent.push(ev(20));
+        assert_eq!(
+            parent.as_slice().as_ptr(),
+            ptr,
+            "appended in place, not copied"
+        );
+        assert_ne!(parent.lineage(), before, "slot 3 was written over");
+        assert_eq!(parent, (0..3).map(ev).chain([ev(20)]).collect::<Vec<_>>());
+        assert_eq!(
+            parent.digest(),
+            Log::from((0..3).map(ev).chain([ev(20)]).collect::<Vec<_>>()).digest()
+        );
+        // Alone and at the end of what was claimed: the lineage stays.
+        let now = parent.lineage();
+        parent.push(ev(21));
+        assert_eq!(parent.lineage(), now);
+        // Shared again: the copy that appends second copies, into a lineage of its own.
+        let mut a = parent.clone();
+        let mut b = parent.clone();
+        a.push(ev(30));
+        b.push(ev(31));
+        assert_eq!(a.lineage(), now);
+        assert_ne!(b.lineage(), now);
+        assert_eq!(parent.len(), 5);
     }
 
     /// Clones of one log race to append on several threads: exactly one extends the shared
