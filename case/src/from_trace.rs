@@ -507,6 +507,7 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
                     item: i,
                     exec,
                     slot,
+                    ..
                 } if i == item => out.push(Expect::Performed(n, exec + 1, slot + 1)),
                 Event::Ignored {
                     item: i,

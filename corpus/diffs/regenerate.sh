@@ -13,7 +13,7 @@ for d in corpus/diffs/*/; do
   # complete. Exit 1 means "the rulebooks differ", which is what these folders show.
   old="corpus/diffs/.$n.old"
   rm -rf "$old" && mv "$d" "$old"
-  if ./target/release/rbcheck diff "$a" "$b" --bound corpus/diffs/versions.toml --out "corpus/diffs/$n" --quiet >/dev/null || [ $? -eq 1 ]; then
+  if "${CARGO_TARGET_DIR:-target}"/release/rbcheck diff "$a" "$b" --bound corpus/diffs/versions.toml --out "corpus/diffs/$n" --quiet >/dev/null || [ $? -eq 1 ]; then
     rm -rf "$old"
   else
     rm -rf "corpus/diffs/$n" && mv "$old" "corpus/diffs/$n"

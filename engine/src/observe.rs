@@ -172,6 +172,7 @@ fn items(r: &View) -> Vec<ItemObs> {
                     item: i,
                     exec,
                     slot,
+                    ..
                 } if i == item => ins.push(InstructionObs {
                     exec: exec as u32 + 1,
                     instruction: slot as u32 + 1,

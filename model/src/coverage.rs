@@ -236,6 +236,7 @@ pub fn event_clauses(e: &Event) -> &'static [&'static str] {
             why: IgnoredWhy::Impossible,
             ..
         } => &["359.3.e.6", "820.1.d.2"],
+        Event::Performed { linked: true, .. } => &["359.3.e.14"],
         Event::TargetUnaffected { .. } => &["359.3.e.5"],
         Event::TokenQueued { .. } => &["354.3"],
         Event::Triggered { .. } => &["383.3"],
@@ -499,6 +500,12 @@ mod tests {
             ignored(IgnoredWhy::LinkedNotExecuted),
             ignored(IgnoredWhy::SourceGone),
             ignored(IgnoredWhy::Impossible),
+            Event::Performed {
+                item: 0,
+                exec: 0,
+                slot: 1,
+                linked: true,
+            },
             Event::TargetUnaffected {
                 item: 0,
                 exec: 0,

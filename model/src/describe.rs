@@ -416,11 +416,21 @@ impl Game {
             Event::ExecutionStarted { item, exec } => {
                 format!("{}: execution {} starts", it(item), exec + 1)
             }
-            Event::Performed { item, exec, slot } => format!(
-                "{}: execution {} instruction {} performed",
+            Event::Performed {
+                item,
+                exec,
+                slot,
+                linked,
+            } => format!(
+                "{}: execution {} instruction {} performed{}",
                 it(item),
                 exec + 1,
-                slot + 1
+                slot + 1,
+                if linked {
+                    ", on what the instruction before it acted on"
+                } else {
+                    ""
+                }
             ),
             Event::Ignored {
                 item,

@@ -92,7 +92,9 @@ fn signature(game: &Game, s: &State) -> Vec<Sig> {
                     pay,
                 } => Sig::Repeat(item, instance, pay),
                 Event::ModeChosen { item, exec, mode } => Sig::Mode(item, exec, mode),
-                Event::Performed { item, exec, slot } => Sig::Performed(item, exec, slot),
+                Event::Performed {
+                    item, exec, slot, ..
+                } => Sig::Performed(item, exec, slot),
                 Event::Ignored {
                     item,
                     exec,

@@ -371,6 +371,7 @@ fn in_log(r: &View, e: &Expect) -> Option<Expect> {
                     item: a,
                     exec: b,
                     slot: c,
+                    ..
                 } if (*a, *b, *c) == (item, exec, slot) => Some(Expect::Performed(*n, *k, *i)),
                 Event::Ignored {
                     item: a,

@@ -29,6 +29,7 @@ impl Game {
             item: id,
             exec,
             slot,
+            linked: false,
         });
         on_chain_mut(s, id).phase = Phase::Looking {
             exec,

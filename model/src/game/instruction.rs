@@ -66,11 +66,7 @@ impl Game {
             prev_done,
         };
         let ex = &item.choices[k as usize];
-        // Repulse: "chooses it" refers to the previous instruction's object (359.3.e.14).
-        let refers_back = ins
-            .target
-            .is_some_and(|t| t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits));
-        if refers_back && self.rules.linked_instructions() && !prev_done {
+        if refers_back(ins) && self.rules.linked_instructions() && !prev_done {
             return ignored(s, at, IgnoredWhy::LinkedNotExecuted);
         }
         let legal = match ins.target {
@@ -156,9 +152,20 @@ impl Game {
                 item: at.id,
                 exec: at.exec,
                 slot: at.slot,
+                linked: self.linked(ins),
             });
         }
         outcome
+    }
+
+    /// Whether `ins`, under these rules, is performed only if the instruction before it was,
+    /// on what that one acted on (359.3.e.14): each guard below that ignores it otherwise.
+    fn linked(&self, ins: &Instruction) -> bool {
+        match ins.effect {
+            Effect::MightsToEachOther | Effect::NewChoices => true,
+            Effect::ItsControllerDraws(_) => self.rules.linked_instructions(),
+            _ => refers_back(ins) && self.rules.linked_instructions(),
+        }
     }
 
     /// Hard Bargain's "counter unless its controller pays" (SFD-136): performed as the demand
@@ -176,6 +183,7 @@ impl Game {
             item: at.id,
             exec: at.exec,
             slot: at.slot,
+            linked: false,
         });
         self.begin_demand(s, (at.id, at.exec, at.slot), t, energy);
         Outcome::Paused
@@ -188,6 +196,7 @@ impl Game {
             item: at.id,
             exec: at.exec,
             slot: at.slot,
+            linked: false,
         });
         self.begin_demand(s, (at.id, at.exec, at.slot), at.id, energy);
         Outcome::Paused
@@ -203,29 +212,30 @@ impl Game {
         spec: TargetSpec,
     ) -> Option<Vec<Obj>> {
         let mut legal: Vec<Obj> = vec![];
-        let live = s.item(at.id).cloned().unwrap_or_else(|| item.clone());
         let it = self.referent(&item.choices[at.exec as usize], spec, at.slot);
         for obj in item.choices[at.exec as usize].targets(at.slot) {
+            // The item as it is now, if still on the chain (read, not copied: the log is
+            // written only once the check is made).
+            let live = s.item(at.id).unwrap_or(item);
             let ok = match obj {
-                Obj::Unit(u) => self.unit_meets(s, &live, spec, at.controller, u),
+                Obj::Unit(u) => self.unit_meets(s, live, spec, at.controller, u),
                 Obj::Gear(g) => {
                     let gear = &s.gear[g as usize];
                     gear.zone == Zone::Board && side_ok(spec.side, at.controller, gear.controller)
                 }
-                Obj::Item(t) => {
-                    let ok = s.item(t).is_some_and(|other| {
-                        self.item_meets(s, other, &live, spec, at.controller, it)
-                    });
-                    if spec.chooses.is_some() && s.item(t).is_some() {
-                        s.log.push(Event::ChosenChecked {
-                            item: at.id,
-                            target: t,
-                            met: ok,
-                        });
-                    }
-                    ok
-                }
+                Obj::Item(t) => s
+                    .item(t)
+                    .is_some_and(|other| self.item_meets(s, other, live, spec, at.controller, it)),
             };
+            if let Obj::Item(t) = obj {
+                if spec.chooses.is_some() && s.item(t).is_some() {
+                    s.log.push(Event::ChosenChecked {
+                        item: at.id,
+                        target: t,
+                        met: ok,
+                    });
+                }
+            }
             if ok || self.rules.illegal_targets() == IllegalTargets::AffectedAnyway {
                 legal.push(obj);
             } else {
@@ -333,6 +343,7 @@ impl Game {
             item: at.id,
             exec: at.exec,
             slot: at.slot,
+            linked: true,
         });
         s.log.push(Event::NewChoicesBegun { item: t });
         on_chain_mut(s, at.id).phase = Phase::NewChoices {
@@ -499,4 +510,10 @@ fn no_rune_to_channel(s: &State, who: Player) -> bool {
         .runes
         .as_ref()
         .is_some_and(|r| r.deck.is_empty())
+}
+
+/// Repulse's "chooses it": the target is the previous instruction's object (359.3.e.14).
+fn refers_back(ins: &Instruction) -> bool {
+    ins.target
+        .is_some_and(|t| t.chooses == Some(Chooses::OnlyItAmongFriendlyUnits))
 }

@@ -32,6 +32,7 @@ impl Game {
             item: id,
             exec,
             slot,
+            linked: false,
         });
         let left = forced_resolution_discards(s, id, who, n);
         if left == 0 {

@@ -193,6 +193,9 @@ pub enum Event {
         exec: u8,
         /// Instruction index.
         slot: u8,
+        /// It is linked to the instruction before it (359.3.e.14): performed because that one
+        /// was, on what that one acted on.
+        linked: bool,
     },
     /// An instruction was ignored (820.1.d.2, 359.3.e.6).
     Ignored {

@@ -155,11 +155,17 @@ impl Encode for Event {
                 b.u8(item);
                 b.u8(exec);
             }
-            Performed { item, exec, slot } => {
+            Performed {
+                item,
+                exec,
+                slot,
+                linked,
+            } => {
                 tag(19);
                 b.u8(item);
                 b.u8(exec);
                 b.u8(slot);
+                b.bool(linked);
             }
             Ignored {
                 item,
