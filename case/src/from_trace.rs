@@ -137,11 +137,14 @@ fn board(
 }
 
 /// How a case names an object: setup units and gear by label, tokens by the order they entered
-/// (`token-K`: units played from hand are not tokens and are not counted).
+/// (`token-K`: units played from hand are not tokens and are not counted), and a unit or gear
+/// played from hand by the item that put it on the board (`played-N`).
 fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
+    let token = |u: u8| s.units[u as usize].token;
     match o {
         Obj::Unit(u) if (u as usize) < setup.units.len() => ObjRef::Label(unit_label(u as usize)),
-        Obj::Unit(u) => ObjRef::Label(format!(
+        Obj::Gear(g) if (g as usize) < setup.gear.len() => ObjRef::Label(gear_label(g as usize)),
+        Obj::Unit(u) if token(u) => ObjRef::Label(format!(
             "token-{}",
             s.units
                 .iter()
@@ -149,7 +152,17 @@ fn obj_ref(setup: &Setup, s: &State, o: Obj) -> ObjRef {
                 .filter(|x| x.token)
                 .count()
         )),
-        Obj::Gear(g) => ObjRef::Label(gear_label(g as usize)),
+        // A unit or gear played from hand: named by the item that put it on the board.
+        Obj::Unit(_) | Obj::Gear(_) => {
+            let item = s.log.iter().find_map(|e| match (*e, o) {
+                (Event::UnitEntered { item, unit, .. }, Obj::Unit(u)) if unit == u => Some(item),
+                (Event::GearEntered { item, gear }, Obj::Gear(g)) if gear == g => Some(item),
+                _ => None,
+            });
+            // Every object past the setup entered by such an event; were one not to, `played-0`
+            // names no item, and the replay of the case refuses it rather than guess.
+            ObjRef::Label(format!("played-{}", item.map_or(0, |i| u16::from(i) + 1)))
+        }
         Obj::Item(i) => ObjRef::Item(i + 1),
     }
 }
