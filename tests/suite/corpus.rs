@@ -109,3 +109,41 @@ fn no_two_events_the_corpus_logs_share_a_digest() {
     }
     assert!(seen.len() > 200, "{} distinct events", seen.len());
 }
+
+/// A linked instruction performed because the one before it was (Hidden Blade's "its controller
+/// draws", 359.3.e.14) says so in its event, which cites the rule; under v1.2, which has no
+/// linked instructions, the same instruction is performed unlinked.
+#[test]
+fn a_performed_linked_instruction_cites_its_rule() {
+    use model::state::Event;
+    let dir = root().join("corpus/cases");
+    let text =
+        std::fs::read_to_string(dir.join("hidden-blade-repeated-draws-four-v1-2.case")).unwrap();
+    let linked_in = |rules: &str| {
+        let case = rbcheck::case::parse(&text.replace("rules v1.2", rules)).unwrap();
+        let r = rbcheck::case::replay(&case, Some(&dir)).unwrap();
+        r.state
+            .log
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Performed {
+                    exec, slot, linked, ..
+                } => Some((exec, slot, linked)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // RUP4: execution 2's kill is ignored, so its draw is too; execution 1's draw is linked.
+    assert_eq!(linked_in("rules rup4"), vec![(0, 0, false), (0, 1, true)]);
+    assert_eq!(
+        linked_in("rules v1.2"),
+        vec![(0, 0, false), (0, 1, false), (1, 1, false)]
+    );
+    let linked = Event::Performed {
+        item: 0,
+        exec: 0,
+        slot: 1,
+        linked: true,
+    };
+    assert!(model::coverage::event_clauses(&linked).contains(&"359.3.e.14"));
+}

@@ -213,18 +213,19 @@ pub(crate) fn run_part<M: Model>(
         };
         plan.fits(&distinct, n)?;
         let estimated = plan.loads()[k as usize];
-        let mine: Vec<Pending<M::State>> = distinct
+        let mine: Vec<_> = distinct
             .into_iter()
             .zip(&plan.shard_of)
             .filter(|(_, s)| **s == k)
-            .map(|(d, _)| Mutex::new(Some(d)))
+            .map(|(d, _)| d)
             .collect();
         let digest = plan.digest();
         (ShardPlan::BySize { plan: digest }, mine, estimated)
     } else {
-        let mine = distinct.into_iter().map(|d| Mutex::new(Some(d))).collect();
-        (ShardPlan::Whole, mine, 0)
+        (ShardPlan::Whole, distinct, 0)
     };
+    let order = work_order(ctx, &opts, &mine, pool)?;
+    let mine: Vec<Pending<M::State>> = mine.into_iter().map(|d| Mutex::new(Some(d))).collect();
     let shared = Shared {
         failed: AtomicUsize::new(usize::MAX),
         last_needed: AtomicUsize::new(usize::MAX),
@@ -232,7 +233,6 @@ pub(crate) fn run_part<M: Model>(
     };
     let slots: Vec<Slot> = mine.iter().map(|_| Mutex::new(None)).collect();
     let prefix = Mutex::new((0usize, 0u64));
-    let order = work_order(ctx, &opts, &mine, pool)?;
     let workers = Workers {
         ctx,
         opts: &opts,
@@ -304,42 +304,26 @@ fn distinct_inits<M: Model>(
     Ok((init_states, distinct))
 }
 
-/// The order in which the workers take the scenarios (positions in `mine`): with several
-/// threads, largest first by [`plan::rough_estimate`], so that no large scenario is left to
-/// run alone at the end while the other threads idle (Graham's LPT rule). Results are booked by position,
-/// so the order changes nothing reported. In position order when one thread runs, with a
-/// state limit, whose prefix of scenarios must be explored first, and for a model that
-/// observes its steps ([`Model::observes_steps`]), which the walks would add to.
+/// The order in which the workers take `scenarios` (their positions): with several threads,
+/// largest first by [`plan::rough_estimate`], so that no large scenario is left to run alone at
+/// the end while the other threads idle (Graham's LPT rule). Results are booked by position, so
+/// the order changes nothing reported. In position order when one thread runs, with a state
+/// limit, whose prefix of scenarios must be explored first, and for a model that observes its
+/// steps ([`Model::observes_steps`]), which the walks would add to.
 fn work_order<M: Model>(
     ctx: Ctx<'_, M>,
     opts: &Options,
-    mine: &[Pending<M::State>],
+    scenarios: &[(u32, u64, M::State)],
     pool: &rayon::ThreadPool,
 ) -> Result<Vec<usize>, CheckError> {
     if pool.current_num_threads() < 2
         || opts.max_states.is_some()
-        || mine.len() < 2
+        || scenarios.len() < 2
         || ctx.model.observes_steps()
     {
-        return Ok((0..mine.len()).collect());
+        return Ok((0..scenarios.len()).collect());
     }
-    let sizes: Vec<u64> = pool.install(|| {
-        use rayon::prelude::*;
-        mine.par_iter()
-            .map(|m| {
-                let pending = lock(m);
-                let (index, fp, init) = pending.as_ref().expect("not taken yet");
-                catch(
-                    || Ok(plan::rough_estimate(ctx.model, init, *fp)),
-                    || {
-                        format!(
-                            "while estimating the size of the scenario of initial state #{index}"
-                        )
-                    },
-                )
-            })
-            .collect::<Result<_, _>>()
-    })?;
+    let sizes = pool.install(|| plan::rough_estimates(ctx.model, scenarios))?;
     Ok(plan::largest_first(&sizes))
 }
 

@@ -82,6 +82,31 @@ pub fn rough_estimate<M: Model>(model: &M, init: &M::State, fp: u64) -> u64 {
     walks(model, init, &mut Rng::derive(fp, 0), 1)
 }
 
+/// [`rough_estimate`] of each scenario (initial index, fingerprint, state), in parallel on the
+/// current rayon pool.
+pub fn rough_estimates<M: Model>(
+    model: &M,
+    scenarios: &[(u32, u64, M::State)],
+) -> Result<Vec<u64>, CheckError> {
+    each(scenarios, |init, fp| rough_estimate(model, init, fp))
+}
+
+/// `size` of each scenario, in parallel; a panic in model code is an error naming the scenario.
+fn each<S: Sync>(
+    scenarios: &[(u32, u64, S)],
+    size: impl Fn(&S, u64) -> u64 + Sync,
+) -> Result<Vec<u64>, CheckError> {
+    scenarios
+        .par_iter()
+        .map(|(index, fp, init)| catch(|| Ok(size(init, *fp)), context(*index)))
+        .collect()
+}
+
+/// Where a panic while estimating happened.
+fn context(index: u32) -> impl FnOnce() -> String {
+    move || format!("while estimating the size of the scenario of initial state #{index}")
+}
+
 /// Positions of `sizes`, largest first; equal sizes in position order.
 pub fn largest_first(sizes: &[u64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..sizes.len()).collect();
@@ -96,13 +121,7 @@ pub fn estimates<M: Model>(
     model: &M,
     scenarios: &[(u32, u64, M::State)],
 ) -> Result<Vec<u64>, CheckError> {
-    let context = |index: u32| {
-        move || format!("while estimating the size of the scenario of initial state #{index}")
-    };
-    let first: Vec<u64> = scenarios
-        .par_iter()
-        .map(|(index, fp, init)| catch(|| Ok(estimate(model, init, *fp)), context(*index)))
-        .collect::<Result<_, _>>()?;
+    let first = each(scenarios, |init, fp| estimate(model, init, fp))?;
     let total = first.iter().fold(0u128, |a, x| a + u128::from(*x)).max(1);
     let budget = u128::from(SECOND) * scenarios.len() as u128;
     scenarios
