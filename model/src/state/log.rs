@@ -105,7 +105,10 @@ impl Log {
         let n = self.len;
         // The count read first is a plain load: `get_mut`'s check (an atomic read-modify-write)
         // only where it can succeed.
-        let alone = self.chunk.as_ref().is_some_and(|c| Arc::strong_count(c) == 1);
+        let alone = self
+            .chunk
+            .as_ref()
+            .is_some_and(|c| Arc::strong_count(c) == 1);
         if let Some(c) = self.chunk.as_mut().filter(|_| alone).and_then(Arc::get_mut) {
             if n < c.slots.len() {
                 // Alone with the chunk: no atomic claim, and slots past `len` are nobody's.
