@@ -550,7 +550,11 @@ pub fn expectations(r: &View, setup: &Setup) -> Vec<Expect> {
         // The grants, where the player had or has one: what was used, kept or given back.
         let had = &setup.players[p.ix()];
         let has = &s.players[p.ix()];
-        if had.portal_charged || had.academy_charged || has.portal_charged || has.academy_charged {
+        if had.portal_charged
+            || had.academy_charged
+            || has.portal_grants > 0
+            || has.academy_grants > 0
+        {
             add(Expect::Grants(p, vec![]), &mut out);
         }
     }

@@ -312,8 +312,8 @@ fn players(r: &View) -> BTreeMap<String, PlayerObs> {
         po.token_mights = Some(mights);
         let ps = &r.state.players[p.ix()];
         po.grants = Some(GrantsObs {
-            portal: ps.portal_charged,
-            academy: ps.academy_charged,
+            portal: ps.portal_grants,
+            academy: ps.academy_grants,
         });
         po.runes = ps
             .runes

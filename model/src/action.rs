@@ -363,7 +363,10 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.name())?;
         match self {
-            Action::MoveToChain { player, hand } => write!(f, "({player}, hand card {hand})"),
+            // Numbers are 1-based, as the events' descriptions name units and gear.
+            Action::MoveToChain { player, hand } => {
+                write!(f, "({player}, hand card {})", u16::from(*hand) + 1)
+            }
             Action::DecideOptional { accept } => {
                 write!(f, "({})", if *accept { "perform" } else { "decline" })
             }
@@ -426,9 +429,9 @@ impl fmt::Display for Action {
             Action::DiscardForCost { card: Some(c) } => write!(f, "(card {c})"),
             Action::DiscardForCost { card: None } => write!(f, "(another card)"),
             Action::ExhaustForCost { unit } | Action::KillForCost { unit } => {
-                write!(f, "(unit {unit})")
+                write!(f, "(unit {})", u16::from(*unit) + 1)
             }
-            Action::ActivateAbility { gear } => write!(f, "(gear {gear})"),
+            Action::ActivateAbility { gear } => write!(f, "(gear {})", u16::from(*gear) + 1),
             _ => Ok(()),
         }
     }

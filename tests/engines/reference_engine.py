@@ -547,9 +547,11 @@ class Player:
         # `deck-cards`: the named `deck_top` above the `deck` others; recycled cards go under).
         self.library = list(j.get("deck_top", [])) + [None] * j.get("deck", 10)
         self.overdrawn = 0  # only a mutant draws from an empty deck
-        self.portal = j.get("portal", False)
-        # The Academy's "the next spell you play this turn" grant, like the Portal's.
-        self.academy = j.get("academy", False)
+        # Grants "the next spell you play this turn", counted: each Portal activation's is an
+        # effect of its own and the next spell takes them all (820.1.c.2).
+        self.portal = int(bool(j.get("portal", False)))
+        # The Academy's grant, like the Portal's.
+        self.academy = int(bool(j.get("academy", False)))
         self.near_victory = j.get("near_victory", False)
         self.trash = []
         self.finalized = 0
@@ -600,8 +602,8 @@ class Item:
         self.declined = False
         self.token_might = 0
         self.hand_index = 0
-        self.took_portal = False
-        self.took_academy = False
+        self.took_portal = 0
+        self.took_academy = 0
         self.turn_play = False  # started from the open state: one of the turn's plays (335)
         self.repeat_due = []    # mutant repeat-paid-on-resolution: costs owed per execution
         self.repeat_cost = Cost()  # held-out mutants: the [Repeat] part of the total cost
@@ -681,7 +683,7 @@ class Game:
         self.players = [Player(b["players"]["you"]), Player(b["players"]["opponent"])]
         # "Temporal Portal was activated this turn": its activation paid "[E]", so the player's
         # first Portal on the board starts exhausted (414.4).
-        spent = [p.portal for p in self.players]
+        spent = [p.portal > 0 for p in self.players]
         for g in self.gear:
             if spent[g.controller] and self.grants_next_spell(g.card):
                 g.status["exhausted"], spent[g.controller] = True, False
@@ -851,8 +853,8 @@ class Game:
             if not mutant("damage-persists"):
                 u.damage = 0
         for p in self.players:
-            p.portal = False
-            p.academy = False
+            p.portal = 0
+            p.academy = 0
             # 166-167: the rune pool empties at the end of the turn.
             p.pool = Cost()
             if not mutant("end-turn-keeps-finalized"):
@@ -970,36 +972,39 @@ class Game:
         for r in card.repeat:
             it.instances.append([r, 0])
         if mutant("grant-used-by-unit") and card.type == "unit":
-            p.portal = False
+            p.portal = 0
         if mutant("grant-used-by-gear") and card.type == "gear":
-            p.portal = False
+            p.portal = 0
         if mutant("portal-grant-any-player") and card.type == "spell" and not p.portal \
                 and self.players[1 - player].portal:
-            self.players[1 - player].portal, p.portal = False, True
+            self.players[1 - player].portal, p.portal = 0, self.players[1 - player].portal
         if p.portal and card.type == "spell" and not mutant("portal-ignored"):
-            # "The next spell you play this turn": used up by this spell (820.1.c.2).
+            # "The next spell you play this turn": used up by this spell (820.1.c.2), one
+            # instance for each activation's grant.
+            it.took_portal = p.portal
             if not mutant("grant-not-used-up"):
-                p.portal = False
-            it.took_portal = True
-            granted = ("pay", card.cost.copy())
-            if mutant("granted-costs-printed-repeat") and card.repeat:
-                granted = card.repeat[0]
-            d = card.discount
-            if mutant("granted-costs-discounted-cost") and d and \
-                    (d.get("when", "always") == "always" or self.players[1 - player].near_victory):
-                granted[1].energy -= min(granted[1].energy, d.get("energy", 0))
-            if mutant("granted-instance-first"):
-                it.instances.insert(0, [granted, 0])
-            elif not (mutant("granted-dropped-with-own-repeat") and card.repeat):
-                it.instances.append([granted, 0])
+                p.portal = 0
+            for k in range(it.took_portal):
+                granted = ("pay", card.cost.copy())
+                if mutant("granted-costs-printed-repeat") and card.repeat:
+                    granted = card.repeat[0]
+                d = card.discount
+                if mutant("granted-costs-discounted-cost") and d and \
+                        (d.get("when", "always") == "always" or self.players[1 - player].near_victory):
+                    granted[1].energy -= min(granted[1].energy, d.get("energy", 0))
+                if mutant("granted-instance-first"):
+                    it.instances.insert(k, [granted, 0])
+                elif not (mutant("granted-dropped-with-own-repeat") and card.repeat):
+                    it.instances.append([granted, 0])
         if p.academy and card.type == "spell":
             # The Academy's grant: [Repeat] equal to the spell's base cost (356.1.c), a grant
             # of its own beside the Portal's.
+            it.took_academy = p.academy
             if not mutant("grant-not-used-up") and not mutant("academy-not-used-up"):
-                p.academy = False
-            it.took_academy = True
+                p.academy = 0
             if not (mutant("academy-dropped-with-portal") and it.took_portal):
-                it.instances.append([("pay", card.cost.copy()), 0])
+                for _ in range(it.took_academy):
+                    it.instances.append([("pay", card.cost.copy()), 0])
         if self.showdown:
             who = None if mutant("syndra-grants-opponent") else player
             for u, a in self.units_with("spells-have-repeat-in-showdown", who):
@@ -1773,11 +1778,11 @@ class Game:
             undo["trash"]
         if it.kind == "spell" and not mutant("cancel-loses-card"):
             p.hand.insert(it.hand_index, it.card.name)
-        if not mutant("undo-loses-grant"):
-            if it.took_portal and not mutant("cancel-keeps-portal-used"):
-                p.portal = True
-            if it.took_academy:
-                p.academy = True
+        if not mutant("undo-loses-grant") and not mutant("grant-not-used-up"):
+            if not mutant("cancel-keeps-portal-used"):
+                p.portal += it.took_portal
+            if not mutant("academy-not-used-up"):
+                p.academy += it.took_academy
         if it.turn_play and not mutant("undo-uses-turn-play"):
             # It is no longer one of the turn's plays (358.5).
             self.plays_left += 1
@@ -1970,8 +1975,9 @@ class Game:
             if mutant("linked-reads-first-execution"):
                 last_targets[slot] = it.__dict__.setdefault("first_targets", {}).setdefault(slot, targets)
         if eff == "grant-repeat-to-next-spell":
-            # Temporal Portal's activated ability: the grant waits for the next spell (SFD-078).
-            self.players[it.controller].portal = True
+            # Temporal Portal's activated ability: the grant waits for the next spell (SFD-078),
+            # beside any other activation's.
+            self.players[it.controller].portal += 1
         elif eff == "deal":
             for u in targets:
                 u.damage += ins.get("amount", 0)

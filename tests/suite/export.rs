@@ -118,8 +118,8 @@ struct Runes {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Grants {
-    academy: bool,
-    portal: bool,
+    academy: i64,
+    portal: i64,
 }
 
 #[derive(Deserialize)]
@@ -251,10 +251,10 @@ fn check_state(what: &str, i: usize, s: &ItfState, model: &model::State, seen: &
             (QOption::None, None) => {}
             _ => panic!("{what} {i}: runes in one of ITF and the model only"),
         }
-        assert_eq!(p.grants.portal, mp.portal_charged, "{what} {i}");
-        assert_eq!(p.grants.academy, mp.academy_charged, "{what} {i}");
+        assert_eq!(p.grants.portal, i64::from(mp.portal_grants), "{what} {i}");
+        assert_eq!(p.grants.academy, i64::from(mp.academy_grants), "{what} {i}");
         assert_eq!(p.near_victory, mp.near_victory, "{what} {i}");
-        seen.grants += usize::from(p.grants.portal);
+        seen.grants += usize::from(p.grants.portal > 0);
     }
     // Statuses of units and gear.
     assert_eq!(s.units.len(), model.units.len(), "{what} {i}");

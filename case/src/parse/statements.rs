@@ -342,13 +342,9 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, ParseError> {
         "deck" => Expect::Deck(c.player()?, c.number("a number of cards")?),
         "grants" => {
             let p = c.player()?;
+            // One word per grant held: two Portal activations wait as `portal portal`.
             let mut v = none_or_list(c, grant)?;
-            let n = v.len();
             v.sort_by_key(|g| *g as u8);
-            v.dedup();
-            if v.len() != n {
-                return Err(c.err("each grant is named once: `portal`, `academy`, or both"));
-            }
             Expect::Grants(p, v)
         }
         "optional-paid" => {

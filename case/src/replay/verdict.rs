@@ -86,7 +86,7 @@ pub fn observed(r: &View, e: &Expect) -> Option<Expect> {
             *p,
             model::state::Grant::ALL
                 .into_iter()
-                .filter(|g| g.held(&s.players[p.ix()]))
+                .flat_map(|g| std::iter::repeat_n(g, usize::from(g.held(&s.players[p.ix()]))))
                 .collect(),
         ),
         Expect::UnitDamage(l, _) => match label(l)? {

@@ -383,14 +383,17 @@ fn runes_kind(m: &runes::RunesJson, e: &runes::RunesJson) -> Option<String> {
 }
 
 fn grant_words(g: &GrantsObs) -> String {
-    let w =
-        |b: bool, what: &str| format!("{what} {}", if b { "available" } else { "used or none" });
+    let w = |n: u8, what: &str| match n {
+        0 => format!("{what} used or none"),
+        1 => format!("{what} available"),
+        n => format!("{what} {n} available"),
+    };
     format!("{}, {}", w(g.portal, "portal"), w(g.academy, "academy"))
 }
 
 fn grants_kind(m: &GrantsObs, e: &GrantsObs) -> Option<String> {
-    let one = |m: bool, e: bool, what: &str| {
-        (m != e).then(|| match e {
+    let one = |m: u8, e: u8, what: &str| {
+        (m != e).then(|| match e > m {
             true => format!("engine leaves the {what} grant unused"),
             false => format!("engine uses up the {what} grant"),
         })

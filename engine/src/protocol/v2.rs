@@ -34,16 +34,39 @@ pub fn domain_table() -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Both players' grants still available at the end: what was used is what the request's
-/// board had and this no longer has.
+/// A player's grants still waiting at the end, counted: what was used is what the request's
+/// board had (and the activations during the case gave) and this no longer has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GrantsObs {
-    /// Temporal Portal's "[Repeat] equal to its cost" still waits for the next spell.
-    #[serde(default)]
-    pub portal: bool,
-    /// The Academy's "[Repeat] equal to its base cost" still waits for the next spell.
-    #[serde(default)]
-    pub academy: bool,
+    /// How many Temporal Portal grants ("[Repeat] equal to its cost", one per activation) still
+    /// wait for the next spell.
+    #[serde(default, deserialize_with = "grant_count")]
+    pub portal: u8,
+    /// How many of The Academy's grants ("[Repeat] equal to its base cost") still wait.
+    #[serde(default, deserialize_with = "grant_count")]
+    pub academy: u8,
+}
+
+/// A grant count as an engine states it: a number, or a bool for "one" or "none" (what an engine
+/// that holds at most one grant of a kind writes).
+fn grant_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    struct Count;
+    impl serde::de::Visitor<'_> for Count {
+        type Value = u8;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a number of grants waiting (0-255), or true / false for one / none")
+        }
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<u8, E> {
+            Ok(u8::from(v))
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u8, E> {
+            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u8, E> {
+            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+        }
+    }
+    d.deserialize_any(Count)
 }
 
 /// One event that matters, in the order it happened (result field `events`).
@@ -208,4 +231,26 @@ fn count_inexpressible(req: &CaseRequest) -> Option<String> {
         }
     }
     check(&per_exec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GrantsObs;
+
+    /// Grants are counted; an engine that holds at most one of a kind may still say `true`.
+    #[test]
+    fn grants_read_counts_and_bools_and_refuse_anything_else() {
+        let read = |s: &str| serde_json::from_str::<GrantsObs>(s);
+        let g = read(r#"{"portal": 2, "academy": true}"#).unwrap();
+        assert_eq!((g.portal, g.academy), (2, 1));
+        assert_eq!(read(r#"{"portal": false}"#).unwrap(), GrantsObs::default());
+        for bad in [
+            r#"{"portal": 256}"#,
+            r#"{"portal": -1}"#,
+            r#"{"portal": "two"}"#,
+        ] {
+            let e = read(bad).unwrap_err().to_string();
+            assert!(e.contains("a number of grants waiting"), "{bad}: {e}");
+        }
+    }
 }

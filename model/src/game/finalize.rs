@@ -69,7 +69,7 @@ impl Game {
         // wrong rulebook loses it).
         if self.rules.undo_gives_back_grants() {
             for g in item.repeat.iter().filter_map(|r| Grant::of(r.origin)) {
-                g.set(ps, true);
+                g.give(ps);
             }
         }
         s.log.push(Event::PlayCancelled { item: id, why });

@@ -366,8 +366,9 @@ impl Game {
                 s.log.push(Event::TokenQueued { item: item.id });
             }
             Effect::GrantRepeatToNextSpell => {
-                // The grant waits for the controller's next spell (`move_to_chain` takes it).
-                Grant::Portal.set(&mut s.players[item.controller.ix()], true);
+                // The grant waits for the controller's next spell (`move_to_chain` takes it),
+                // beside any other activation's: each is an effect of its own (820.1.c.2).
+                Grant::Portal.give(&mut s.players[item.controller.ix()]);
                 s.log.push(Event::GrantGiven {
                     item: item.id,
                     who: item.controller,

@@ -239,12 +239,12 @@ impl Game {
             trash_other: 0,
             finalized_this_turn: 0,
             undone: InlineVec::new(),
-            portal_charged: p.portal_charged,
+            portal_grants: u8::from(p.portal_charged),
             near_victory: p.near_victory,
             deck_top: p.deck_top.iter().copied().collect(),
             recycled: InlineVec::new(),
             runes_exhausted: 0,
-            academy_charged: p.academy_charged,
+            academy_grants: u8::from(p.academy_charged),
             runes: p.runes.as_ref().map(RunesSetup::to_runes),
         });
         let mut s = State {
@@ -269,7 +269,7 @@ impl Game {
                 pools: [Cost::ZERO; 2],
                 runes: [None, None],
                 cards: [0; 2],
-                grants: [[false; 2]; 2],
+                grants: [[0; 2]; 2],
             },
             log: Log::new(),
         };

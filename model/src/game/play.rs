@@ -69,22 +69,23 @@ impl Game {
         let ps = &mut s.players[player.ix()];
         // "The next spell you play this turn": Temporal Portal's [Repeat] equal to its cost, the
         // printed cost (206); The Academy's equal to its base cost (356.1.c: the printed base
-        // cost), a grant of its own that stacks with the Portal's (820.1.c.2). The spell uses
-        // the grant up (a wrong rulebook leaves it for every spell this turn).
+        // cost), a grant of its own that stacks with the Portal's (820.1.c.2); two activations
+        // of Portals give two instances, one per effect. The spell uses the grants up (a wrong
+        // rulebook leaves them for every spell this turn).
         let mut taken = Vec::new();
         if def.kind == CardKind::Spell {
             for g in Grant::ALL {
-                if !g.held(ps) {
-                    continue;
+                let held = g.held(ps);
+                if held > 0 && self.rules.next_spell_grant_used_once() {
+                    g.set(ps, 0);
                 }
-                if self.rules.next_spell_grant_used_once() {
-                    g.set(ps, false);
+                for _ in 0..held {
+                    repeat.push(RepeatInstance::undecided(
+                        RepeatCost::Pay(def.cost),
+                        g.origin(),
+                    ));
+                    taken.push(g);
                 }
-                repeat.push(RepeatInstance::undecided(
-                    RepeatCost::Pay(def.cost),
-                    g.origin(),
-                ));
-                taken.push(g);
             }
         }
         if s.showdown {

@@ -55,8 +55,8 @@ impl Game {
             }
         }
         for ps in s.players.iter_mut() {
-            ps.portal_charged = false;
-            ps.academy_charged = false;
+            ps.portal_grants = 0;
+            ps.academy_grants = 0;
             ps.finalized_this_turn = 0;
         }
         s.priority = None;

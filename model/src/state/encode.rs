@@ -370,12 +370,12 @@ impl Encode for PlayerState {
             trash_other,
             finalized_this_turn,
             undone,
-            portal_charged,
+            portal_grants,
             near_victory,
             deck_top,
             recycled,
             runes_exhausted,
-            academy_charged,
+            academy_grants,
             runes,
         } = self;
         pool.encode(b);
@@ -386,12 +386,12 @@ impl Encode for PlayerState {
         b.u8(*trash_other);
         b.u8(*finalized_this_turn);
         b.list(undone);
-        b.bool(*portal_charged);
+        b.u8(*portal_grants);
         b.bool(*near_victory);
         b.list(deck_top);
         b.list(recycled);
         b.u8(*runes_exhausted);
-        b.bool(*academy_charged);
+        b.u8(*academy_grants);
         runes.encode(b);
     }
 }
@@ -631,7 +631,7 @@ impl Encode for Start {
         b.u8(cards[0]);
         b.u8(cards[1]);
         for g in grants.iter().flatten() {
-            b.bool(*g);
+            b.u8(*g);
         }
     }
 }

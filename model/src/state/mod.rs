@@ -114,8 +114,9 @@ pub struct PlayerState {
     /// Cards whose play was undone (358.5); exploration does not try them again, so that undoing
     /// cannot loop (a replay may: `Game::retry_undone`).
     pub undone: InlineVec<CardId, 4>,
-    /// Temporal Portal was activated: the next spell played gets [Repeat] equal to its cost.
-    pub portal_charged: bool,
+    /// Temporal Portal's grants waiting: each activation's "give the next spell you play this
+    /// turn [Repeat] equal to its cost" is an effect of its own, and the next spell takes them all.
+    pub portal_grants: u8,
     /// This player is within 3 points of the Victory Score (Find Your Center's condition).
     pub near_victory: bool,
     // ---- the main deck's named cards and channelled runes ----
@@ -127,8 +128,8 @@ pub struct PlayerState {
     /// Runes channelled exhausted during the play (Find Your Center). Runes themselves are not
     /// modelled yet: only how many were channelled, so that the instruction is observable.
     pub runes_exhausted: u8,
-    /// The Academy's hold was triggered: the next spell gets [Repeat] equal to its base cost.
-    pub academy_charged: bool,
+    /// The Academy's grants waiting: the next spell gets [Repeat] equal to its base cost for each.
+    pub academy_grants: u8,
     /// The player's runes, when the scenario has them; `None` is a pool-only scenario, where
     /// costs are paid from the pool alone and channelling only counts (`runes_exhausted`).
     pub runes: Option<Runes>,
@@ -615,11 +616,11 @@ impl Grant {
     /// Both grants, in index order.
     pub const ALL: [Grant; 2] = [Grant::Portal, Grant::Academy];
 
-    /// Whether `p` holds this grant now.
-    pub fn held(self, p: &PlayerState) -> bool {
+    /// How many of this grant `p` holds now (each given by an effect of its own).
+    pub fn held(self, p: &PlayerState) -> u8 {
         match self {
-            Grant::Portal => p.portal_charged,
-            Grant::Academy => p.academy_charged,
+            Grant::Portal => p.portal_grants,
+            Grant::Academy => p.academy_grants,
         }
     }
 
@@ -636,12 +637,17 @@ impl Grant {
         Grant::ALL.into_iter().find(|g| g.origin() == origin)
     }
 
-    /// The grant, held or not, in `p`'s state.
-    pub fn set(self, p: &mut PlayerState, held: bool) {
+    /// `p` holding `n` of this grant.
+    pub fn set(self, p: &mut PlayerState, n: u8) {
         match self {
-            Grant::Portal => p.portal_charged = held,
-            Grant::Academy => p.academy_charged = held,
+            Grant::Portal => p.portal_grants = n,
+            Grant::Academy => p.academy_grants = n,
         }
+    }
+
+    /// `p` holding one more of this grant.
+    pub fn give(self, p: &mut PlayerState) {
+        self.set(p, self.held(p).saturating_add(1));
     }
 }
 
@@ -654,8 +660,8 @@ pub struct Start {
     pub runes: [Option<Runes>; 2],
     /// Each player's cards (hand, deck, trash, board; tokens excluded).
     pub cards: [u8; 2],
-    /// The grants each player held, by `Grant::ALL` index.
-    pub grants: [[bool; 2]; 2],
+    /// How many of each grant each player held, by `Grant::ALL` index.
+    pub grants: [[u8; 2]; 2],
 }
 
 impl Clone for State {

@@ -848,7 +848,7 @@ fn an_undone_play_gives_back_the_portal_grant() {
         .log
         .iter()
         .any(|e| matches!(e, Event::PlayCancelled { .. })));
-    assert!(s.players[0].portal_charged);
+    assert_eq!(s.players[0].portal_grants, 1);
 }
 
 /// 752.2: new choices (Mystic Reversal) cannot add or remove Repeat; the number of executions is

@@ -175,7 +175,7 @@ fn the_portal_grant_is_used_by_the_first_spell_only() {
     );
     assert_eq!(instances(&s, 0), 2, "printed + the Portal's");
     assert_eq!(instances(&s, 1), 1, "printed only: the grant was used");
-    assert!(!s.players[0].portal_charged);
+    assert_eq!(s.players[0].portal_grants, 0);
     assert_eq!(s.units[0].might_mod, 2, "+2 twice, -2 once");
     assert_eq!(enabled(&g, &s), vec![Action::EndTurn]);
 }
@@ -194,7 +194,7 @@ fn an_undone_play_gives_the_grant_back_to_the_next_spell() {
         &[play_card(0), rep(0, true), rep(1, true)],
     );
     assert_eq!(count(&s, |e| matches!(e, Event::PlayCancelled { .. })), 1);
-    assert!(s.players[0].portal_charged, "the grant is given back");
+    assert_eq!(s.players[0].portal_grants, 1, "the grant is given back");
     assert_eq!(s.turn.plays_left, 2, "an undone play is not a play");
     // Frigid Touch is now card 0 (Desert's Call went back to the end of the hand).
     assert_eq!(s.players[0].hand[0], id(&g, "Frigid Touch"));
@@ -212,7 +212,7 @@ fn an_undone_play_gives_the_grant_back_to_the_next_spell() {
         ],
     );
     assert_eq!(instances(&s, 1), 2, "printed + the Portal's, given back");
-    assert!(!s.players[0].portal_charged);
+    assert_eq!(s.players[0].portal_grants, 0);
 }
 
 /// 334.1: ending the turn ends an unused grant and the Might given this turn; a single-play
@@ -288,8 +288,8 @@ fn an_activated_portal_gives_repeat_to_the_next_spell_only() {
         "the activation's chain closing is not the turn's end"
     );
     assert!(s.gear[0].exhausted, "[E] was paid");
-    assert!(
-        s.players[0].portal_charged,
+    assert_eq!(
+        s.players[0].portal_grants, 1,
         "the ability resolved: the grant waits"
     );
     assert_eq!(
@@ -327,7 +327,7 @@ fn an_activated_portal_gives_repeat_to_the_next_spell_only() {
     // Item 0 is the activation.
     assert_eq!(instances(&s, 1), 2, "printed + the Portal's");
     assert_eq!(instances(&s, 2), 1, "printed only: the grant was used");
-    assert!(!s.players[0].portal_charged);
+    assert_eq!(s.players[0].portal_grants, 0);
     assert_eq!(s.units[0].might_mod, 2, "+2 twice, -2 once");
 }
 
@@ -345,7 +345,7 @@ fn an_activation_that_cannot_be_paid_is_undone() {
         s = g.step(&s, &acts[0]);
     }
     assert!(!s.gear[0].exhausted);
-    assert!(!s.players[0].portal_charged);
+    assert_eq!(s.players[0].portal_grants, 0);
     assert!(!enabled(&g, &s).contains(&activate_portal()));
     assert!(enabled(&g, &s).contains(&play_card(0)));
 }

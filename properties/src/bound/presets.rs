@@ -76,7 +76,7 @@ pub const PRESET_TABLE: [Preset; 9] = [
     },
     Preset {
         name: "multi",
-        purpose: "a turn of two plays, each player able to respond; Temporal Portal activated in the turn; a gear played from hand beside a spell",
+        purpose: "a turn of two plays, each player able to respond; Temporal Portal activated in the turn, beside another one's grant; a gear played from hand beside a spell",
         build: multi,
     },
 ];
@@ -486,8 +486,10 @@ fn multi() -> Bound {
 /// `multi`'s third part: Temporal Portal on the board ready, so that you may activate it
 /// ("[A], [E]: ...", 401) and then play two spells (Feral Strength, then what you drew), the
 /// opponent answering with nothing, Mystic Reversal, and up to one Defy; rich and tight
-/// resources (tight has one Power for [A]). Crossed with every item and reaction of the first
-/// part, the activation's own chain made it 48 million states.
+/// resources (tight has one Power for [A]). Beside it, a second Portal already activated this
+/// turn: activating the ready one gives the next spell a second Portal instance (each
+/// activation's grant an effect of its own, 820.1.c.2). Crossed with every item and reaction of
+/// the first part, the activation's own chain made it 48 million states.
 fn multi_activation() -> Bound {
     Bound {
         name: "multi".into(),
@@ -498,7 +500,7 @@ fn multi_activation() -> Bound {
         catalogue: s(&["Feral Strength"]),
         abilities: false,
         boards: vec![BoardShape::EnemyBase],
-        extras: e(&[&[PortalReady]]),
+        extras: e(&[&[PortalReady], &[Portal, PortalReady]]),
         resources: vec![Resources::Rich, Resources::Tight],
         reactions: r(&[&[], &["Mystic Reversal"]]),
         deck_top: vec![],

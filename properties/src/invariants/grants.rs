@@ -14,8 +14,8 @@ use model::state::{Event, Grant, Player, State};
 /// took exactly the grants it should have.
 #[derive(Clone, Copy)]
 struct Account {
-    /// The grants each player should hold now, by `Grant::ALL` index.
-    held: [[bool; 2]; 2],
+    /// How many of each grant each player should hold now, by `Grant::ALL` index.
+    held: [[u8; 2]; 2],
     /// Every spell took exactly the grants its controller held as it was put on the chain.
     exact: bool,
     /// The first grant taken by a spell it was not due to: the spell's item and the grant.
@@ -27,7 +27,7 @@ struct Account {
 impl Account {
     /// The account of a log in which nobody ever held a grant.
     const NONE: Account = Account {
-        held: [[false; 2]; 2],
+        held: [[0; 2]; 2],
         exact: true,
         misuse: None,
         unused: None,
@@ -37,7 +37,7 @@ impl Account {
 /// The account of the state last asked about on this thread, and what it was read from: the
 /// system, the grants held at the start, and the log (its buffer, length and digest, as
 /// `facts` keys its memo). Both grant properties read it, one after the other, for every state.
-type Memo = Option<((usize, [[bool; 2]; 2], usize, usize, u64), Account)>;
+type Memo = Option<((usize, [[u8; 2]; 2], usize, usize, u64), Account)>;
 
 thread_local! {
     static MEMO: std::cell::Cell<Memo> = const { std::cell::Cell::new(None) };
@@ -47,7 +47,7 @@ thread_local! {
 /// it is the one folded last.
 fn account(sys: &RepeatSystem, s: &State, f: &Facts) -> Account {
     // Nobody held a grant, at the start or since: nothing to fold.
-    if f.grant_moves == 0 && s.start.grants == [[false; 2]; 2] {
+    if f.grant_moves == 0 && s.start.grants == [[0; 2]; 2] {
         return Account::NONE;
     }
     let log = s.log.as_slice();
@@ -73,8 +73,8 @@ fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
     let mut held = s.start.grants;
     let mut misuse = None;
     // Per spell put on the chain while its controller held grants: (item, player, grants due,
-    // grants taken).
-    let mut due: Vec<(u8, usize, [bool; 2], [bool; 2])> = vec![];
+    // grants taken), counted: each activation's grant is an instance of its own (820.1.c.2).
+    let mut due: Vec<(u8, usize, [u8; 2], [u8; 2])> = vec![];
     let mut exact = true;
     for &i in ixs {
         match s.log[i as usize] {
@@ -82,15 +82,15 @@ fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
                 if sys.game.card(card).kind == CardKind::Spell =>
             {
                 let p = by.ix();
-                if held[p].iter().any(|h| *h) {
-                    due.push((item, p, held[p], [false; 2]));
-                    held[p] = [false; 2];
+                if held[p].iter().any(|h| *h > 0) {
+                    due.push((item, p, held[p], [0; 2]));
+                    held[p] = [0; 2];
                 }
             }
             Event::GrantTaken { item, who, grant } => {
                 let g = grant as usize;
                 match due.iter_mut().find(|d| d.0 == item && d.1 == who.ix()) {
-                    Some(d) if d.2[g] && !d.3[g] => d.3[g] = true,
+                    Some(d) if d.3[g] < d.2[g] => d.3[g] += 1,
                     // Taken by a spell it was not due to (already used, or never held).
                     _ => {
                         exact = false;
@@ -101,12 +101,15 @@ fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
             Event::PlayCancelled { item, .. } => {
                 if let Some(d) = due.iter().find(|d| d.0 == item) {
                     for (g, took) in d.3.iter().enumerate() {
-                        held[d.1][g] |= *took;
+                        held[d.1][g] = held[d.1][g].saturating_add(*took);
                     }
                 }
             }
-            Event::GrantGiven { who, grant, .. } => held[who.ix()][grant as usize] = true,
-            Event::TurnEnded => held = [[false; 2]; 2],
+            Event::GrantGiven { who, grant, .. } => {
+                let h = &mut held[who.ix()][grant as usize];
+                *h = h.saturating_add(1);
+            }
+            Event::TurnEnded => held = [[0; 2]; 2],
             _ => {}
         }
     }
@@ -153,9 +156,7 @@ pub fn why_not_restored(sys: &RepeatSystem, s: &State) -> Option<String> {
             let (has, should) = (g.held(&s.players[p.ix()]), a.held[p.ix()][i]);
             if has != should {
                 return Some(format!(
-                    "{p} {} the {g:?} grant; the start, the spells that took it and the plays undone say {p} should {}",
-                    if has { "holds" } else { "does not hold" },
-                    if should { "hold it" } else { "not" }
+                    "{p} holds {has} of the {g:?} grant; the start, the spells that took it and the plays undone say {should}",
                 ));
             }
         }
@@ -217,14 +218,14 @@ mod tests {
         let init = sys.init_states().into_iter().next().expect("a scenario");
         let mut plain = init.clone();
         plain.log = Default::default();
-        plain.start.grants = [[false; 2]; 2];
+        plain.start.grants = [[0; 2]; 2];
         for p in &mut plain.players {
             for g in Grant::ALL {
-                g.set(p, false);
+                g.set(p, 0);
             }
         }
         let mut granted = plain.clone();
-        granted.start.grants[0][0] = true;
+        granted.start.grants[0][0] = 1;
         assert!(crate::facts::with(&plain, |f| {
             undone_play_restores_everything(&sys, &plain, f)
         }));

@@ -143,13 +143,13 @@ impl From<&[u8; 6]> for ItfDomains {
     }
 }
 
-/// The grants waiting for a player's next spell.
+/// The grants waiting for a player's next spell, counted (one per effect that gave one).
 #[derive(Clone, Debug, Serialize)]
 pub struct ItfGrants {
-    /// The Academy's hold triggered: the next spell gets [Repeat] equal to its base cost.
-    pub academy: bool,
-    /// Temporal Portal was activated: the next spell gets [Repeat] equal to its cost.
-    pub portal: bool,
+    /// The Academy's: the next spell gets [Repeat] equal to its base cost for each.
+    pub academy: BigInt,
+    /// Temporal Portal's, one per activation: the next spell gets [Repeat] equal to its cost for each.
+    pub portal: BigInt,
 }
 
 /// A player in an ITF state.
@@ -522,8 +522,8 @@ fn itf_state(
                     deck: int(ps.deck),
                     finalized: int(ps.finalized_this_turn),
                     grants: ItfGrants {
-                        academy: ps.academy_charged,
-                        portal: ps.portal_charged,
+                        academy: int(ps.academy_grants),
+                        portal: int(ps.portal_grants),
                     },
                     hand_size: int(ps.hand.len() as i64 + i64::from(ps.hand_other)),
                     near_victory: ps.near_victory,
