@@ -184,6 +184,21 @@ fn step_goals(game: &Game, s: &State, a: &Action, n: &State, out: &mut BTreeSet<
             game.card(i.card).name,
             who(i.controller)
         ));
+        // Where its [Repeat] instances came from, as a multiset: printed, granted (one per
+        // grant: two Portal activations are two), a unit's. Each mix is a goal of its own.
+        if !i.repeat.is_empty() {
+            let mut from: Vec<String> = i
+                .repeat
+                .iter()
+                .map(|r| format!("{:?}", r.origin).to_lowercase())
+                .collect();
+            from.sort();
+            out.insert(format!(
+                "instances {} | {}",
+                game.card(i.card).kind.word(),
+                from.join(" + ")
+            ));
+        }
     }
 }
 
