@@ -44,7 +44,7 @@ use crate::memory::{resident_bytes, Budget};
 use crate::model::Model;
 pub use crate::result::Found;
 use dfs::TreeSearch;
-use scenario::{Halt, ScenarioSearch};
+use scenario::{Buffers, Halt, ScenarioSearch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -361,6 +361,7 @@ impl<M: Model> Workers<'_, M> {
 
     /// One worker: takes the next scenario in [`Workers::order`] until none is left.
     fn work(&self) {
+        let mut bufs = Buffers::default();
         loop {
             let next = self.shared.next.fetch_add(1, Ordering::Relaxed);
             let Some(&pos) = self.order.get(next) else {
@@ -371,7 +372,13 @@ impl<M: Model> Workers<'_, M> {
                 continue;
             }
             let (index, fp, init) = lock(&self.mine[pos]).take().expect("taken once");
-            let result = self.explore(pos, (index, fp, init), self.opts.max_states, true);
+            let result = self.explore(
+                pos,
+                (index, fp, init),
+                self.opts.max_states,
+                true,
+                &mut bufs,
+            );
             let result = match result {
                 Ok(s) => Ok(s),
                 Err(Halt::Cancelled) => continue,
@@ -390,13 +397,15 @@ impl<M: Model> Workers<'_, M> {
     }
 
     /// Explores the scenario at `pos` (initial index, fingerprint, state) with a state cap,
-    /// depth-first if the run is and `may_dfs` (a cut at the cap must be breadth-first).
+    /// depth-first if the run is and `may_dfs` (a cut at the cap must be breadth-first), a
+    /// breadth-first search in the worker's buffers.
     fn explore(
         &self,
         pos: usize,
         (index, fp, init): (u32, u64, M::State),
         cap: Option<usize>,
         may_dfs: bool,
+        bufs: &mut Buffers<M>,
     ) -> Result<Summary, Halt> {
         let cancelled = || self.unwanted(pos);
         let tally = |n| {
@@ -433,7 +442,8 @@ impl<M: Model> Workers<'_, M> {
             room_for: &|bytes| self.opts.budget.room_for(bytes),
         };
         self.shared.states.fetch_add(1, Ordering::Relaxed);
-        catch(|| Ok(search.run(index, fp, init)), context).unwrap_or_else(|e| Err(Halt::Failed(e)))
+        catch(|| Ok(search.run(index, fp, init, bufs)), context)
+            .unwrap_or_else(|e| Err(Halt::Failed(e)))
     }
 
     /// With `max_states`: adds a finished scenario's count to the prefix in order, and marks
@@ -504,6 +514,7 @@ impl<M: Model> Workers<'_, M> {
                 (crossing.init, crossing.init_fp, init),
                 Some(left as usize),
                 false,
+                &mut Buffers::default(),
             ) {
                 Ok(s) => out.push(s),
                 Err(Halt::Failed(e)) => return Err(e),

@@ -61,6 +61,28 @@ struct LevelFinds {
     progress_missing: bool,
 }
 
+/// A worker's search buffers, kept from one scenario to the next: emptied, their memory stays.
+/// Memory given back to the system costs a page fault per page when it is asked for again, and
+/// the scenarios of `large` hold gigabytes each: before, a tenth of a run's CPU time was the
+/// kernel handing the same memory back.
+pub(super) struct Buffers<M: Model> {
+    frontier: Vec<Entry<M>>,
+    spare: Vec<Entry<M>>,
+    records: Vec<Record>,
+    slots: Vec<u32>,
+}
+
+impl<M: Model> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers {
+            frontier: Vec::new(),
+            spare: Vec::new(),
+            records: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+}
+
 /// A scenario's visited set and counts.
 struct Store {
     /// The stored states.
@@ -92,19 +114,55 @@ pub(super) struct ScenarioSearch<'a, M: Model> {
 
 impl<M: Model> ScenarioSearch<'_, M> {
     /// Explores every state reachable from `init` (the `index`-th initial state, fingerprint
-    /// `fp`), or up to the cap.
-    pub(super) fn run(&self, index: u32, fp: u64, init: M::State) -> Result<Summary, Halt> {
-        let ctx = &self.ctx;
-        let props = ctx.props;
+    /// `fp`), or up to the cap, in the memory of `bufs` (given back emptied).
+    pub(super) fn run(
+        &self,
+        index: u32,
+        fp: u64,
+        init: M::State,
+        bufs: &mut Buffers<M>,
+    ) -> Result<Summary, Halt> {
         let mut store = Store {
-            records: vec![Record {
-                fp,
-                parent: ROOT,
-                link: Link::ROOT,
-            }],
-            seen: Index::default(),
+            records: std::mem::take(&mut bufs.records),
+            seen: Index {
+                slots: std::mem::take(&mut bufs.slots),
+            },
             visited: 1,
         };
+        let mut frontier = std::mem::take(&mut bufs.frontier);
+        let mut spare = std::mem::take(&mut bufs.spare);
+        let out = self.search(index, fp, init, &mut store, (&mut frontier, &mut spare));
+        frontier.clear();
+        spare.clear();
+        store.records.clear();
+        store.seen.slots.clear();
+        *bufs = Buffers {
+            frontier,
+            spare,
+            records: store.records,
+            slots: store.seen.slots,
+        };
+        out
+    }
+
+    /// [`ScenarioSearch::run`] in the emptied buffers given.
+    fn search(
+        &self,
+        index: u32,
+        fp: u64,
+        init: M::State,
+        store: &mut Store,
+        (frontier, spare): (&mut Vec<Entry<M>>, &mut Vec<Entry<M>>),
+    ) -> Result<Summary, Halt> {
+        let ctx = &self.ctx;
+        let props = ctx.props;
+        store.records.clear();
+        store.seen.slots.clear();
+        store.records.push(Record {
+            fp,
+            parent: ROOT,
+            link: Link::ROOT,
+        });
         store.seen.insert(&store.records, fp, 0);
         let mut findings: Vec<Option<Found>> = vec![None; props.len()];
         let mut summary = Summary {
@@ -124,11 +182,11 @@ impl<M: Model> ScenarioSearch<'_, M> {
         for (&p, _) in undecided.iter().zip(&hit).filter(|(_, h)| h.is_some()) {
             findings[p] = Some(Found::state(0, vec![]));
         }
-        let mut frontier: Vec<Entry<M>> = vec![(init, Mark::stored(0), None)];
-        // The level before last's frontier, emptied, whose memory the next level reuses: a
-        // level of a large scenario holds gigabytes of states, and memory given back to the
-        // system costs a page fault per page when it is asked for again.
-        let mut spare: Vec<Entry<M>> = Vec::new();
+        frontier.clear();
+        spare.clear();
+        frontier.push((init, Mark::stored(0), None));
+        // The level before last's frontier, emptied, is `spare`, whose memory the next level
+        // reuses, as the next scenario reuses both.
         let mut actions = Vec::new();
         let mut work = 0u32;
         let mut unreported = 0u64;
@@ -146,7 +204,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 cycle: None,
                 progress_missing: false,
             };
-            let mut next = std::mem::take(&mut spare);
+            let mut next = std::mem::take(spare);
             next.reserve(frontier.len());
             let mut transitions = 0u64;
             let mut capped = false;
@@ -154,7 +212,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 let out = self.expand(
                     &step,
                     entry,
-                    (&mut store, &mut next),
+                    (&mut *store, &mut next),
                     &mut finds,
                     &mut actions,
                     &mut work,
@@ -190,12 +248,13 @@ impl<M: Model> ScenarioSearch<'_, M> {
                 break;
             }
             if self.settle && findings.iter().all(Option::is_some) {
+                *spare = next;
                 break;
             }
             frontier.clear();
-            spare = std::mem::replace(&mut frontier, next);
+            *spare = std::mem::replace(frontier, next);
         }
-        Ok(self.finish(summary, findings, &store))
+        Ok(self.finish(summary, findings, store))
     }
 
     /// The properties with one of `kinds` that this scenario has not decided yet.
@@ -420,8 +479,10 @@ impl<M: Model> ScenarioSearch<'_, M> {
 
     fn finish(&self, mut summary: Summary, findings: Vec<Option<Found>>, store: &Store) -> Summary {
         summary.findings = findings;
-        summary.visited_bytes = (store.records.capacity() * std::mem::size_of::<Record>()
-            + store.seen.slots.capacity() * std::mem::size_of::<u32>())
+        // What the scenario's visited set holds, not the capacity of buffers an earlier
+        // scenario may have grown: the same figure whatever ran before on this worker.
+        summary.visited_bytes = (store.records.len() * std::mem::size_of::<Record>()
+            + store.seen.slots.len() * std::mem::size_of::<u32>())
             as u64;
         summary
     }
@@ -480,9 +541,13 @@ impl Index {
     fn grow(&mut self, records: &[Record]) {
         let cap = (self.slots.len() * 2).max(16);
         // Zeroed by writing, not by `vec![0; cap]`, as in `visited`: calloc's shared zero
-        // page would take a copy-on-write fault per page on the first probes.
-        self.slots = Vec::new();
-        self.slots.reserve_exact(cap);
+        // page would take a copy-on-write fault per page on the first probes. The old slots
+        // are not read (`records` is re-indexed), so their memory is written over, and a
+        // buffer kept from an earlier scenario is used as it is.
+        self.slots.clear();
+        if self.slots.capacity() < cap {
+            self.slots.reserve_exact(cap);
+        }
         self.slots.resize(cap, 0);
         let mask = cap - 1;
         for (at, r) in records.iter().enumerate() {

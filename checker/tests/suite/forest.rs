@@ -103,6 +103,7 @@ fn independent_scenarios_give_the_level_synchronous_result() {
                     .stop_on_first_violation(first)
                     .run()
                     .unwrap();
+                let mut bytes = None;
                 for threads in [1, 2, 3] {
                     let got = forest
                         .checker()
@@ -111,6 +112,10 @@ fn independent_scenarios_give_the_level_synchronous_result() {
                         .run()
                         .unwrap();
                     assert_eq!(key(&got), key(&want), "variant {variant} roots {roots}");
+                    // A worker's buffers outlive its scenarios; what a scenario reports of its
+                    // visited set does not depend on which ran before it on that worker.
+                    let b = *bytes.get_or_insert(got.stats.visited_bytes);
+                    assert_eq!(got.stats.visited_bytes, b, "{threads} threads");
                 }
                 for n in [1, 2, 3, 7] {
                     let parts = (0..n)
