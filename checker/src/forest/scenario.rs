@@ -63,8 +63,7 @@ struct LevelFinds {
 
 /// A worker's search buffers, kept from one scenario to the next: emptied, their memory stays.
 /// Memory given back to the system costs a page fault per page when it is asked for again, and
-/// the scenarios of `large` hold gigabytes each: before, a tenth of a run's CPU time was the
-/// kernel handing the same memory back.
+/// the scenarios of `large` hold gigabytes each.
 pub(super) struct Buffers<M: Model> {
     frontier: Vec<Entry<M>>,
     spare: Vec<Entry<M>>,
@@ -145,7 +144,7 @@ impl<M: Model> ScenarioSearch<'_, M> {
         out
     }
 
-    /// [`ScenarioSearch::run`] in the emptied buffers given.
+    /// [`ScenarioSearch::run`] in the buffers given, which `run` hands over empty.
     fn search(
         &self,
         index: u32,
@@ -156,8 +155,6 @@ impl<M: Model> ScenarioSearch<'_, M> {
     ) -> Result<Summary, Halt> {
         let ctx = &self.ctx;
         let props = ctx.props;
-        store.records.clear();
-        store.seen.slots.clear();
         store.records.push(Record {
             fp,
             parent: ROOT,
@@ -182,8 +179,6 @@ impl<M: Model> ScenarioSearch<'_, M> {
         for (&p, _) in undecided.iter().zip(&hit).filter(|(_, h)| h.is_some()) {
             findings[p] = Some(Found::state(0, vec![]));
         }
-        frontier.clear();
-        spare.clear();
         frontier.push((init, Mark::stored(0), None));
         // The level before last's frontier, emptied, is `spare`, whose memory the next level
         // reuses, as the next scenario reuses both.
