@@ -100,6 +100,8 @@ pub struct ItemFacts {
     pub undone: bool,
     /// What runes exhausted or recycled while paying for it added, by the rune's controller.
     pub runes_added: [Cost; 2],
+    /// The [`Mark`]s it bears, as of the last event about it.
+    marks: u16,
 }
 
 impl ItemFacts {
@@ -113,6 +115,87 @@ impl ItemFacts {
         let bit = 1u64 << (u % 64);
         self.unit_discounted_twice |= self.unit_discounts & bit != 0;
         self.unit_discounts |= bit;
+    }
+}
+
+/// A condition on one item's facts that a property looks for in every item: each item's marks
+/// are worked out again only when an event about it is folded, so a state's check reads one
+/// word instead of walking every item once per property (a history variable, kept per item).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mark {
+    /// Some [Repeat] instance was declared paid twice (820.1.c.3).
+    PaidTwice,
+    /// It resolved whole with other than 1 + (instances paid) executions (820.3).
+    WrongExecutions,
+    /// It was played more than once, or played and countered (820.3.a, 419.4).
+    WrongPlays,
+    /// A choice was made after it was finalized, or an execution ran with no choice of its
+    /// own while others had theirs (355.15, 820.2).
+    ChoicesUnfixed,
+    /// A whole-card discount was applied to it twice (356.4).
+    DiscountedTwice,
+    /// It had a [Repeat] instance added at a cost of 0 and resolved whole with other than
+    /// 1 + (instances paid) executions (356.4.f.1).
+    ZeroCostLost,
+    /// It had a [Repeat] instance added at a cost of 0 and resolved whole with two
+    /// executions or more (356.4.f.1, a witness).
+    ZeroCostReached,
+    /// A [Repeat] decision for it came after it was finalized (752.2).
+    RepeatReopened,
+    /// Three [Repeat] instances declared, two paid, three executions (820.1.c.2, a witness).
+    TwoOfThree,
+    /// Countered with an instance paid (425.1, a witness).
+    CounteredRepeated,
+    /// A choice remade with an instance paid (750-755, a witness).
+    RemadeRepeated,
+}
+
+impl Mark {
+    /// Its bit in a set of marks.
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The marks item `i` bears: every condition at once, in straight-line code, since it is
+    /// worked out for each item an event is folded about.
+    fn of(i: &ItemFacts) -> u16 {
+        let whole = i.on_chain && i.resolved_whole();
+        let runs_wrong = whole && i.executions != 1 + i.paid;
+        // An item that chose anything chose for every execution it ran.
+        let unfixed = i.chose_after_finalized || !(i.chose.is_empty() || i.ran.is_subset(&i.chose));
+        let on_chain = [
+            (
+                Mark::WrongPlays,
+                i.plays > 1 || (i.countered && i.plays > 0),
+            ),
+            (Mark::ChoicesUnfixed, unfixed),
+            (
+                Mark::DiscountedTwice,
+                i.self_discounts > 1 || i.unit_discounted_twice,
+            ),
+            (Mark::RepeatReopened, i.declared_after_finalized),
+            (
+                Mark::TwoOfThree,
+                i.declared == 3 && i.paid == 2 && i.executions == 3,
+            ),
+        ];
+        let anywhere = [
+            (Mark::PaidTwice, i.paid_twice),
+            (Mark::WrongExecutions, runs_wrong),
+            (Mark::ZeroCostLost, runs_wrong && i.zero_cost_repeat),
+            (
+                Mark::ZeroCostReached,
+                whole && i.zero_cost_repeat && i.executions >= 2,
+            ),
+            (Mark::CounteredRepeated, i.countered && i.paid > 0),
+            (Mark::RemadeRepeated, i.remade && i.paid > 0),
+        ];
+        let bits = |marks: &[(Mark, bool)]| {
+            marks
+                .iter()
+                .fold(0, |b, &(m, on)| b | (u16::from(on) << m as u16))
+        };
+        bits(&anywhere) | if i.on_chain { bits(&on_chain) } else { 0 }
     }
 }
 
@@ -130,12 +213,6 @@ pub struct Facts {
     /// The first execution k ≥ 1 that left a target unaffected that execution k − 1 of the same
     /// item had sent to the trash or a hand, as (item, execution).
     pub target_removed_by_previous_execution: Option<(u8, u8)>,
-    /// Energy each player paid on demands to pay (Hard Bargain), not an item's cost.
-    pub demands_paid: [u8; 2],
-    /// Energy each player's runes added while paying a demand (nothing undoes it).
-    pub demand_runes: [u8; 2],
-    /// What left each player's pool as it emptied at the end of the turn (166–167).
-    pub emptied: [Cost; 2],
     /// The log's indices of the events the grant account reads (items put on the chain,
     /// grants given and taken, plays undone, the turn's end), in order: a few of a log's
     /// events, so that account need not walk the whole log of every state.
@@ -143,25 +220,43 @@ pub struct Facts {
     /// Grants given or taken so far (`GrantGiven`, `GrantTaken`): with none, and none held at
     /// the start, nobody ever held a grant.
     pub grant_moves: u32,
-    /// What each player paid for the items they put on the chain, summed as it was paid.
-    paid_items: [Cost; 2],
+    /// What left each player's pool: paid for the items they put on the chain, paid on
+    /// demands, emptied at the end of the turn; summed as it happened.
+    spent: [Cost; 2],
     /// What each player's runes added for plays not undone (so far) and for demands.
     produced: [Cost; 2],
+    /// The [`Mark`]s some item bears.
+    marks: u16,
+    /// The items an event was folded about since their marks were last worked out, a bit per
+    /// item id (ids from 63 up share the last bit).
+    touched: u64,
 }
 
 impl Facts {
+    /// Whether some item bears `mark`.
+    #[inline]
+    pub fn any(&self, mark: Mark) -> bool {
+        self.marks & mark.bit() != 0
+    }
+
+    /// The first item (by id) that bears `mark`, with its id.
+    pub fn first(&self, mark: Mark) -> Option<(u8, ItemFacts)> {
+        self.items
+            .iter()
+            .enumerate()
+            .find(|(_, i)| i.marks & mark.bit() != 0)
+            .map(|(id, i)| (id as u8, *i))
+    }
+
     /// The items that were put on the chain.
     pub fn chained(&self) -> impl Iterator<Item = &ItemFacts> {
         self.items.iter().filter(|i| i.on_chain)
     }
 
-    /// What each player paid, summed over the items they put on the chain, and on demands.
-    pub fn paid_by(&self) -> [Cost; 2] {
-        let mut out = self.paid_items;
-        for (o, d) in out.iter_mut().zip(self.demands_paid) {
-            *o = o.plus(&Cost::energy(d));
-        }
-        out
+    /// What left each player's pool: what they paid for the items they put on the chain and
+    /// on demands, and what left it as it emptied at the end of the turn (166–167).
+    pub fn spent(&self) -> [Cost; 2] {
+        self.spent
     }
 
     /// What each player's runes added to their pool for plays that were not undone, and for
@@ -176,13 +271,12 @@ impl Facts {
         self.window_during_resolution = None;
         self.touched_after_gone = None;
         self.target_removed_by_previous_execution = None;
-        self.demands_paid = [0; 2];
-        self.demand_runes = [0; 2];
-        self.emptied = [Cost::ZERO; 2];
-        self.paid_items = [Cost::ZERO; 2];
+        self.spent = [Cost::ZERO; 2];
         self.produced = [Cost::ZERO; 2];
         self.grant_events.clear();
         self.grant_moves = 0;
+        self.marks = 0;
+        self.touched = 0;
     }
 
     /// Folds `events`, which follow the events `cur` has read, into `self`.
@@ -192,6 +286,26 @@ impl Facts {
             self.read(e, cur);
             cur.at += 1;
         }
+        self.remark();
+    }
+
+    /// Works out again the marks of the items events were folded about, then which marks some
+    /// item bears.
+    fn remark(&mut self) {
+        let mut touched = std::mem::take(&mut self.touched);
+        while touched != 0 {
+            let id = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let end = if id == 63 {
+                self.items.len().max(id)
+            } else {
+                id + 1
+            };
+            for i in self.items.get_mut(id..end).unwrap_or_default() {
+                i.marks = Mark::of(i);
+            }
+        }
+        self.marks = self.items.iter().fold(0, |m, i| m | i.marks);
     }
 
     /// Lists the event at `at` if the grant account reads it (see `grant_events`).
@@ -215,7 +329,7 @@ impl Facts {
     fn read(&mut self, e: &Event, cur: &mut Cursor) {
         match *e {
             Event::MovedToChain { item: id, by, .. } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 f.on_chain = true;
                 f.payer.get_or_insert(by);
                 if cur.resolving.is_some() {
@@ -227,7 +341,7 @@ impl Facts {
                 instance,
                 pay,
             } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 f.declared += 1;
                 f.declared_after_finalized |= f.finalized;
                 if pay {
@@ -239,12 +353,12 @@ impl Facts {
             | Event::TargetChosen { item: id, exec, .. }
             | Event::TargetsEnded { item: id, exec, .. }
             | Event::DestinationChosen { item: id, exec, .. } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 f.chose_after_finalized |= f.finalized;
                 f.chose.insert(exec);
             }
             Event::Finalized { item: id } => {
-                at(&mut self.items, id).finalized = true;
+                at(&mut self.items, &mut self.touched, id).finalized = true;
                 if cur.resolving.is_some() {
                     self.window_during_resolution.get_or_insert(cur.at);
                 }
@@ -253,34 +367,27 @@ impl Facts {
                 item: id,
                 source: DiscountSource::SelfDiscount,
                 ..
-            } => at(&mut self.items, id).self_discounts += 1,
+            } => at(&mut self.items, &mut self.touched, id).self_discounts += 1,
             Event::DiscountApplied {
                 item: id,
                 source: DiscountSource::Unit(u),
                 ..
-            } => at(&mut self.items, id).unit_discount(u),
+            } => at(&mut self.items, &mut self.touched, id).unit_discount(u),
             Event::RepeatCostAdded {
                 item: id,
                 cost,
                 discard: 0,
                 ..
-            } if cost.is_zero() => at(&mut self.items, id).zero_cost_repeat = true,
+            } if cost.is_zero() => {
+                at(&mut self.items, &mut self.touched, id).zero_cost_repeat = true
+            }
             Event::CostPaid { item: id, paid, .. } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 f.paid_cost = f.paid_cost.plus(&paid);
                 // A cost is paid after its item was put on the chain, so its payer is known.
                 if let Some(p) = f.payer {
-                    self.paid_items[p.ix()] = self.paid_items[p.ix()].plus(&paid);
+                    self.spent[p.ix()] = self.spent[p.ix()].plus(&paid);
                 }
-            }
-            Event::DemandDecided {
-                by,
-                paid: true,
-                energy,
-                ..
-            } => {
-                let d = &mut self.demands_paid[by.ix()];
-                *d = d.saturating_add(energy);
             }
             Event::ResolveStarted { item: id } => {
                 if cur.resolving.is_some() {
@@ -289,28 +396,33 @@ impl Facts {
                 cur.resolving = Some(id);
             }
             Event::ExecutionStarted { item: id, exec } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 f.executions += 1;
                 f.ran.insert(exec);
                 cur.exec_of = Some((id, exec));
             }
             Event::Resolved { item: id } => {
-                at(&mut self.items, id).resolved = true;
+                at(&mut self.items, &mut self.touched, id).resolved = true;
                 if cur.resolving == Some(id) {
                     cur.resolving = None;
                 }
                 cur.exec_of = None;
             }
-            Event::LeftChain { item: id } => at(&mut self.items, id).left_chain = true,
-            Event::Played { item: id, .. } => at(&mut self.items, id).plays += 1,
+            Event::LeftChain { item: id } => {
+                at(&mut self.items, &mut self.touched, id).left_chain = true
+            }
+            Event::Played { item: id, .. } => at(&mut self.items, &mut self.touched, id).plays += 1,
             Event::Countered { item: id, .. } => {
-                at(&mut self.items, id).countered = true;
+                at(&mut self.items, &mut self.touched, id).countered = true;
                 if cur.resolving == Some(id) {
                     self.window_during_resolution.get_or_insert(cur.at);
                 }
             }
-            Event::ChoiceRemade { item: id, .. } => at(&mut self.items, id).remade = true,
+            Event::ChoiceRemade { item: id, .. } => {
+                at(&mut self.items, &mut self.touched, id).remade = true
+            }
             Event::PlayCancelled { .. }
+            | Event::DemandDecided { .. }
             | Event::RuneExhausted { .. }
             | Event::RuneRecycled { .. }
             | Event::DemandRuneExhausted { .. }
@@ -333,13 +445,13 @@ impl Facts {
     }
 
     /// Folds an event about what entered or left a pool: runes used for an item or a demand,
-    /// an undone play giving its runes back, the pool emptied at the end of the turn. Apart
+    /// a demand paid, an undone play giving its runes back, the pool emptied at the end of the turn. Apart
     /// from [`Facts::read`] because these are running totals per player, not facts of an item.
     #[inline]
     fn read_resources(&mut self, e: &Event) {
         match *e {
             Event::PlayCancelled { item: id, .. } => {
-                let f = at(&mut self.items, id);
+                let f = at(&mut self.items, &mut self.touched, id);
                 // An undone play gives back what its runes added (358.5), once.
                 if !std::mem::replace(&mut f.undone, true) {
                     for (p, added) in self.produced.iter_mut().zip(f.runes_added) {
@@ -361,14 +473,18 @@ impl Facts {
                 one.power[domain as usize] = 1;
                 self.add_rune(id, who, &one);
             }
+            Event::DemandDecided {
+                by,
+                paid: true,
+                energy,
+                ..
+            } => self.spent[by.ix()] = self.spent[by.ix()].plus(&Cost::energy(energy)),
             Event::DemandRuneExhausted { who, .. } => {
-                let d = &mut self.demand_runes[who.ix()];
-                *d = d.saturating_add(1);
                 let p = &mut self.produced[who.ix()];
                 *p = p.plus(&Cost::energy(1));
             }
             Event::PoolEmptied { who, amount } => {
-                self.emptied[who.ix()] = self.emptied[who.ix()].plus(&amount);
+                self.spent[who.ix()] = self.spent[who.ix()].plus(&amount);
             }
             _ => {}
         }
@@ -377,7 +493,7 @@ impl Facts {
     /// What a rune added while paying for item `id`: counted as produced unless that play is
     /// undone (now or later).
     fn add_rune(&mut self, id: u8, who: model::state::Player, added: &Cost) {
-        let f = at(&mut self.items, id);
+        let f = at(&mut self.items, &mut self.touched, id);
         f.runes_added[who.ix()] = f.runes_added[who.ix()].plus(added);
         if !f.undone {
             self.produced[who.ix()] = self.produced[who.ix()].plus(added);
@@ -459,8 +575,10 @@ impl Cursor {
     }
 }
 
-/// The facts of item `id`, made room for.
-fn at(items: &mut Vec<ItemFacts>, id: u8) -> &mut ItemFacts {
+/// The facts of item `id`, made room for, noted as touched (its marks are to be worked out).
+#[inline]
+fn at<'a>(items: &'a mut Vec<ItemFacts>, touched: &mut u64, id: u8) -> &'a mut ItemFacts {
+    *touched |= 1 << id.min(63);
     let ix = id as usize;
     if items.len() <= ix {
         items.resize(ix + 1, ItemFacts::default());
@@ -495,13 +613,12 @@ thread_local! {
                 window_during_resolution: None,
                 touched_after_gone: None,
                 target_removed_by_previous_execution: None,
-                demands_paid: [0; 2],
-                demand_runes: [0; 2],
-                emptied: [Cost::ZERO; 2],
                 grant_events: Vec::new(),
                 grant_moves: 0,
-                paid_items: [Cost::ZERO; 2],
+                spent: [Cost::ZERO; 2],
                 produced: [Cost::ZERO; 2],
+                marks: 0,
+                touched: 0,
             },
             cursor: Cursor {
                 at: 0,

@@ -2,7 +2,7 @@
 //! happened (the event log, the board against the starting position), never a counter the model
 //! keeps for itself.
 
-use crate::facts::{self, Facts, ItemFacts};
+use crate::facts::{self, Facts, ItemFacts, Mark};
 use crate::system::RepeatSystem;
 use checker::Property;
 use model::cost::Cost;
@@ -265,15 +265,6 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The first item (by id) of `f` whose facts `bad` picks, with its id.
-fn first_item(f: &Facts, bad: impl Fn(&ItemFacts) -> bool) -> Option<(u8, ItemFacts)> {
-    f.items
-        .iter()
-        .enumerate()
-        .find(|(_, i)| bad(i))
-        .map(|(id, i)| (id as u8, *i))
-}
-
 /// "s" when `n` is not 1.
 fn plural(n: u32) -> &'static str {
     if n == 1 {
@@ -288,16 +279,12 @@ fn paid_words(i: &ItemFacts) -> String {
     format!("{} instance{} paid", i.paid, plural(i.paid))
 }
 
-fn paid_twice(i: &ItemFacts) -> bool {
-    i.paid_twice
-}
-
 fn at_most_one_payment(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, paid_twice).is_none()
+    !f.any(Mark::PaidTwice)
 }
 
 fn why_paid_twice(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, _) = facts::with(s, |f| first_item(f, paid_twice))?;
+    let (id, _) = facts::with(s, |f| f.first(Mark::PaidTwice))?;
     let mut times = [0u32; 256];
     for e in s.log.iter() {
         if let Event::RepeatDeclared {
@@ -319,16 +306,12 @@ fn why_paid_twice(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn wrong_executions(i: &ItemFacts) -> bool {
-    i.on_chain && i.resolved_whole() && i.executions != 1 + i.paid
-}
-
 fn executions_equal_one_plus_paid(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, wrong_executions).is_none()
+    !f.any(Mark::WrongExecutions)
 }
 
 fn why_executions(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, wrong_executions))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::WrongExecutions))?;
     Some(format!(
         "{}: {} execution{}, {}, expected {}",
         sys.game.item_name(s, id),
@@ -339,16 +322,12 @@ fn why_executions(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn wrong_plays(i: &ItemFacts) -> bool {
-    i.on_chain && (i.plays > 1 || (i.countered && i.plays > 0))
-}
-
 fn one_play_event(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, wrong_plays).is_none()
+    !f.any(Mark::WrongPlays)
 }
 
 fn why_plays(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, wrong_plays))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::WrongPlays))?;
     let name = sys.game.item_name(s, id);
     Some(match i.countered {
         true => format!(
@@ -360,17 +339,12 @@ fn why_plays(sys: &RepeatSystem, s: &State) -> Option<String> {
     })
 }
 
-fn choices_unfixed(i: &ItemFacts) -> bool {
-    // An item that chose anything chose for every execution it ran.
-    i.on_chain && (i.chose_after_finalized || !(i.chose.is_empty() || i.ran.is_subset(&i.chose)))
-}
-
 fn choices_fixed_at_play(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, choices_unfixed).is_none()
+    !f.any(Mark::ChoicesUnfixed)
 }
 
 fn why_choices(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, choices_unfixed))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::ChoicesUnfixed))?;
     let name = sys.game.item_name(s, id);
     Some(match i.ran.first_not_in(&i.chose) {
         Some(k) if !i.chose_after_finalized => format!(
@@ -381,16 +355,12 @@ fn why_choices(sys: &RepeatSystem, s: &State) -> Option<String> {
     })
 }
 
-fn discounted_twice(i: &ItemFacts) -> bool {
-    i.on_chain && (i.self_discounts > 1 || i.unit_discounted_twice)
-}
-
 fn discount_applied_once(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, discounted_twice).is_none()
+    !f.any(Mark::DiscountedTwice)
 }
 
 fn why_discount(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, discounted_twice))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::DiscountedTwice))?;
     Some(match i.self_discounts {
         n if n > 1 => format!(
             "{}: its own discount applied {n} times, expected at most once",
@@ -403,16 +373,12 @@ fn why_discount(sys: &RepeatSystem, s: &State) -> Option<String> {
     })
 }
 
-fn zero_cost_lost(i: &ItemFacts) -> bool {
-    i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions != 1 + i.paid
-}
-
 fn zero_cost_still_paid(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, zero_cost_lost).is_none()
+    !f.any(Mark::ZeroCostLost)
 }
 
 fn why_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, zero_cost_lost))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::ZeroCostLost))?;
     Some(format!(
         "{}: a [Repeat] instance added at a cost of 0; {}, {} execution{}, expected {}",
         sys.game.item_name(s, id),
@@ -423,16 +389,12 @@ fn why_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn zero_cost_reached(i: &ItemFacts) -> bool {
-    i.on_chain && i.resolved_whole() && i.zero_cost_repeat && i.executions >= 2
-}
-
 fn zero_cost_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, zero_cost_reached).is_some() && first_item(f, zero_cost_lost).is_none()
+    f.any(Mark::ZeroCostReached) && !f.any(Mark::ZeroCostLost)
 }
 
 fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, zero_cost_reached))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::ZeroCostReached))?;
     Some(format!(
         "{}: a [Repeat] instance paid at a cost of 0; {}, {} executions",
         sys.game.item_name(s, id),
@@ -445,8 +407,7 @@ fn what_zero_cost(sys: &RepeatSystem, s: &State) -> Option<String> {
 /// minus what left it as it emptied at the end of the turn, 166–167): the player and those four
 /// amounts (now, start, added, paid).
 fn refund_of(s: &State, f: &Facts) -> Option<(Player, [Cost; 4])> {
-    let paid = f.paid_by();
-    let paid: [Cost; 2] = std::array::from_fn(|i| paid[i].plus(&f.emptied[i]));
+    let paid = f.spent();
     let produced = produced(s, f);
     [Player::YOU, Player::OPP].into_iter().find_map(|p| {
         let i = p.ix();
@@ -513,16 +474,12 @@ fn why_touched(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn repeat_reopened(i: &ItemFacts) -> bool {
-    i.on_chain && i.declared_after_finalized
-}
-
 fn new_choices_keep_repeat(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, repeat_reopened).is_none()
+    !f.any(Mark::RepeatReopened)
 }
 
 fn why_reopened(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, _) = facts::with(s, |f| first_item(f, repeat_reopened))?;
+    let (id, _) = facts::with(s, |f| f.first(Mark::RepeatReopened))?;
     Some(format!(
         "{}: a [Repeat] decision made after it was finalized",
         sys.game.item_name(s, id)
@@ -566,16 +523,12 @@ fn why_unconserved(_: &RepeatSystem, s: &State) -> Option<String> {
     Some(format!("{p}: {what}"))
 }
 
-fn two_of_three(i: &ItemFacts) -> bool {
-    i.on_chain && i.declared == 3 && i.paid == 2 && i.executions == 3
-}
-
 fn two_of_three_paid(_: &RepeatSystem, s: &State, f: &Facts) -> bool {
-    s.chain.is_empty() && first_item(f, two_of_three).is_some()
+    s.chain.is_empty() && f.any(Mark::TwoOfThree)
 }
 
 fn what_two_of_three(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, _) = facts::with(s, |f| first_item(f, two_of_three))?;
+    let (id, _) = facts::with(s, |f| f.first(Mark::TwoOfThree))?;
     Some(format!(
         "{}: 3 [Repeat] instances declared, 2 paid, 3 executions",
         sys.game.item_name(s, id)
@@ -595,16 +548,12 @@ fn what_target_removed(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn countered_repeated(i: &ItemFacts) -> bool {
-    i.countered && i.paid > 0
-}
-
 fn countered_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, countered_repeated).is_some()
+    f.any(Mark::CounteredRepeated)
 }
 
 fn what_countered(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, countered_repeated))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::CounteredRepeated))?;
     Some(format!(
         "{}: {}, then countered after {} execution{}",
         sys.game.item_name(s, id),
@@ -614,16 +563,12 @@ fn what_countered(sys: &RepeatSystem, s: &State) -> Option<String> {
     ))
 }
 
-fn remade_repeated(i: &ItemFacts) -> bool {
-    i.remade && i.paid > 0
-}
-
 fn remade_witness(_: &RepeatSystem, _: &State, f: &Facts) -> bool {
-    first_item(f, remade_repeated).is_some()
+    f.any(Mark::RemadeRepeated)
 }
 
 fn what_remade(sys: &RepeatSystem, s: &State) -> Option<String> {
-    let (id, i) = facts::with(s, |f| first_item(f, remade_repeated))?;
+    let (id, i) = facts::with(s, |f| f.first(Mark::RemadeRepeated))?;
     Some(format!(
         "{}: {}, a choice remade",
         sys.game.item_name(s, id),

@@ -25,13 +25,24 @@ impl Game {
                 return None
             }
         }
-        let mut out = Vec::with_capacity(2);
+        // Asked of almost every state: the actions are listed in a buffer kept per thread
+        // rather than in a new vector each time.
+        let mut out = SCRATCH.take();
+        out.clear();
         self.actions(s, &mut out);
-        match out.as_slice() {
+        let step = match out.as_slice() {
             [a] if is_procedure_step(a) => Some(*a),
             _ => None,
-        }
+        };
+        SCRATCH.set(out);
+        step
     }
+}
+
+thread_local! {
+    /// The buffer `forced_step` lists a state's actions in (taken while in use, so a nested
+    /// call would only allocate its own).
+    static SCRATCH: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Whether `a` is a step the rules' procedure takes, as opposed to a player's decision.

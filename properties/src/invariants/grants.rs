@@ -7,6 +7,7 @@ use super::runes;
 use crate::facts::{self, Facts};
 use crate::system::RepeatSystem;
 use model::card::CardKind;
+use model::inline_vec::InlineVec;
 use model::state::{Event, Grant, Player, State};
 
 /// What the log says about the grants: which each player holds now, by the account of the start,
@@ -74,7 +75,8 @@ fn fold_events(sys: &RepeatSystem, s: &State, ixs: &[u32]) -> Account {
     let mut misuse = None;
     // Per spell put on the chain while its controller held grants: (item, player, grants due,
     // grants taken), counted: each activation's grant is an instance of its own (820.1.c.2).
-    let mut due: Vec<(u8, usize, [u8; 2], [u8; 2])> = vec![];
+    // Few spells meet a grant in one log: kept inline, the fold allocates nothing.
+    let mut due: InlineVec<(u8, usize, [u8; 2], [u8; 2]), 4> = InlineVec::default();
     let mut exact = true;
     for &i in ixs {
         match s.log[i as usize] {
