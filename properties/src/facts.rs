@@ -659,3 +659,50 @@ pub fn of(log: &[Event]) -> Facts {
     facts.fold(log, &mut Cursor::default());
     facts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Instance `instance` of item `item` declared paid.
+    fn paid(item: u8, instance: u8) -> Event {
+        Event::RepeatDeclared {
+            item,
+            instance,
+            pay: true,
+        }
+    }
+
+    /// An item's marks follow the events about it, whatever its id: ids from 63 up share one
+    /// bit of the touched set, so each of them must still be worked out again.
+    #[test]
+    fn marks_follow_every_item_whatever_its_id() {
+        for id in [0u8, 5, 62, 63, 64, 70, 255] {
+            let once = of(&[paid(id, 0)]);
+            assert!(!once.any(Mark::PaidTwice), "item {id}: paid once");
+            let twice = of(&[paid(id, 0), paid(3, 1), paid(id, 0)]);
+            assert!(twice.any(Mark::PaidTwice), "item {id}: paid twice");
+            assert_eq!(twice.first(Mark::PaidTwice).map(|(i, _)| i), Some(id));
+        }
+    }
+
+    /// Folded a step at a time, as the memo folds a depth-first search's states, the marks are
+    /// those of the whole log folded at once.
+    #[test]
+    fn marks_folded_in_steps_are_those_of_the_whole_log() {
+        let log = [paid(64, 0), paid(1, 0), paid(64, 0), paid(1, 1)];
+        for cut in 0..=log.len() {
+            let mut facts = Facts::default();
+            let mut cur = Cursor::default();
+            facts.fold(&log[..cut], &mut cur);
+            facts.fold(&log[cut..], &mut cur);
+            let whole = of(&log);
+            assert_eq!(facts.marks, whole.marks, "cut at {cut}");
+            assert_eq!(
+                facts.first(Mark::PaidTwice).map(|(i, _)| i),
+                Some(64),
+                "cut at {cut}"
+            );
+        }
+    }
+}
