@@ -311,7 +311,6 @@ fn generated_cases_hold_turns_runes_and_both_sides_of_the_board() {
             *seen.entry(what).or_default() += usize::from(on);
         }
     }
-    println!("seed {seed}: {seen:?}");
     assert!(seen.values().all(|n| *n >= 1), "seed {seed}: {seen:?}");
 }
 
